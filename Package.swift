@@ -1,0 +1,20 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "offscreen-sim",
+  products: [
+    .library(name: "LayerTree", targets: ["LayerTree"]),
+    .library(name: "Compositor", targets: ["Compositor"]),
+    .executable(name: "offscreen-sim", targets: ["offscreen-sim"]),
+  ],
+  targets: [
+    .target(name: "LayerTree"),
+    .target(name: "Compositor", dependencies: ["LayerTree"]),
+    .executableTarget(name: "offscreen-sim", dependencies: ["LayerTree", "Compositor"]),
+    .testTarget(name: "LayerTreeTests", dependencies: ["LayerTree"]),
+    .testTarget(name: "CompositorTests", dependencies: ["LayerTree", "Compositor"]),
+    .testTarget(name: "CLITests", dependencies: ["offscreen-sim", "LayerTree", "Compositor"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,41 @@
+import LayerTree
+
+/// One device the simulator can run a scene on: its screen and GPU, as data.
+///
+/// The facts (points, scale, rendered pixels, refresh rate, GPU) come from Apple's device
+/// specifications, as collected in the project's domain notes (section 4).
+public struct DeviceProfile: Sendable, Hashable {
+  /// The id scenes and `--device` use: `iphone-6-plus`.
+  public var id: String
+  /// The marketing name: "iPhone 6 Plus".
+  public var name: String
+  public var screen: DeviceScreen
+  /// The size the GPU renders, in pixels (points x scale). The 6 Plus renders 1242 x 2208 and
+  /// the display downsamples to its 1080 x 1920 panel.
+  public var renderedPixels: Size
+  /// The panel's pixels, when the system downsamples the rendered frame.
+  public var panelPixels: Size?
+  /// Display refresh rate in Hz (the highest rate for ProMotion displays).
+  public var refreshRate: Double
+  /// The chip and its GPU: "A8 (PowerVR GX6450)".
+  public var gpu: String
+  /// Metal GPU family: "Apple2".
+  public var gpuFamily: String
+
+  public init(
+    id: String, name: String, screen: DeviceScreen, panelPixels: Size? = nil, refreshRate: Double, gpu: String,
+    gpuFamily: String
+  ) {
+    self.id = id
+    self.name = name
+    self.screen = screen
+    self.renderedPixels = Size(screen.points.width * screen.scale, screen.points.height * screen.scale)
+    self.panelPixels = panelPixels
+    self.refreshRate = refreshRate
+    self.gpu = gpu
+    self.gpuFamily = gpuFamily
+  }
+
+  /// Pixels the GPU renders for a full screen.
+  public var screenPixelArea: Double { renderedPixels.width * renderedPixels.height }
+}

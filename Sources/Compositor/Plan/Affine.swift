@@ -1,0 +1,66 @@
+import Foundation
+import LayerTree
+
+/// A 2D affine transform, `x' = a x + c y + tx`, `y' = b x + d y + ty`, as `CGAffineTransform`.
+struct Affine: Sendable {
+  var a = 1.0, b = 0.0, c = 0.0, d = 1.0, tx = 0.0, ty = 0.0
+
+  static let identity = Affine()
+
+  static func translation(_ x: Double, _ y: Double) -> Affine { Affine(tx: x, ty: y) }
+
+  /// `self` applied after `other`: maps a point through `other`, then through `self`.
+  func concatenating(_ other: Affine) -> Affine {
+    Affine(
+      a: a * other.a + c * other.b, b: b * other.a + d * other.b,
+      c: a * other.c + c * other.d, d: b * other.c + d * other.d,
+      tx: a * other.tx + c * other.ty + tx, ty: b * other.tx + d * other.ty + ty)
+  }
+
+  /// The transform from a layer's bounds to its superlayer's: the frame's origin, and the
+  /// layer's transform about its centre (the default anchor point).
+  static func layer(frame: Rect, transform: Transform) -> Affine {
+    if transform.isIdentity { return .translation(frame.x, frame.y) }
+    let radians = transform.rotationDegrees * Double.pi / 180
+    let cosine = cos(radians)
+    let sine = sin(radians)
+    let halfWidth = frame.width / 2
+    let halfHeight = frame.height / 2
+    // translate(centre) * rotate * scale * translate(-half size)
+    let linear = Affine(
+      a: cosine * transform.scaleX, b: sine * transform.scaleX,
+      c: -sine * transform.scaleY, d: cosine * transform.scaleY)
+    let centre = Affine.translation(frame.x + halfWidth, frame.y + halfHeight)
+    return centre.concatenating(linear).concatenating(.translation(-halfWidth, -halfHeight))
+  }
+
+  /// The axis-aligned bounding box of `rect` mapped through this transform.
+  func boundingBox(of rect: Rect) -> Rect {
+    if b == 0 && c == 0 {
+      let x0 = a * rect.minX + tx
+      let x1 = a * rect.maxX + tx
+      let y0 = d * rect.minY + ty
+      let y1 = d * rect.maxY + ty
+      return Rect(min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0))
+    }
+    var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+    for (x, y) in [(rect.minX, rect.minY), (rect.maxX, rect.minY), (rect.minX, rect.maxY), (rect.maxX, rect.maxY)] {
+      let px = a * x + c * y + tx
+      let py = b * x + d * y + ty
+      minX = min(minX, px)
+      maxX = max(maxX, px)
+      minY = min(minY, py)
+      maxY = max(maxY, py)
+    }
+    return Rect(minX, minY, maxX - minX, maxY - minY)
+  }
+
+  /// True when the transform keeps edges parallel to the screen's axes.
+  var isAxisAligned: Bool {
+    let tolerance = 1e-9
+    return (abs(b) < tolerance && abs(c) < tolerance) || (abs(a) < tolerance && abs(d) < tolerance)
+  }
+
+  /// The scale along x and y (lengths of the mapped unit vectors).
+  var scale: (x: Double, y: Double) { ((a * a + b * b).squareRoot(), (c * c + d * d).squareRoot()) }
+}

@@ -1,0 +1,109 @@
+import LayerTree
+
+/// What the decide pass concluded about one layer in one frame.
+public struct NodePlan: Sendable, Hashable {
+  /// The layer's bounds on screen (axis-aligned bounding box), in points, before clipping.
+  public var screenRect: Rect = .zero
+  /// The part of `screenRect` left after the screen and every clipping ancestor; zero when culled.
+  public var visibleRect: Rect = .zero
+  /// The clip this layer's sublayers inherit, in screen points.
+  var childClip: Rect = .zero
+  /// The clip this layer received (its mask's, if any, included); a mask layer is clipped by it.
+  var incomingClip: Rect = .zero
+  /// Hidden, transparent, masked away, or an ancestor is: the layer and its subtree cost nothing.
+  public var culled = false
+  /// The layer draws something itself and part of it is on screen.
+  public var draws = false
+  /// Its drawing covers its visible area with opaque pixels at full opacity: no blending.
+  public var opaque = false
+  /// Product of the opacities from the root down to this layer.
+  public var effectiveOpacity = 1.0
+  /// True when its edges on screen are parallel to the screen's axes.
+  public var axisAligned = true
+  /// Visible drawing layers in the subtree, this one included, masks excluded.
+  public var drawingLayersInSubtree = 0
+  /// Union of the visible rectangles of the subtree's drawing layers, in screen points.
+  public var contentRect: Rect = .zero
+  /// The offscreen passes this layer takes, one entry per rule that fired.
+  public var offscreen: [OffscreenPass] = []
+  /// How many offscreen passes enclose this layer's (0 when it renders straight to the screen).
+  public var offscreenDepth = 0
+  /// A rasterized ancestor's cached bitmap draws this layer: it costs nothing of its own.
+  public var insideRasterHit = false
+}
+
+/// One rule's offscreen work on one layer.
+public struct OffscreenPass: Sendable, Hashable {
+  public var rule: String
+  public var passes: Int
+  /// Pixels of the render target, summed over the rule's passes.
+  public var pixelArea: Double
+  public var message: String
+  public var fix: String
+}
+
+/// The decide pass's result for one frame: a plan per layer, in ``FlatTree`` order.
+public struct FramePlan: Sendable {
+  public var nodes: [NodePlan]
+
+  /// Offscreen passes in the frame, all rules.
+  public var offscreenPasses: Int { nodes.reduce(0) { $0 + $1.offscreen.reduce(0) { $0 + $1.passes } } }
+}
+
+/// What a layer draws itself, from its properties alone.
+enum LayerDrawing {
+  /// Contents that put pixels on screen (an empty label draws nothing).
+  static func contentsDraw(_ contents: Contents) -> Bool {
+    switch contents {
+    case .image: return true
+    case .text(let text): return text.characters > 0
+    case .drawing: return true
+    }
+  }
+
+  /// True when the layer draws something itself: a background, a border, contents, a shape, a
+  /// gradient, an effect, or a shadow whose shape is given by `shadowPath`.
+  static func drawsSelf(_ layer: Layer) -> Bool {
+    if let color = layer.backgroundColor, !color.isClear { return true }
+    if layer.borderWidth > 0 && !layer.borderColor.isClear { return true }
+    if let contents = layer.contents, contentsDraw(contents) { return true }
+    if hasShadow(layer) && layer.shadowPath != nil { return true }
+    switch layer.kind {
+    case .plain: return false
+    case .shape(let shape):
+      let fills = shape.fillColor.map { !$0.isClear } ?? false
+      let strokes = (shape.strokeColor.map { !$0.isClear } ?? false) && shape.lineWidth > 0
+      return fills || strokes
+    case .gradient(let gradient): return gradient.colors.contains { !$0.isClear }
+    case .visualEffect: return true
+    }
+  }
+
+  /// A visible shadow is set: opacity above 0 and a colour that is not clear.
+  static func hasShadow(_ layer: Layer) -> Bool {
+    layer.shadowOpacity > 0 && !layer.shadowColor.isClear
+  }
+
+  /// The layer's own drawing covers its bounds with opaque pixels (before its opacity).
+  static func coversOpaque(_ layer: Layer) -> Bool {
+    let square = layer.cornerRadius == 0
+    if let color = layer.backgroundColor, color.isOpaque, square { return true }
+    switch layer.kind {
+    case .gradient(let gradient): if gradient.isOpaque && square { return true }
+    case .shape(let shape):
+      if case .rect(let rect) = shape.path, rect.contains(layer.bounds), shape.fillColor?.isOpaque == true { return true }
+    case .plain, .visualEffect: break
+    }
+    switch layer.contents {
+    case .image(let image):
+      let fills = layer.contentsGravity == .resize || layer.contentsGravity == .resizeAspectFill
+      return image.opaque && fills && square
+    case .drawing(let drawing):
+      return (drawing.opaque || layer.isOpaque) && square
+    case .text:
+      return layer.isOpaque && square
+    case nil:
+      return false
+    }
+  }
+}

@@ -1,0 +1,43 @@
+import LayerTree
+
+/// `rasterize`: a layer with `shouldRasterize` drawn without a rasterization-cache hit.
+///
+/// On a miss the subtree is rendered offscreen into a bitmap at `rasterizationScale` and the
+/// bitmap is cached; on a hit the bitmap is drawn as a texture and nothing below is rendered.
+/// Rasterizing content that changes is a miss every frame: strictly worse than not rasterizing.
+public struct RasterizeRule: OffscreenRule {
+  public static let ruleID = "rasterize"
+  public var id: String { Self.ruleID }
+  public let title = "Rasterization without a cache hit"
+  public let reason = "shouldRasterize renders the subtree offscreen into a cached bitmap whenever the cache has no valid entry."
+  public let fix =
+    "Rasterize only content that stays unchanged on screen over many frames, with rasterizationScale set to the screen's scale; otherwise turn shouldRasterize off."
+
+  public init() {}
+
+  public func evaluate(_ context: RuleContext) -> RuleHit? {
+    let layer = context.layer
+    guard layer.shouldRasterize, context.drawingLayersInSubtree > 0 || LayerDrawing.hasShadow(layer) else { return nil }
+    return RuleHit(
+      message:
+        "shouldRasterize without a valid cache entry: \(context.drawingLayersInSubtree) drawing layer(s) are rendered offscreen into a bitmap at rasterizationScale \(formatNumber(layer.rasterizationScale)).",
+      fix: "Keep shouldRasterize only if this subtree stays unchanged for many frames; otherwise set \"shouldRasterize\": false."
+    )
+  }
+
+  public var examples: [RuleExample] {
+    [
+      RuleExample(
+        "a rasterized card, first frame (no cache entry yet)", passes: 1,
+        layer:
+          ##"{"id": "subject", "frame": [10, 10, 200, 100], "shouldRasterize": true, "rasterizationScale": 2, "backgroundColor": "#FFFFFF", "sublayers": [{"id": "title", "frame": [10, 10, 100, 20], "contents": {"type": "text", "characters": 10}}]}"##
+      ),
+      RuleExample(
+        "rasterizing a layer that draws nothing", passes: 0,
+        layer: ##"{"id": "subject", "frame": [10, 10, 200, 100], "shouldRasterize": true}"##),
+      RuleExample(
+        "shouldRasterize false (the default)", passes: 0,
+        layer: ##"{"id": "subject", "frame": [10, 10, 200, 100], "backgroundColor": "#FFFFFF"}"##),
+    ]
+  }
+}

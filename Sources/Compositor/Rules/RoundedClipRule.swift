@@ -1,0 +1,108 @@
+import LayerTree
+
+/// `rounded-clip`: `cornerRadius` with `masksToBounds` over more than one thing to clip.
+///
+/// Rounding a single thing (just a background, just contents) is done in place: the single-layer
+/// fast path (Chromium's "fast rounded corner"; iOS 9 and later for image contents). Clipping
+/// several things (contents plus a background colour, or sublayers that draw) to a rounded
+/// rectangle renders them offscreen and clips the composite. `cornerRadius` alone rounds only the
+/// background and border, and `masksToBounds` without a radius is a scissor: neither goes
+/// offscreen. Before iOS 9 even a lone image was clipped offscreen.
+public struct RoundedClipRule: OffscreenRule {
+  public static let ruleID = "rounded-clip"
+  public var id: String { Self.ruleID }
+  public let title = "Rounded corners clipping more than one thing"
+  public let reason =
+    "cornerRadius with masksToBounds over more than one thing to clip (contents plus a background, or drawing sublayers) renders them offscreen to clip the composite."
+  public let fix =
+    "Drop masksToBounds when nothing reaches past the rounded bounds (cornerRadius alone rounds the background), or precompose the rounded corners into the image off the main thread."
+
+  /// The first iOS release that clips a lone image's corners without an offscreen pass.
+  static let singleImageFastPath = OSVersion(9)
+
+  public init() {}
+
+  public func evaluate(_ context: RuleContext) -> RuleHit? {
+    let layer = context.layer
+    guard layer.cornerRadius > 0, layer.masksToBounds, context.drawingLayersInSubtree > 0 else { return nil }
+    let own = context.ownDrawingParts
+    let sublayers = context.drawingSublayers
+    let things = own.count + sublayers.count
+    let loneImageBeforeFastPath: Bool = {
+      guard things == 1, sublayers.isEmpty, context.iosVersion < Self.singleImageFastPath else { return false }
+      if case .image = layer.contents { return true }
+      return false
+    }()
+    guard things >= 2 || loneImageBeforeFastPath else { return nil }
+    var parts = own
+    if !sublayers.isEmpty {
+      let shown = sublayers.prefix(4).map { "`\($0)`" }.joined(separator: ", ")
+      parts.append("sublayer\(sublayers.count == 1 ? "" : "s") \(shown)\(sublayers.count > 4 ? " and \(sublayers.count - 4) more" : "")")
+    }
+    let message: String
+    if loneImageBeforeFastPath {
+      message =
+        "cornerRadius \(formatNumber(layer.cornerRadius)) with masksToBounds clips image contents offscreen: iOS \(context.iosVersion) predates the single-image fast path (iOS 9)."
+    } else {
+      message =
+        "cornerRadius \(formatNumber(layer.cornerRadius)) with masksToBounds clips \(things) things (\(parts.joined(separator: ", "))), so they are rendered offscreen and clipped together."
+    }
+    let fix: String
+    if sublayers.isEmpty {
+      fix =
+        "Drop masksToBounds if the contents stay inside the rounded bounds (\"masksToBounds\": false), or precompose the rounded corners into the image on a background thread."
+    } else {
+      fix =
+        "Drop masksToBounds if no sublayer reaches past the rounded bounds, or precompose the rounded corners into the image on a background thread and remove the clip."
+    }
+    return RuleHit(message: message, fix: fix)
+  }
+
+  public var examples: [RuleExample] {
+    [
+      RuleExample(
+        "card: rounded clip over an image sublayer and a label", passes: 1,
+        layer:
+          ##"{"id": "subject", "frame": [10, 10, 150, 150], "cornerRadius": 10, "masksToBounds": true, "sublayers": [{"id": "image", "frame": [0, 0, 150, 150], "contents": {"type": "image", "pixelSize": [300, 300]}}, {"id": "title", "frame": [8, 120, 100, 20], "contents": {"type": "text", "characters": 12}}]}"##
+      ),
+      RuleExample(
+        "contents plus a background colour", passes: 1,
+        layer:
+          ##"{"id": "subject", "frame": [10, 10, 80, 30], "cornerRadius": 15, "masksToBounds": true, "backgroundColor": "#EEEEEE", "contents": {"type": "text", "characters": 6}}"##
+      ),
+      RuleExample(
+        "chip: background plus a label sublayer", passes: 1,
+        layer:
+          ##"{"id": "subject", "frame": [10, 10, 80, 30], "cornerRadius": 15, "masksToBounds": true, "backgroundColor": "#EEEEEE", "sublayers": [{"id": "label", "frame": [10, 5, 60, 20], "contents": {"type": "text", "characters": 6}}]}"##
+      ),
+      RuleExample(
+        "a lone image before iOS 9", passes: 1, iosVersion: "8.4",
+        layer:
+          ##"{"id": "subject", "frame": [10, 10, 60, 60], "cornerRadius": 30, "masksToBounds": true, "contents": {"type": "image", "pixelSize": [120, 120]}}"##
+      ),
+      RuleExample(
+        "a lone image from iOS 9: fast path", passes: 0, iosVersion: "9.0",
+        layer:
+          ##"{"id": "subject", "frame": [10, 10, 60, 60], "cornerRadius": 30, "masksToBounds": true, "contents": {"type": "image", "pixelSize": [120, 120]}}"##
+      ),
+      RuleExample(
+        "cornerRadius alone rounds background and border", passes: 0,
+        layer:
+          ##"{"id": "subject", "frame": [10, 10, 80, 30], "cornerRadius": 15, "backgroundColor": "#EEEEEE", "sublayers": [{"id": "label", "frame": [10, 5, 60, 20], "contents": {"type": "text", "characters": 6}}]}"##
+      ),
+      RuleExample(
+        "a rectangular clip is a scissor", passes: 0,
+        layer:
+          ##"{"id": "subject", "frame": [10, 10, 150, 150], "masksToBounds": true, "backgroundColor": "#EEEEEE", "sublayers": [{"id": "image", "frame": [0, 0, 150, 150], "contents": {"type": "image", "pixelSize": [300, 300]}}]}"##
+      ),
+      RuleExample(
+        "one thing to clip: just a background", passes: 0,
+        layer: ##"{"id": "subject", "frame": [10, 10, 80, 30], "cornerRadius": 15, "masksToBounds": true, "backgroundColor": "#EEEEEE"}"##),
+      RuleExample(
+        "one thing to clip: a single image sublayer", passes: 0,
+        layer:
+          ##"{"id": "subject", "frame": [10, 10, 60, 60], "cornerRadius": 30, "masksToBounds": true, "sublayers": [{"id": "image", "frame": [0, 0, 60, 60], "contents": {"type": "image", "pixelSize": [120, 120]}}]}"##
+      ),
+    ]
+  }
+}

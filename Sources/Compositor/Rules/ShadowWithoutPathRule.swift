@@ -1,0 +1,62 @@
+import LayerTree
+
+/// `shadow-without-path`: a shadow with no `shadowPath` over a layer that draws something.
+///
+/// Core Animation knows the shadow's shape only after the layer and its sublayers are drawn:
+/// it renders them offscreen, takes the alpha, blurs it and composites the shadow below them.
+/// With `shadowPath` the shape is known up front and the shadow is drawn (and cached) directly
+/// (Apple, tech talk 10857; Xcode's optimization opportunities). A shadow on a layer that clips
+/// to its bounds is clipped away with its content, so it is not rendered.
+public struct ShadowWithoutPathRule: OffscreenRule {
+  public static let ruleID = "shadow-without-path"
+  public var id: String { Self.ruleID }
+  public let title = "Shadow without shadowPath"
+  public let reason =
+    "The shadow's shape is known only after the layer and its sublayers are drawn, so they are rendered offscreen first."
+  public let fix =
+    "Set shadowPath to the shape that casts the shadow (\"shadowPath\": \"bounds\" for the layer's rounded bounds)."
+
+  public init() {}
+
+  public func evaluate(_ context: RuleContext) -> RuleHit? {
+    let layer = context.layer
+    guard LayerDrawing.hasShadow(layer), layer.shadowPath == nil, !layer.masksToBounds,
+      context.drawingLayersInSubtree > 0
+    else { return nil }
+    return RuleHit(
+      message:
+        "The layer is using dynamic shadows which are expensive to render (shadowOpacity \(formatNumber(layer.shadowOpacity)), shadowRadius \(formatNumber(layer.shadowRadius)), no shadowPath): the shadow's shape is known only after \(context.drawingLayersInSubtree) drawing layer(s) are rendered offscreen.",
+      fix:
+        "If possible try setting shadowPath (\"shadowPath\": \"bounds\" when the layer's rounded bounds cast the shadow), or pre-rendering the shadow into an image and putting it under the layer."
+    )
+  }
+
+  public var examples: [RuleExample] {
+    [
+      RuleExample(
+        "shadow on an opaque card, no path", passes: 1,
+        layer: ##"{"id": "subject", "frame": [10, 10, 200, 100], "backgroundColor": "#FFFFFF", "shadowOpacity": 0.3}"##),
+      RuleExample(
+        "shadow on a container whose sublayer draws", passes: 1,
+        layer:
+          ##"{"id": "subject", "frame": [10, 10, 200, 100], "shadowOpacity": 0.5, "sublayers": [{"id": "image", "frame": [0, 0, 200, 100], "contents": {"type": "image", "pixelSize": [400, 200]}}]}"##
+      ),
+      RuleExample(
+        "shadowPath set: drawn from the path, not offscreen", passes: 0,
+        layer:
+          ##"{"id": "subject", "frame": [10, 10, 200, 100], "backgroundColor": "#FFFFFF", "shadowOpacity": 0.3, "shadowPath": "bounds"}"##
+      ),
+      RuleExample(
+        "shadowOpacity 0 (the default): no shadow", passes: 0,
+        layer: ##"{"id": "subject", "frame": [10, 10, 200, 100], "backgroundColor": "#FFFFFF", "shadowRadius": 8}"##),
+      RuleExample(
+        "nothing drawn casts no shadow", passes: 0,
+        layer: ##"{"id": "subject", "frame": [10, 10, 200, 100], "shadowOpacity": 0.3}"##),
+      RuleExample(
+        "masksToBounds clips the shadow away", passes: 0,
+        layer:
+          ##"{"id": "subject", "frame": [10, 10, 200, 100], "backgroundColor": "#FFFFFF", "masksToBounds": true, "shadowOpacity": 0.3}"##
+      ),
+    ]
+  }
+}

@@ -1,0 +1,62 @@
+import LayerTree
+
+/// `visual-effect`: a `UIVisualEffectView` blur or vibrancy.
+///
+/// A blur captures what is behind the view and downscales it, blurs horizontally, then
+/// vertically, each into its own render target, and composites the result (WWDC14 session 419):
+/// three offscreen passes. Vibrancy adds one, and an effect view with alpha below 1 adds one more.
+public struct VisualEffectRule: OffscreenRule {
+  public static let ruleID = "visual-effect"
+  public var id: String { Self.ruleID }
+  public let title = "Visual effect (blur or vibrancy)"
+  public let reason =
+    "A blur captures and downscales the content behind it, then blurs it horizontally and vertically, each pass into its own render target."
+  public let fix =
+    "Keep blurred areas small and few, avoid alpha below 1 on effect views, and use a plain translucent colour where a blur is not needed."
+
+  /// Capture + downscale, horizontal blur, vertical blur (WWDC14 419).
+  static let blurPasses = 3
+
+  public init() {}
+
+  public func evaluate(_ context: RuleContext) -> RuleHit? {
+    guard case .visualEffect(let effect) = context.layer.kind, context.drawsSelf else { return nil }
+    var passes = Self.blurPasses
+    var parts = ["capture and downscale", "horizontal blur", "vertical blur"]
+    if effect.style == .vibrancy {
+      passes += 1
+      parts.append("vibrancy")
+    }
+    if context.plan.effectiveOpacity < 1 {
+      passes += 1
+      parts.append("alpha \(formatNumber(context.plan.effectiveOpacity)) on the effect view")
+    }
+    return RuleHit(
+      passes: passes,
+      message: "A \(effect.style.rawValue) effect takes \(passes) offscreen passes (\(parts.joined(separator: ", "))).",
+      fix:
+        context.plan.effectiveOpacity < 1
+        ? "Do not fade the effect view (alpha below 1 adds a pass); keep the blurred area as small as it can be."
+        : "Keep the blurred area as small as it can be, or use a translucent background colour where a blur is not needed.")
+  }
+
+  public var examples: [RuleExample] {
+    [
+      RuleExample(
+        "a blur bar", passes: 3,
+        layer: ##"{"id": "subject", "class": "UIVisualEffectView", "frame": [0, 0, 375, 64]}"##),
+      RuleExample(
+        "vibrancy adds a pass", passes: 4,
+        layer: ##"{"id": "subject", "class": "UIVisualEffectView", "effect": "vibrancy", "frame": [0, 0, 375, 64]}"##),
+      RuleExample(
+        "an effect view with alpha below 1 adds a pass", passes: 4,
+        layer: ##"{"id": "subject", "class": "UIVisualEffectView", "opacity": 0.8, "frame": [0, 0, 375, 64]}"##),
+      RuleExample(
+        "a hidden effect view costs nothing", passes: 0,
+        layer: ##"{"id": "subject", "class": "UIVisualEffectView", "isHidden": true, "frame": [0, 0, 375, 64]}"##),
+      RuleExample(
+        "an effect view outside the screen costs nothing", passes: 0,
+        layer: ##"{"id": "subject", "class": "UIVisualEffectView", "frame": [0, 900, 375, 64]}"##),
+    ]
+  }
+}

@@ -1,0 +1,207 @@
+/// Collects problems while a scene is decoded, and reads typed values, reporting each value that
+/// is not what was expected with its JSON path and line:column.
+///
+/// Every reader returns nil on a problem after recording it, so decoding goes on and the user
+/// sees every problem in the file at once.
+final class DecodingContext {
+  let source: SourceText
+  private(set) var diagnostics: [Diagnostic] = []
+
+  init(source: SourceText) {
+    self.source = source
+  }
+
+  func error(_ path: String, at offset: Int, _ message: String, notes: [String] = []) {
+    diagnostics.append(
+      Diagnostic(path: path, location: source.location(ofOffset: offset), message: message, notes: notes))
+  }
+
+  func error(_ path: JSONPath, key: String, at offset: Int, _ message: String, notes: [String] = []) {
+    error(path.rendered(appending: key), at: offset, message, notes: notes)
+  }
+
+  // MARK: Objects
+
+  /// The members of an object, or nil (with a problem recorded) for any other value.
+  func members(_ value: JSONValue, _ path: JSONPath, expected: String = "an object") -> [JSONValue.Member]? {
+    guard case .object(let members) = value.kind else {
+      error(path.rendered, at: value.offset, "expected \(expected), found \(describe(value))")
+      return nil
+    }
+    return members
+  }
+
+  /// Records an unknown key, with the nearest known key as a suggestion.
+  func unknownKey(_ member: JSONValue.Member, in path: JSONPath, known: [String], what: String) {
+    var notes: [String] = []
+    if let suggestion = nearest(to: member.key, in: known) {
+      notes.append("did you mean `\(suggestion)`?")
+    } else {
+      notes.append("known keys of \(what): \(known.joined(separator: ", "))")
+    }
+    error(path, key: member.key, at: member.keyOffset, "unknown key `\(member.key)` in \(what)", notes: notes)
+  }
+
+  /// Records a key written twice in one object.
+  func duplicateKey(_ member: JSONValue.Member, in path: JSONPath, first: JSONValue.Member) {
+    let firstLocation = source.location(ofOffset: first.keyOffset)
+    error(
+      path, key: member.key, at: member.keyOffset,
+      "key `\(member.key)` is written twice; the first is at \(firstLocation)")
+  }
+
+  // MARK: Scalars
+
+  func number(_ value: JSONValue, _ path: JSONPath, _ key: String) -> Double? {
+    guard case .number(let number) = value.kind else {
+      error(path, key: key, at: value.offset, "expected a number, found \(describe(value))")
+      return nil
+    }
+    guard number.isFinite else {
+      error(path, key: key, at: value.offset, "expected a finite number, found a number too large for a double")
+      return nil
+    }
+    return number
+  }
+
+  func number(_ value: JSONValue, _ path: JSONPath, _ key: String, in range: ClosedRange<Double>) -> Double? {
+    guard let number = number(value, path, key) else { return nil }
+    guard range.contains(number) else {
+      error(
+        path, key: key, at: value.offset,
+        "expected a number from \(formatNumber(range.lowerBound)) to \(formatNumber(range.upperBound)), found \(formatNumber(number))")
+      return nil
+    }
+    return number
+  }
+
+  func nonNegative(_ value: JSONValue, _ path: JSONPath, _ key: String) -> Double? {
+    guard let number = number(value, path, key) else { return nil }
+    guard number >= 0 else {
+      error(path, key: key, at: value.offset, "expected a number >= 0, found \(formatNumber(number))")
+      return nil
+    }
+    return number
+  }
+
+  func positive(_ value: JSONValue, _ path: JSONPath, _ key: String) -> Double? {
+    guard let number = number(value, path, key) else { return nil }
+    guard number > 0 else {
+      error(path, key: key, at: value.offset, "expected a number > 0, found \(formatNumber(number))")
+      return nil
+    }
+    return number
+  }
+
+  func integer(_ value: JSONValue, _ path: JSONPath, _ key: String, in range: ClosedRange<Int>) -> Int? {
+    guard let number = number(value, path, key) else { return nil }
+    guard number == number.rounded(), number >= Double(range.lowerBound), number <= Double(range.upperBound) else {
+      error(
+        path, key: key, at: value.offset,
+        "expected a whole number from \(range.lowerBound) to \(range.upperBound), found \(formatNumber(number))")
+      return nil
+    }
+    return Int(number)
+  }
+
+  func bool(_ value: JSONValue, _ path: JSONPath, _ key: String) -> Bool? {
+    guard case .bool(let flag) = value.kind else {
+      error(path, key: key, at: value.offset, "expected true or false, found \(describe(value))")
+      return nil
+    }
+    return flag
+  }
+
+  func string(_ value: JSONValue, _ path: JSONPath, _ key: String) -> String? {
+    guard case .string(let text) = value.kind else {
+      error(path, key: key, at: value.offset, "expected a string, found \(describe(value))")
+      return nil
+    }
+    return text
+  }
+
+  /// One of a fixed set of strings.
+  func choice<T: RawRepresentable & CaseIterable>(_ value: JSONValue, _ path: JSONPath, _ key: String, as type: T.Type) -> T?
+  where T.RawValue == String {
+    guard let text = string(value, path, key) else { return nil }
+    if let result = T(rawValue: text) { return result }
+    let names = T.allCases.map(\.rawValue)
+    var notes: [String] = []
+    if let suggestion = nearest(to: text, in: names) { notes.append("did you mean \"\(suggestion)\"?") }
+    error(
+      path, key: key, at: value.offset,
+      "expected one of \(names.map { "\"\($0)\"" }.joined(separator: ", ")), found \"\(text)\"", notes: notes)
+    return nil
+  }
+
+  func color(_ value: JSONValue, _ path: JSONPath, _ key: String) -> Color? {
+    guard case .string(let text) = value.kind else {
+      error(path, key: key, at: value.offset, "expected a colour \"#RRGGBB\", \"#RRGGBBAA\" or \"clear\", found \(describe(value))")
+      return nil
+    }
+    guard let color = Color(hex: text) else {
+      error(path, key: key, at: value.offset, "expected a colour \"#RRGGBB\", \"#RRGGBBAA\" or \"clear\", found \"\(text)\"")
+      return nil
+    }
+    return color
+  }
+
+  /// A colour, or nil written as JSON null (`"fillColor": null`). The outer optional is nil on a problem.
+  func optionalColor(_ value: JSONValue, _ path: JSONPath, _ key: String) -> Color?? {
+    if case .null = value.kind { return .some(nil) }
+    guard let color = color(value, path, key) else { return nil }
+    return .some(color)
+  }
+
+  /// An array of exactly `count` finite numbers.
+  func numbers(_ value: JSONValue, _ path: JSONPath, _ key: String, count: Int, shape: String) -> [Double]? {
+    guard case .array(let items) = value.kind, items.count == count else {
+      error(path, key: key, at: value.offset, "expected \(shape), found \(describe(value))")
+      return nil
+    }
+    var result: [Double] = []
+    result.reserveCapacity(count)
+    for (index, item) in items.enumerated() {
+      guard case .number(let number) = item.kind, number.isFinite else {
+        error(
+          path.key(key).rendered + "[\(index)]", at: item.offset,
+          "expected a finite number in \(shape), found \(describe(item))")
+        return nil
+      }
+      result.append(number)
+    }
+    return result
+  }
+
+  /// `[x, y, width, height]` with a width and height >= 0.
+  func rect(_ value: JSONValue, _ path: JSONPath, _ key: String) -> Rect? {
+    guard let values = numbers(value, path, key, count: 4, shape: "[x, y, width, height]") else { return nil }
+    guard values[2] >= 0, values[3] >= 0 else {
+      error(
+        path, key: key, at: value.offset,
+        "expected a width and height >= 0 in [x, y, width, height], found \(formatNumber(values[2])) x \(formatNumber(values[3]))")
+      return nil
+    }
+    return Rect(values[0], values[1], values[2], values[3])
+  }
+
+  /// `[a, b]`, any finite numbers.
+  func pair(_ value: JSONValue, _ path: JSONPath, _ key: String, shape: String) -> (Double, Double)? {
+    guard let values = numbers(value, path, key, count: 2, shape: shape) else { return nil }
+    return (values[0], values[1])
+  }
+
+  /// A short, quoted rendering of a found value for messages.
+  func describe(_ value: JSONValue) -> String {
+    switch value.kind {
+    case .null: return "null"
+    case .bool(let flag): return flag ? "true" : "false"
+    case .number(let number): return number.isFinite ? formatNumber(number) : "a number too large for a double"
+    case .string(let text):
+      let shown = text.count > 40 ? String(text.prefix(40)) + "..." : text
+      return "\"\(shown)\""
+    case .array(let items): return "an array of \(items.count)"
+    case .object: return "an object"
+    }
+  }
+}

@@ -1,0 +1,608 @@
+/// Reads a scene file (format version 1) into a ``Scene``, reporting every problem in it.
+///
+/// Reading happens in two stages: ``JSONReader`` turns bytes into ``JSONValue``s (a syntax error
+/// stops there, with its line and column), then the decoder walks the values, checks every key,
+/// type and range, expands `repeat`, and gathers all problems it finds, each with its JSON path
+/// and line:column. Nothing traps, whatever the input.
+///
+/// ```swift
+/// let scene = try SceneDecoder.decode(bytes, options: .init(devices: ["iphone-7": screen]))
+/// ```
+public enum SceneDecoder {
+  public struct Options: Sendable {
+    /// The device ids a scene may name, with their screens (the root layer's default frame).
+    public var devices: [String: DeviceScreen]
+    /// A device that replaces the scene's own (`--device`).
+    public var deviceOverride: String?
+    /// Most layers a scene may expand to, after `repeat`; beyond it the scene is refused.
+    public var maxLayers: Int
+
+    public init(devices: [String: DeviceScreen], deviceOverride: String? = nil, maxLayers: Int = 5_000_000) {
+      self.devices = devices
+      self.deviceOverride = deviceOverride
+      self.maxLayers = maxLayers
+    }
+  }
+
+  /// The top-level keys of a scene file.
+  public static let sceneKeys = ["version", "name", "description", "device", "iosVersion", "root"]
+
+  public static func decode(_ bytes: [UInt8], options: Options) throws(SceneErrors) -> Scene {
+    let source = SourceText(bytes)
+    let value: JSONValue
+    do {
+      value = try JSONReader.parse(bytes)
+    } catch {
+      throw SceneErrors([
+        Diagnostic(path: "", location: source.location(ofOffset: error.offset), message: "invalid JSON: \(error.message)")
+      ])
+    }
+    return try decode(value, source: source, options: options)
+  }
+
+  public static func decode(_ value: JSONValue, source: SourceText, options: Options) throws(SceneErrors) -> Scene {
+    let context = DecodingContext(source: source)
+    var reader = SceneReader(context: context, options: options)
+    let scene = reader.readScene(value)
+    if let scene, context.diagnostics.isEmpty { return scene }
+    throw SceneErrors(context.diagnostics)
+  }
+}
+
+/// The walk over a scene's values. One instance reads one file.
+struct SceneReader {
+  let context: DecodingContext
+  let options: SceneDecoder.Options
+  /// Layers produced so far, to enforce `maxLayers` while expanding `repeat`.
+  private var layerCount = 0
+  private var reportedLayerLimit = false
+
+  init(context: DecodingContext, options: SceneDecoder.Options) {
+    self.context = context
+    self.options = options
+  }
+
+  mutating func readScene(_ value: JSONValue) -> Scene? {
+    let path = JSONPath.document
+    guard let members = context.members(value, path, expected: "a scene object { \"version\": 1, \"root\": {...} }") else {
+      return nil
+    }
+    var seen: [String: JSONValue.Member] = [:]
+    var version: Int?
+    var name = ""
+    var description = ""
+    var device: String?
+    var deviceValue: JSONValue?
+    var iosVersion = OSVersion.latest
+    var rootValue: JSONValue?
+
+    for member in members {
+      if let first = seen[member.key] {
+        context.duplicateKey(member, in: path, first: first)
+        continue
+      }
+      seen[member.key] = member
+      let value = member.value
+      switch member.key {
+      case "version":
+        version = context.integer(value, path, "version", in: 0...Int(Int32.max))
+      case "name":
+        name = context.string(value, path, "name") ?? ""
+      case "description":
+        description = context.string(value, path, "description") ?? ""
+      case "device":
+        device = context.string(value, path, "device")
+        deviceValue = value
+      case "iosVersion":
+        iosVersion = readOSVersion(value, path) ?? .latest
+      case "root":
+        rootValue = value
+      default:
+        context.unknownKey(member, in: path, known: SceneDecoder.sceneKeys, what: "a scene")
+      }
+    }
+
+    if seen["version"] == nil {
+      context.error("version", at: value.offset, "missing `version`: expected \"version\": \(Scene.formatVersion)")
+    } else if let version, version != Scene.formatVersion {
+      context.error(
+        "version", at: seen["version"]!.value.offset,
+        "unsupported scene format version \(version); this tool reads version \(Scene.formatVersion)")
+    }
+
+    // The device: the override wins, but a device the file names must still be known.
+    let knownDevices = options.devices.keys.sorted()
+    if let device, let deviceValue, options.devices[device] == nil {
+      var notes: [String] = []
+      if let suggestion = nearest(to: device, in: knownDevices) { notes.append("did you mean \"\(suggestion)\"?") }
+      notes.append("known devices: \(knownDevices.joined(separator: ", "))")
+      context.error("device", at: deviceValue.offset, "unknown device \"\(device)\"", notes: notes)
+    }
+    if let override = options.deviceOverride, options.devices[override] == nil {
+      context.error(
+        "", at: value.offset, "unknown device \"\(override)\" given with --device",
+        notes: ["known devices: \(knownDevices.joined(separator: ", "))"])
+    }
+    let deviceID = options.deviceOverride ?? device
+    if deviceID == nil {
+      context.error(
+        "device", at: value.offset, "missing `device`: name the device the scene runs on, such as \"iphone-7\", or pass --device",
+        notes: ["known devices: \(knownDevices.joined(separator: ", "))"])
+    }
+    let screen = deviceID.flatMap { options.devices[$0] }
+
+    guard let rootValue else {
+      context.error("root", at: value.offset, "missing `root`: expected the root layer, an object such as { \"id\": \"root\", \"sublayers\": [] }")
+      return nil
+    }
+    let defaults = LayerDefaults(iosVersion: iosVersion)
+    let rootPath = path.key("root")
+    guard var root = readLayers(rootValue, rootPath, isRoot: true, defaults: defaults).first else { return nil }
+    if seenKey("frame", in: rootValue) == false, let screen { root.frame = screen.bounds }
+    guard let deviceID else { return nil }
+    return Scene(name: name, description: description, device: deviceID, iosVersion: iosVersion, root: root)
+  }
+
+  private func seenKey(_ key: String, in value: JSONValue) -> Bool {
+    guard case .object(let members) = value.kind else { return false }
+    return members.contains { $0.key == key }
+  }
+
+  private func readOSVersion(_ value: JSONValue, _ path: JSONPath) -> OSVersion? {
+    let text: String
+    switch value.kind {
+    case .string(let string): text = string
+    case .number(let number) where number.isFinite: text = formatNumber(number)
+    default:
+      context.error(path, key: "iosVersion", at: value.offset, "expected an iOS version such as \"10.2\", found \(context.describe(value))")
+      return nil
+    }
+    guard let version = OSVersion(parsing: text) else {
+      context.error(path, key: "iosVersion", at: value.offset, "expected an iOS version such as \"10.2\", found \"\(text)\"")
+      return nil
+    }
+    return version
+  }
+
+  // MARK: Layers
+
+  /// Reads one layer object; returns several layers when it carries `repeat`, none on a problem
+  /// that leaves nothing to build.
+  mutating func readLayers(_ value: JSONValue, _ path: JSONPath, isRoot: Bool, defaults: LayerDefaults, defaultID: String? = nil)
+    -> [Layer]
+  {
+    guard let members = context.members(value, path, expected: "a layer object") else { return [] }
+    let source = context.source.location(ofOffset: value.offset)
+
+    // The class decides which keys apply, so read it first.
+    var kindName = "CALayer"
+    if let classMember = members.first(where: { $0.key == "class" }) {
+      kindName = context.choice(classMember.value, path, "class", as: LayerClass.self)?.rawValue ?? kindName
+    }
+    let layerClass = LayerClass(rawValue: kindName) ?? .CALayer
+
+    var layer = Layer(id: defaultID ?? "")
+    layer.allowsGroupOpacity = defaults.allowsGroupOpacity
+    layer.source = source
+    var hasID = defaultID != nil
+    var repeatCount: Int? = nil
+    var repeatStep = (0.0, 0.0)
+    var seen: [String: JSONValue.Member] = [:]
+    var shape = ShapeLayer(path: .rect(.zero))
+    var shapePathSet = false
+    var gradientColors: [Color]? = nil
+    var effect = VisualEffect()
+    var sublayerValues: [(JSONValue, JSONPath)] = []
+    var maskValue: JSONValue? = nil
+
+    for member in members {
+      if let first = seen[member.key] {
+        context.duplicateKey(member, in: path, first: first)
+        continue
+      }
+      seen[member.key] = member
+      let key = member.key
+      let v = member.value
+      guard let field = LayerField(rawValue: key) else {
+        context.unknownKey(member, in: path, known: LayerField.allCases.map(\.rawValue), what: "a layer")
+        continue
+      }
+      if let owner = field.onlyFor, owner != layerClass {
+        context.error(
+          path, key: key, at: member.keyOffset,
+          "`\(key)` applies to \(owner.rawValue) layers only; this layer's class is \(layerClass.rawValue)",
+          notes: ["add \"class\": \"\(owner.rawValue)\" to the layer"])
+        continue
+      }
+      switch field {
+      case .id:
+        if let id = context.string(v, path, key) {
+          if let problem = LayerPath.problem(withID: id) {
+            context.error(path, key: key, at: v.offset, problem)
+          } else {
+            layer.id = id
+            hasID = true
+          }
+        }
+      case .class: break
+      case .frame: layer.frame = context.rect(v, path, key) ?? layer.frame
+      case .backgroundColor: layer.backgroundColor = context.optionalColor(v, path, key) ?? nil
+      case .cornerRadius: layer.cornerRadius = context.nonNegative(v, path, key) ?? 0
+      case .cornerCurve: layer.cornerCurve = context.choice(v, path, key, as: CornerCurve.self) ?? .circular
+      case .masksToBounds: layer.masksToBounds = context.bool(v, path, key) ?? false
+      case .opacity: layer.opacity = context.number(v, path, key, in: 0...1) ?? 1
+      case .allowsGroupOpacity: layer.allowsGroupOpacity = context.bool(v, path, key) ?? layer.allowsGroupOpacity
+      case .isHidden: layer.isHidden = context.bool(v, path, key) ?? false
+      case .isOpaque: layer.isOpaque = context.bool(v, path, key) ?? false
+      case .borderWidth: layer.borderWidth = context.nonNegative(v, path, key) ?? 0
+      case .borderColor: layer.borderColor = context.color(v, path, key) ?? .black
+      case .shadowOpacity: layer.shadowOpacity = context.number(v, path, key, in: 0...1) ?? 0
+      case .shadowRadius: layer.shadowRadius = context.nonNegative(v, path, key) ?? 3
+      case .shadowOffset:
+        if let (w, h) = context.pair(v, path, key, shape: "[width, height]") { layer.shadowOffset = Size(w, h) }
+      case .shadowColor: layer.shadowColor = context.color(v, path, key) ?? .black
+      case .shadowPath: layer.shadowPath = readShadowPath(v, path.key(key))
+      case .mask: maskValue = v
+      case .shouldRasterize: layer.shouldRasterize = context.bool(v, path, key) ?? false
+      case .rasterizationScale: layer.rasterizationScale = context.positive(v, path, key) ?? 1
+      case .allowsEdgeAntialiasing: layer.allowsEdgeAntialiasing = context.bool(v, path, key) ?? false
+      case .transform: layer.transform = readTransform(v, path.key(key)) ?? .identity
+      case .contents: layer.contents = readContents(v, path.key(key))
+      case .contentsGravity: layer.contentsGravity = context.choice(v, path, key, as: ContentsGravity.self) ?? .resize
+      case .sublayers:
+        if case .array(let items) = v.kind {
+          let base = path.key(key)
+          for (index, item) in items.enumerated() { sublayerValues.append((item, base.index(index))) }
+        } else {
+          context.error(path, key: key, at: v.offset, "expected an array of layers, found \(context.describe(v))")
+        }
+      case .repeat:
+        if isRoot {
+          context.error(path, key: key, at: member.keyOffset, "the root layer cannot repeat")
+        } else if let (count, step) = readRepeat(v, path.key(key)) {
+          repeatCount = count
+          repeatStep = step
+        }
+      case .path:
+        if let shapePath = readShapePath(v, path.key(key), key: "path") {
+          shape.path = shapePath
+          shapePathSet = true
+        }
+      case .fillColor: shape.fillColor = context.optionalColor(v, path, key) ?? shape.fillColor
+      case .strokeColor: shape.strokeColor = context.optionalColor(v, path, key) ?? shape.strokeColor
+      case .lineWidth: shape.lineWidth = context.nonNegative(v, path, key) ?? 1
+      case .colors: gradientColors = readColors(v, path, key)
+      case .effect: effect.style = context.choice(v, path, key, as: VisualEffect.Style.self) ?? .blur
+      }
+    }
+
+    if !hasID {
+      if isRoot {
+        layer.id = "root"
+      } else {
+        context.error(
+          path.rendered, at: value.offset, "missing `id`: every layer needs an id, unique among its siblings",
+          notes: ["the id names the layer in reports: root/feed/cell[3]/avatar"])
+      }
+    }
+
+    switch layerClass {
+    case .CALayer: layer.kind = .plain
+    case .CAShapeLayer:
+      if !shapePathSet {
+        // A shape layer without a path draws nothing, as in Core Animation; default to the bounds
+        // only when the path is missing, since that is what a scene writer usually means.
+        shape.path = .rect(layer.bounds)
+      }
+      layer.kind = .shape(shape)
+    case .CAGradientLayer:
+      layer.kind = .gradient(GradientLayer(colors: gradientColors ?? []))
+    case .UIVisualEffectView:
+      layer.kind = .visualEffect(effect)
+    }
+
+    if let maskValue {
+      layer.mask = readLayers(maskValue, path.key("mask"), isRoot: false, defaults: defaults, defaultID: "mask").first
+    }
+    var sublayers: [Layer] = []
+    var firstIndexOfID: [String: Int] = [:]
+    for (item, itemPath) in sublayerValues {
+      let produced = readLayers(item, itemPath, isRoot: false, defaults: defaults)
+      for sublayer in produced {
+        if let earlier = firstIndexOfID[sublayer.id] {
+          context.error(
+            itemPath.rendered(appending: "id"), at: item.offset,
+            "duplicate id \"\(sublayer.id)\": sublayers[\(earlier)] of the same layer has it already; ids must be unique among siblings")
+        } else {
+          firstIndexOfID[sublayer.id] = sublayers.count
+        }
+        sublayers.append(sublayer)
+      }
+    }
+    layer.sublayers = sublayers
+
+    // The layer itself and its mask; sublayers counted themselves when they were read.
+    countLayers(layer.mask == nil ? 1 : 2, path: path, offset: value.offset)
+    guard let count = repeatCount else { return [layer] }
+    if count > 1 {
+      let (extra, overflow) = layer.subtreeCount.multipliedReportingOverflow(by: count - 1)
+      countLayers(overflow ? Int.max : extra, path: path, offset: value.offset)
+    }
+    if reportedLayerLimit { return [] }
+    var copies: [Layer] = []
+    copies.reserveCapacity(count)
+    for index in 0..<count {
+      var copy = layer
+      copy.id = "\(layer.id)[\(index)]"
+      copy.frame = layer.frame.offsetBy(repeatStep.0 * Double(index), repeatStep.1 * Double(index))
+      copies.append(copy)
+    }
+    return copies
+  }
+
+  private mutating func countLayers(_ count: Int, path: JSONPath, offset: Int) {
+    let (sum, overflow) = layerCount.addingReportingOverflow(count)
+    layerCount = overflow ? Int.max : sum
+    if layerCount > options.maxLayers, !reportedLayerLimit {
+      reportedLayerLimit = true
+      context.error(
+        path.rendered, at: offset,
+        "the scene expands to more than \(options.maxLayers) layers; lower a `repeat` count")
+    }
+  }
+
+  private func readRepeat(_ value: JSONValue, _ path: JSONPath) -> (Int, (Double, Double))? {
+    guard let members = context.members(value, path, expected: "{ \"count\": N, \"step\": [dx, dy] }") else { return nil }
+    var count: Int? = nil
+    var step = (0.0, 0.0)
+    for member in members {
+      switch member.key {
+      case "count": count = context.integer(member.value, path, "count", in: 0...options.maxLayers)
+      case "step": step = context.pair(member.value, path, "step", shape: "[dx, dy]") ?? step
+      default: context.unknownKey(member, in: path, known: ["count", "step"], what: "`repeat`")
+      }
+    }
+    if count == nil, !members.contains(where: { $0.key == "count" }) {
+      context.error(path.rendered, at: value.offset, "missing `count`: how many copies of the layer")
+    }
+    guard let count else { return nil }
+    return (count, step)
+  }
+
+  private func readTransform(_ value: JSONValue, _ path: JSONPath) -> Transform? {
+    guard let members = context.members(value, path, expected: "{ \"rotation\": degrees, \"scale\": s or [sx, sy] }") else {
+      return nil
+    }
+    var transform = Transform.identity
+    for member in members {
+      switch member.key {
+      case "rotation":
+        transform.rotationDegrees = context.number(member.value, path, "rotation") ?? 0
+      case "scale":
+        if case .array = member.value.kind {
+          if let (sx, sy) = context.pair(member.value, path, "scale", shape: "[sx, sy]") {
+            transform.scaleX = sx
+            transform.scaleY = sy
+          }
+        } else if let scale = context.number(member.value, path, "scale") {
+          transform.scaleX = scale
+          transform.scaleY = scale
+        }
+      default:
+        context.unknownKey(member, in: path, known: ["rotation", "scale"], what: "`transform`")
+      }
+    }
+    return transform
+  }
+
+  private func readShadowPath(_ value: JSONValue, _ path: JSONPath) -> ShadowPath? {
+    if case .string(let text) = value.kind {
+      if text == "bounds" { return .bounds }
+      context.error(
+        path.rendered, at: value.offset,
+        "expected \"bounds\" or { \"rect\": [x, y, width, height], \"cornerRadius\": r }, found \"\(text)\"")
+      return nil
+    }
+    guard let members = context.members(value, path, expected: "\"bounds\" or { \"rect\": [x, y, width, height], \"cornerRadius\": r }")
+    else { return nil }
+    var rect: Rect? = nil
+    var radius = 0.0
+    for member in members {
+      switch member.key {
+      case "rect": rect = context.rect(member.value, path, "rect")
+      case "cornerRadius": radius = context.nonNegative(member.value, path, "cornerRadius") ?? 0
+      default: context.unknownKey(member, in: path, known: ["rect", "cornerRadius"], what: "`shadowPath`")
+      }
+    }
+    guard let rect else {
+      if !members.contains(where: { $0.key == "rect" }) {
+        context.error(path.rendered, at: value.offset, "missing `rect`: the shadow's rectangle [x, y, width, height]")
+      }
+      return nil
+    }
+    return .rect(rect, cornerRadius: radius)
+  }
+
+  private func readShapePath(_ value: JSONValue, _ path: JSONPath, key: String) -> ShapePath? {
+    let shapes = ["rect", "roundedRect", "ellipse", "arbitrary"]
+    guard let members = context.members(value, path, expected: "a path object { \"type\": \"rect\" | \"roundedRect\" | \"ellipse\" | \"arbitrary\", ... }")
+    else { return nil }
+    var type: String? = nil
+    var rect: Rect? = nil
+    var radius = 0.0
+    var points: Int? = nil
+    for member in members {
+      switch member.key {
+      case "type":
+        if let text = context.string(member.value, path, "type") {
+          if shapes.contains(text) {
+            type = text
+          } else {
+            context.error(
+              path, key: "type", at: member.value.offset,
+              "expected one of \(shapes.map { "\"\($0)\"" }.joined(separator: ", ")), found \"\(text)\"",
+              notes: nearest(to: text, in: shapes).map { ["did you mean \"\($0)\"?"] } ?? [])
+          }
+        }
+      case "rect": rect = context.rect(member.value, path, "rect")
+      case "cornerRadius": radius = context.nonNegative(member.value, path, "cornerRadius") ?? 0
+      case "points": points = context.integer(member.value, path, "points", in: 1...10_000_000)
+      default: context.unknownKey(member, in: path, known: ["type", "rect", "cornerRadius", "points"], what: "a path")
+      }
+    }
+    guard let type else {
+      if !members.contains(where: { $0.key == "type" }) {
+        context.error(path.rendered, at: value.offset, "missing `type`: one of \(shapes.map { "\"\($0)\"" }.joined(separator: ", "))")
+      }
+      return nil
+    }
+    guard let rect else {
+      if !members.contains(where: { $0.key == "rect" }) {
+        context.error(path.rendered, at: value.offset, "missing `rect`: the path's bounds [x, y, width, height]")
+      }
+      return nil
+    }
+    switch type {
+    case "rect": return .rect(rect)
+    case "roundedRect": return .roundedRect(rect, cornerRadius: radius)
+    case "ellipse": return .ellipse(rect)
+    default:
+      guard let points else {
+        context.error(path.rendered, at: value.offset, "missing `points`: how many points the arbitrary path has")
+        return nil
+      }
+      return .arbitrary(bounds: rect, points: points)
+    }
+  }
+
+  private func readColors(_ value: JSONValue, _ path: JSONPath, _ key: String) -> [Color]? {
+    guard case .array(let items) = value.kind, !items.isEmpty else {
+      context.error(path, key: key, at: value.offset, "expected a non-empty array of colours, found \(context.describe(value))")
+      return nil
+    }
+    var colors: [Color] = []
+    let base = path.key(key)
+    for (index, item) in items.enumerated() {
+      if let color = context.color(item, base, "[\(index)]") { colors.append(color) }
+    }
+    return colors.count == items.count ? colors : nil
+  }
+
+  private func readContents(_ value: JSONValue, _ path: JSONPath) -> Contents? {
+    let types = ["image", "text", "drawing"]
+    guard let members = context.members(value, path, expected: "a contents object { \"type\": \"image\" | \"text\" | \"drawing\", ... }")
+    else { return nil }
+    guard let typeMember = members.first(where: { $0.key == "type" }) else {
+      context.error(path.rendered, at: value.offset, "missing `type`: one of \"image\", \"text\", \"drawing\"")
+      return nil
+    }
+    guard let type = context.string(typeMember.value, path, "type") else { return nil }
+    guard types.contains(type) else {
+      context.error(
+        path, key: "type", at: typeMember.value.offset,
+        "unknown contents type \"\(type)\"; expected \"image\", \"text\" or \"drawing\"",
+        notes: nearest(to: type, in: types).map { ["did you mean \"\($0)\"?"] } ?? [])
+      return nil
+    }
+    let known: [String] =
+      switch type {
+      case "image": ["type", "pixelSize", "opaque", "wideColor"]
+      case "text": ["type", "characters", "drawnOn", "wideColor"]
+      default: ["type", "drawnOn", "wideColor", "opaque"]
+      }
+    var pixelSize: Size? = nil
+    var opaque = false
+    var wideColor = false
+    var characters: Int? = nil
+    var drawnOn = DrawingThread.main
+    var seen: [String: JSONValue.Member] = [:]
+    for member in members {
+      if let first = seen[member.key] {
+        context.duplicateKey(member, in: path, first: first)
+        continue
+      }
+      seen[member.key] = member
+      guard known.contains(member.key) else {
+        context.unknownKey(member, in: path, known: known, what: "\(type) contents")
+        continue
+      }
+      switch member.key {
+      case "pixelSize":
+        if let (w, h) = context.pair(member.value, path, "pixelSize", shape: "[width, height] in pixels") {
+          if w > 0, h > 0 {
+            pixelSize = Size(w, h)
+          } else {
+            context.error(
+              path, key: "pixelSize", at: member.value.offset,
+              "expected a width and height > 0 in pixels, found \(formatNumber(w)) x \(formatNumber(h))")
+          }
+        }
+      case "opaque": opaque = context.bool(member.value, path, "opaque") ?? false
+      case "wideColor": wideColor = context.bool(member.value, path, "wideColor") ?? false
+      case "characters": characters = context.integer(member.value, path, "characters", in: 0...100_000_000)
+      case "drawnOn": drawnOn = context.choice(member.value, path, "drawnOn", as: DrawingThread.self) ?? .main
+      default: break
+      }
+    }
+    switch type {
+    case "image":
+      guard let pixelSize else {
+        if seen["pixelSize"] == nil {
+          context.error(path.rendered, at: value.offset, "missing `pixelSize`: the image's [width, height] in pixels")
+        }
+        return nil
+      }
+      return .image(ImageContents(pixelSize: pixelSize, opaque: opaque, wideColor: wideColor))
+    case "text":
+      guard let characters else {
+        if seen["characters"] == nil {
+          context.error(path.rendered, at: value.offset, "missing `characters`: how many characters the label draws")
+        }
+        return nil
+      }
+      return .text(TextContents(characters: characters, drawnOn: drawnOn, wideColor: wideColor))
+    default:
+      return .drawing(DrawingContents(drawnOn: drawnOn, wideColor: wideColor, opaque: opaque))
+    }
+  }
+}
+
+/// Defaults that depend on the scene's iOS version.
+struct LayerDefaults {
+  /// `allowsGroupOpacity` defaults to true from iOS 7 (`UIViewGroupOpacity`), false before.
+  var allowsGroupOpacity: Bool
+
+  init(iosVersion: OSVersion) {
+    allowsGroupOpacity = iosVersion >= OSVersion(7)
+  }
+}
+
+/// The layer classes a scene names in `class`.
+enum LayerClass: String, CaseIterable {
+  case CALayer
+  case CAShapeLayer
+  case CAGradientLayer
+  case UIVisualEffectView
+}
+
+/// Every key a layer object may carry.
+enum LayerField: String, CaseIterable {
+  case id, `class`, frame, backgroundColor, cornerRadius, cornerCurve, masksToBounds, opacity
+  case allowsGroupOpacity, isHidden, isOpaque, borderWidth, borderColor
+  case shadowOpacity, shadowRadius, shadowOffset, shadowColor, shadowPath
+  case mask, shouldRasterize, rasterizationScale, allowsEdgeAntialiasing, transform
+  case contents, contentsGravity, sublayers, `repeat`
+  case path, fillColor, strokeColor, lineWidth
+  case colors
+  case effect
+
+  /// The class a key belongs to, for keys only one class has.
+  var onlyFor: LayerClass? {
+    switch self {
+    case .path, .fillColor, .strokeColor, .lineWidth: return .CAShapeLayer
+    case .colors: return .CAGradientLayer
+    case .effect: return .UIVisualEffectView
+    default: return nil
+    }
+  }
+}

@@ -1,0 +1,103 @@
+/// A parsed JSON value that remembers where it came from.
+///
+/// Scene files are read into `JSONValue`s by ``JSONReader`` and then decoded into a ``Scene`` by
+/// ``SceneDecoder``. Every value keeps the byte offset of its first byte so that any problem found
+/// while decoding can be reported with a line and column (see ``SourceText``).
+///
+/// Objects keep their members in file order, duplicates included, so the decoder can report a key
+/// written twice instead of silently keeping one.
+public struct JSONValue: Sendable {
+  /// One member of a JSON object.
+  public struct Member: Sendable {
+    public var key: String
+    /// Byte offset of the key's opening quote.
+    public var keyOffset: Int
+    public var value: JSONValue
+
+    public init(key: String, keyOffset: Int, value: JSONValue) {
+      self.key = key
+      self.keyOffset = keyOffset
+      self.value = value
+    }
+  }
+
+  public enum Kind: Sendable {
+    case null
+    case bool(Bool)
+    /// A number as a `Double`; a literal too large for a `Double` becomes an infinity, which the
+    /// decoder reports as a non-finite number.
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([Member])
+  }
+
+  public var kind: Kind
+  /// Byte offset of the value's first byte in the source.
+  public var offset: Int
+
+  public init(_ kind: Kind, offset: Int) {
+    self.kind = kind
+    self.offset = offset
+  }
+
+  /// A short description of the value's JSON type, for messages: "a number", "an object", ...
+  public var typeDescription: String {
+    switch kind {
+    case .null: return "null"
+    case .bool(let value): return value ? "true" : "false"
+    case .number: return "a number"
+    case .string: return "a string"
+    case .array: return "an array"
+    case .object: return "an object"
+    }
+  }
+}
+
+/// A line and column in a source file, both counted from 1. Columns count UTF-8 bytes.
+public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConvertible {
+  public var line: Int
+  public var column: Int
+
+  public init(line: Int, column: Int) {
+    self.line = line
+    self.column = column
+  }
+
+  public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+    (lhs.line, lhs.column) < (rhs.line, rhs.column)
+  }
+
+  public var description: String { "\(line):\(column)" }
+}
+
+/// Maps byte offsets of a source buffer to lines and columns.
+///
+/// Built once per file in O(n); each lookup is a binary search over line starts.
+public struct SourceText: Sendable {
+  /// Byte offset where each line starts; `lineStarts[0] == 0`.
+  public let lineStarts: [Int]
+  public let byteCount: Int
+
+  public init(_ bytes: some Collection<UInt8>) {
+    var starts = [0]
+    var index = 0
+    for byte in bytes {
+      index += 1
+      if byte == UInt8(ascii: "\n") { starts.append(index) }
+    }
+    lineStarts = starts
+    byteCount = index
+  }
+
+  public func location(ofOffset offset: Int) -> SourceLocation {
+    let clamped = max(0, min(offset, byteCount))
+    var low = 0
+    var high = lineStarts.count - 1
+    while low < high {
+      let mid = (low + high + 1) / 2
+      if lineStarts[mid] <= clamped { low = mid } else { high = mid - 1 }
+    }
+    return SourceLocation(line: low + 1, column: clamped - lineStarts[low] + 1)
+  }
+}

@@ -1,0 +1,83 @@
+/// What a layer's `contents` hold: a bitmap the app supplies, or a backing store the app draws.
+public enum Contents: Sendable, Hashable {
+  /// A decoded image (`UIImageView`, `layer.contents = cgImage`).
+  case image(ImageContents)
+  /// CPU-drawn text, as a `UILabel` draws it into its backing store.
+  case text(TextContents)
+  /// A `draw(_:)` / `drawRect:` backing store.
+  case drawing(DrawingContents)
+
+  /// True for contents drawn by the app's CPU into a backing store owned by the layer.
+  public var hasBackingStore: Bool {
+    switch self {
+    case .image: return false
+    case .text, .drawing: return true
+    }
+  }
+
+  public var typeName: String {
+    switch self {
+    case .image: return "image"
+    case .text: return "text"
+    case .drawing: return "drawing"
+    }
+  }
+}
+
+/// Where the app draws a backing store: on the main thread (the default) or on a background
+/// thread, as asynchronous display (YYAsyncLayer, Texture) does.
+public enum DrawingThread: String, Sendable, Hashable, CaseIterable {
+  case main
+  case background
+}
+
+public struct ImageContents: Sendable, Hashable {
+  /// The bitmap's size in pixels.
+  public var pixelSize: Size
+  /// True when the image has no alpha channel or every pixel is opaque.
+  public var opaque: Bool
+  /// Wide colour (extended range, 8 bytes a pixel) instead of 4-byte sRGB.
+  public var wideColor: Bool
+
+  public init(pixelSize: Size, opaque: Bool = false, wideColor: Bool = false) {
+    self.pixelSize = pixelSize
+    self.opaque = opaque
+    self.wideColor = wideColor
+  }
+}
+
+public struct TextContents: Sendable, Hashable {
+  /// Number of characters drawn.
+  public var characters: Int
+  public var drawnOn: DrawingThread
+  public var wideColor: Bool
+
+  public init(characters: Int, drawnOn: DrawingThread = .main, wideColor: Bool = false) {
+    self.characters = characters
+    self.drawnOn = drawnOn
+    self.wideColor = wideColor
+  }
+}
+
+public struct DrawingContents: Sendable, Hashable {
+  public var drawnOn: DrawingThread
+  public var wideColor: Bool
+  /// True when the drawing fills its bounds with opaque pixels (the view's `isOpaque` promise
+  /// is kept).
+  public var opaque: Bool
+
+  public init(drawnOn: DrawingThread = .main, wideColor: Bool = false, opaque: Bool = false) {
+    self.drawnOn = drawnOn
+    self.wideColor = wideColor
+    self.opaque = opaque
+  }
+}
+
+/// `contentsGravity`: how contents are placed in the bounds. Only what matters to cost is kept:
+/// whether contents are scaled to fill, kept at their size, or may reach outside the bounds.
+public enum ContentsGravity: String, Sendable, Hashable, CaseIterable {
+  case resize
+  case resizeAspect
+  case resizeAspectFill
+  case center
+}

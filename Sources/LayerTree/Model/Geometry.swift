@@ -1,0 +1,129 @@
+import Foundation
+
+/// A point, size and rectangle in points (or pixels where a name says so), as Core Graphics has them.
+public struct Point: Sendable, Hashable {
+  public var x: Double
+  public var y: Double
+  public init(_ x: Double, _ y: Double) {
+    self.x = x
+    self.y = y
+  }
+  public static let zero = Point(0, 0)
+}
+
+public struct Size: Sendable, Hashable {
+  public var width: Double
+  public var height: Double
+  public init(_ width: Double, _ height: Double) {
+    self.width = width
+    self.height = height
+  }
+  public static let zero = Size(0, 0)
+}
+
+public struct Rect: Sendable, Hashable, CustomStringConvertible {
+  public var x: Double
+  public var y: Double
+  public var width: Double
+  public var height: Double
+
+  public init(_ x: Double, _ y: Double, _ width: Double, _ height: Double) {
+    self.x = x
+    self.y = y
+    self.width = width
+    self.height = height
+  }
+
+  public static let zero = Rect(0, 0, 0, 0)
+
+  public var minX: Double { x }
+  public var minY: Double { y }
+  public var maxX: Double { x + width }
+  public var maxY: Double { y + height }
+  public var midX: Double { x + width / 2 }
+  public var midY: Double { y + height / 2 }
+  public var area: Double { width * height }
+  public var size: Size { Size(width, height) }
+  /// True when the rectangle covers no area.
+  public var isEmpty: Bool { !(width > 0) || !(height > 0) }
+
+  public func intersection(_ other: Rect) -> Rect {
+    let x0 = Swift.max(minX, other.minX)
+    let y0 = Swift.max(minY, other.minY)
+    let x1 = Swift.min(maxX, other.maxX)
+    let y1 = Swift.min(maxY, other.maxY)
+    if x1 <= x0 || y1 <= y0 { return .zero }
+    return Rect(x0, y0, x1 - x0, y1 - y0)
+  }
+
+  public func union(_ other: Rect) -> Rect {
+    if isEmpty { return other }
+    if other.isEmpty { return self }
+    let x0 = Swift.min(minX, other.minX)
+    let y0 = Swift.min(minY, other.minY)
+    let x1 = Swift.max(maxX, other.maxX)
+    let y1 = Swift.max(maxY, other.maxY)
+    return Rect(x0, y0, x1 - x0, y1 - y0)
+  }
+
+  public func offsetBy(_ dx: Double, _ dy: Double) -> Rect { Rect(x + dx, y + dy, width, height) }
+
+  public func insetBy(_ dx: Double, _ dy: Double) -> Rect {
+    Rect(x + dx, y + dy, Swift.max(0, width - 2 * dx), Swift.max(0, height - 2 * dy))
+  }
+
+  /// True when `other` lies wholly inside this rectangle.
+  public func contains(_ other: Rect) -> Bool {
+    other.minX >= minX && other.minY >= minY && other.maxX <= maxX && other.maxY <= maxY
+  }
+
+  public var description: String { "[\(formatNumber(x)), \(formatNumber(y)), \(formatNumber(width)), \(formatNumber(height))]" }
+}
+
+/// A layer's transform as a scene can state it: a rotation about the layer's centre (its default
+/// anchor point), then a scale about the same point.
+public struct Transform: Sendable, Hashable {
+  /// Rotation in degrees, counterclockwise as in `CGAffineTransform(rotationAngle:)` with a
+  /// positive angle on iOS's flipped axis.
+  public var rotationDegrees: Double
+  public var scaleX: Double
+  public var scaleY: Double
+
+  public init(rotationDegrees: Double = 0, scaleX: Double = 1, scaleY: Double = 1) {
+    self.rotationDegrees = rotationDegrees
+    self.scaleX = scaleX
+    self.scaleY = scaleY
+  }
+
+  public static let identity = Transform()
+
+  public var isIdentity: Bool { rotationDegrees == 0 && scaleX == 1 && scaleY == 1 }
+
+  /// True when edges stay parallel to the screen's axes (rotation a multiple of 90 degrees).
+  public var isAxisAligned: Bool {
+    let remainder = rotationDegrees.truncatingRemainder(dividingBy: 90)
+    return abs(remainder) < 1e-9
+  }
+
+  /// The axis-aligned bounding box of `rect` after this transform about the rect's centre.
+  public func boundingBox(of rect: Rect) -> Rect {
+    if isIdentity { return rect }
+    let halfWidth = rect.width * abs(scaleX) / 2
+    let halfHeight = rect.height * abs(scaleY) / 2
+    let radians = rotationDegrees * Double.pi / 180
+    let c = abs(cos(radians))
+    let s = abs(sin(radians))
+    let extentX = halfWidth * c + halfHeight * s
+    let extentY = halfWidth * s + halfHeight * c
+    return Rect(rect.midX - extentX, rect.midY - extentY, 2 * extentX, 2 * extentY)
+  }
+}
+
+/// Prints a number without a trailing ".0" for whole values, and with at most 3 decimals.
+public func formatNumber(_ value: Double) -> String {
+  if !value.isFinite { return value.isNaN ? "nan" : (value > 0 ? "inf" : "-inf") }
+  if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+  var text = String((value * 1000).rounded() / 1000)
+  if text.hasSuffix(".0") { text.removeLast(2) }
+  return text
+}

@@ -1,0 +1,25 @@
+/// A layer's readable, unique name in a scene: its ancestors' ids and its own, joined by `/`
+/// (`root/feed/cell[3]/avatar`). A mask layer's path is its owner's path plus the mask's id.
+///
+/// Reports, findings and CI comparisons key on the path, never on message text.
+public enum LayerPath {
+  /// Characters a layer id may not contain: they build paths and patterns.
+  public static let reservedCharacters: Set<Character> = ["/", "*"]
+
+  /// Joins a parent's path and a child's id.
+  public static func child(_ parent: String, _ id: String) -> String {
+    parent.isEmpty ? id : parent + "/" + id
+  }
+
+  /// Why `id` cannot name a layer, or nil when it can.
+  public static func problem(withID id: String) -> String? {
+    if id.isEmpty { return "expected a non-empty id" }
+    if id.contains(where: { reservedCharacters.contains($0) || $0.isWhitespace || $0.isNewline }) {
+      return "id \"\(id)\" contains `/`, `*` or white space; ids are joined with `/` into layer paths"
+    }
+    if id.contains("[") || id.contains("]") {
+      return "id \"\(id)\" contains `[` or `]`; the tool adds [n] itself to layers made by `repeat`"
+    }
+    return nil
+  }
+}

@@ -1,0 +1,69 @@
+/// A scene file, decoded: which device and iOS version, and the layer tree to render.
+public struct Scene: Sendable, Hashable {
+  /// The format version this tool reads and writes.
+  public static let formatVersion = 1
+
+  public var name: String
+  public var description: String
+  /// The device id the scene is meant for (`iphone-6-plus`); `--device` can override it.
+  public var device: String
+  public var iosVersion: OSVersion
+  public var root: Layer
+
+  public init(name: String = "", description: String = "", device: String, iosVersion: OSVersion = .latest, root: Layer) {
+    self.name = name
+    self.description = description
+    self.device = device
+    self.iosVersion = iosVersion
+    self.root = root
+  }
+
+  /// Total layers in the tree, masks included.
+  public var layerCount: Int { root.subtreeCount }
+}
+
+/// An iOS version, `major.minor`. Rules that changed across releases follow it.
+public struct OSVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
+  public var major: Int
+  public var minor: Int
+
+  public init(_ major: Int, _ minor: Int = 0) {
+    self.major = major
+    self.minor = minor
+  }
+
+  /// The version a scene gets when it names none.
+  public static let latest = OSVersion(17, 0)
+
+  /// Parses `"10"`, `"10.2"` or `"10.2.1"` (the patch is ignored).
+  public init?(parsing text: String) {
+    let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+    guard (1...3).contains(parts.count), let major = Int(parts[0]), major >= 1, major < 100 else { return nil }
+    var minor = 0
+    if parts.count > 1 {
+      guard let value = Int(parts[1]), value >= 0, value < 100 else { return nil }
+      minor = value
+    }
+    if parts.count > 2, Int(parts[2]) == nil { return nil }
+    self.init(major, minor)
+  }
+
+  public static func < (lhs: OSVersion, rhs: OSVersion) -> Bool { (lhs.major, lhs.minor) < (rhs.major, rhs.minor) }
+
+  public var description: String { "\(major).\(minor)" }
+}
+
+/// What the scene reader needs to know of a device: its screen.
+public struct DeviceScreen: Sendable, Hashable {
+  /// The screen's size in points, portrait.
+  public var points: Size
+  /// The UIKit scale factor (points to rendered pixels).
+  public var scale: Double
+
+  public init(points: Size, scale: Double) {
+    self.points = points
+    self.scale = scale
+  }
+
+  public var bounds: Rect { Rect(0, 0, points.width, points.height) }
+}

@@ -1,0 +1,77 @@
+import Compositor
+import LayerTree
+
+/// `offscreen-sim report <scene>`: simulates a scene and prints what goes offscreen and why.
+enum ReportCommand: ToolCommand {
+  static let name = "report"
+  static let summary = "Simulate a scene and report offscreen passes, blending, memory and findings."
+  static let usageLine = "offscreen-sim report <scene.json | -> [--format text|json] [--device ID]"
+  static let help = """
+    OVERVIEW: \(summary)
+
+    USAGE: \(usageLine)
+
+    ARGUMENTS:
+      <scene.json>        A scene file (docs/scene-format.md), or - to read standard input.
+
+    OPTIONS:
+      --format <format>   text (default): a summary, then each offscreen layer with its reason and fix.
+                          json: the same as a versioned JSON document (docs/report-format.md).
+      --device <id>       Run on this device instead of the scene's own (see 'offscreen-sim devices').
+      -h, --help          Show this help.
+
+    EXIT CODES:
+      0  the report was printed (findings do not fail it)
+      2  usage error, or the scene cannot be read (file:line:column, JSON path, what was expected)
+
+    EXAMPLE:
+      offscreen-sim report scenes/qqmusic-home-v1.json
+      offscreen-sim report scenes/mail-cell-composite.json --format json --device iphone-6
+
+    """
+
+  enum Format: String, CaseIterable {
+    case text
+    case json
+  }
+
+  static func run(_ arguments: [String], io: ToolIO) throws -> ExitCode {
+    let parsed = try ParsedArguments(arguments, options: ["--format", "--device"], flags: [])
+    guard parsed.positional.count == 1 else {
+      throw UsageError(parsed.positional.isEmpty ? "missing the scene file to report on" : "expected one scene file, found \(parsed.positional.count)")
+    }
+    let format = try parseFormat(parsed.value("--format"))
+    let device = try parseDevice(parsed.value("--device"))
+    let path = parsed.positional[0]
+    let scene = try SceneLoader(io: io).load(path, deviceOverride: device)
+    guard let profile = DeviceCatalogue.device(id: scene.device) else {
+      throw InputError("\(SceneLoader.displayName(path)): error: unknown device \"\(scene.device)\"")
+    }
+    let report = Simulator.run(scene, on: profile)
+    let file = SceneLoader.displayName(path)
+    switch format {
+    case .text: io.out(TextReportFormatter.format(report, file: file))
+    case .json: io.out(JSONReportFormatter.format(report, file: file))
+    }
+    return .success
+  }
+
+  static func parseFormat(_ value: String?) throws(UsageError) -> Format {
+    guard let value else { return .text }
+    guard let format = Format(rawValue: value) else {
+      throw UsageError("unknown format '\(value)'; expected one of: \(Format.allCases.map(\.rawValue).joined(separator: ", "))")
+    }
+    return format
+  }
+
+  static func parseDevice(_ value: String?) throws(UsageError) -> String? {
+    guard let value else { return nil }
+    let ids = DeviceCatalogue.all.map(\.id)
+    guard ids.contains(value) else {
+      var message = "unknown device '\(value)'"
+      if let suggestion = closest(value, in: ids) { message += "; did you mean '\(suggestion)'?" }
+      throw UsageError(message + " (known: \(ids.joined(separator: ", ")))")
+    }
+    return value
+  }
+}

@@ -1,0 +1,124 @@
+import Compositor
+import LayerTree
+
+/// The report as a versioned JSON document (docs/report-format.md). Keys keep a fixed order and
+/// every rule id appears in `byReason`, so documents compare cleanly across runs and versions.
+enum JSONReportFormatter {
+  static func format(_ report: SimulationReport, file: String) -> String {
+    document(report, file: file).rendered()
+  }
+
+  static func document(_ report: SimulationReport, file: String) -> JSONOutput {
+    let scene = report.scene
+    let summary = report.summary
+    return .object([
+      ("reportVersion", .int(SimulationReport.formatVersion)),
+      ("tool", .object([("name", .string("offscreen-sim")), ("version", .string(toolVersion))])),
+      (
+        "scene",
+        .object([
+          ("file", .string(file)),
+          ("name", .string(scene.name)),
+          ("description", .string(scene.description)),
+          ("iosVersion", .string(scene.iosVersion.description)),
+          (
+            "device",
+            .object([
+              ("id", .string(scene.deviceID)),
+              ("name", .string(scene.deviceName)),
+              ("scale", .number(scene.scale)),
+              ("renderedPixels", .array([.number(scene.renderedPixels.width), .number(scene.renderedPixels.height)])),
+              ("refreshRate", .number(scene.refreshRate)),
+            ])
+          ),
+        ])
+      ),
+      (
+        "summary",
+        .object([
+          ("layers", .int(summary.layers)),
+          ("visibleLayers", .int(summary.visibleLayers)),
+          ("drawingLayers", .int(summary.drawingLayers)),
+          (
+            "offscreenPasses",
+            .object([
+              ("perFrameMax", .int(summary.offscreenPasses.perFrameMax)),
+              ("perFrameMean", .number(rounded(summary.offscreenPasses.perFrameMean))),
+              ("layers", .int(summary.offscreenPasses.layers)),
+              ("byReason", byReason(summary.offscreenPasses.byReason)),
+            ])
+          ),
+          ("offscreenPixelsMax", .number(rounded(summary.offscreenPixelsMax))),
+          (
+            "blending",
+            .object([
+              ("blendedPixels", .number(rounded(summary.blending.blendedPixels))),
+              ("drawnPixels", .number(rounded(summary.blending.drawnPixels))),
+              ("screenPixels", .number(summary.blending.screenPixels)),
+              ("overdraw", .number(rounded(summary.blending.overdraw))),
+              ("blendedLayers", .int(summary.blending.blendedLayers)),
+            ])
+          ),
+          (
+            "backingStores",
+            .object([("layers", .int(summary.backingStores.layers)), ("bytes", .number(summary.backingStores.bytes))])
+          ),
+          ("images", .object([("scaled", .int(summary.images.scaled)), ("misaligned", .int(summary.images.misaligned))])),
+        ])
+      ),
+      (
+        "frames",
+        .array(
+          report.frames.map { frame in
+            .object([
+              ("index", .int(frame.index)),
+              ("time", .number(rounded(frame.time))),
+              ("offscreenPasses", .int(frame.offscreenPasses)),
+              ("byReason", byReason(frame.byReason)),
+              ("offscreenPixels", .number(rounded(frame.offscreenPixels))),
+            ])
+          })
+      ),
+      ("findings", .array(report.findings.map(finding))),
+      (
+        "backingStores",
+        .array(
+          report.backingStores.map { store in
+            .object([
+              ("layer", .string(store.layer)),
+              ("contents", .string(store.contents)),
+              ("pixelSize", .array([.number(store.pixelSize.width), .number(store.pixelSize.height)])),
+              ("bytes", .number(store.bytes)),
+              ("drawnOn", .string(store.drawnOn.rawValue)),
+            ])
+          })
+      ),
+    ])
+  }
+
+  static func finding(_ finding: Finding) -> JSONOutput {
+    var members: [(String, JSONOutput)] = [
+      ("rule", .string(finding.rule)),
+      ("category", .string(finding.category.rawValue)),
+      ("layer", .string(finding.layer)),
+      ("message", .string(finding.message)),
+      ("fix", .string(finding.fix)),
+      ("passes", .int(finding.passes)),
+      ("pixelArea", .number(rounded(finding.pixelArea))),
+      ("depth", .int(finding.depth)),
+    ]
+    if let source = finding.source {
+      members.append(("line", .int(source.line)))
+      members.append(("column", .int(source.column)))
+    }
+    return .object(members)
+  }
+
+  /// Every rule id, in registry order, with its count (0 when the rule did not fire).
+  static func byReason(_ counts: [String: Int]) -> JSONOutput {
+    .object(OffscreenRules.all.map { ($0.id, .int(counts[$0.id] ?? 0)) })
+  }
+
+  /// Three decimals: enough for pixels and milliseconds, stable across platforms.
+  static func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+}

@@ -1,0 +1,148 @@
+import Compositor
+import LayerTree
+
+/// The report as a person reads it: the summary first, then each offscreen layer (layers made by
+/// `repeat` folded into one line with a count) with its reason and fix, then other costs.
+enum TextReportFormatter {
+  static func format(_ report: SimulationReport, file: String) -> String {
+    let scene = report.scene
+    let summary = report.summary
+    var text = ""
+    let title = scene.name.isEmpty ? file : "\(scene.name) (\(file))"
+    text += "\(title)\n"
+    text +=
+      "\(scene.deviceName), \(formatNumber(scene.renderedPixels.width))x\(formatNumber(scene.renderedPixels.height)) px @\(formatNumber(scene.scale))x, \(formatNumber(scene.refreshRate)) Hz, iOS \(scene.iosVersion)\n\n"
+
+    let passes = summary.offscreenPasses
+    let screen = summary.blending.screenPixels
+    var rows: [[String]] = []
+    rows.append([
+      "layers", "\(Readable.count(summary.layers)) (\(Readable.count(summary.visibleLayers)) visible, \(Readable.count(summary.drawingLayers)) drawing)",
+    ])
+    let reasons = passes.byReason.filter { $0.value > 0 }.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+    let reasonText = reasons.isEmpty ? "" : ": " + reasons.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+    rows.append(["offscreen passes", "\(passes.perFrameMax) per frame on \(passes.layers) layer\(passes.layers == 1 ? "" : "s")\(reasonText)"])
+    rows.append([
+      "offscreen pixels",
+      "\(Readable.count(summary.offscreenPixelsMax)) (\(Readable.percent(summary.offscreenPixelsMax, of: screen)) of the screen)",
+    ])
+    rows.append([
+      "blended pixels",
+      "\(Readable.count(summary.blending.blendedPixels)) (\(Readable.percent(summary.blending.blendedPixels, of: screen)) of the screen) on \(summary.blending.blendedLayers) layers, overdraw \(Readable.fixed(summary.blending.overdraw, 2))x",
+    ])
+    rows.append([
+      "backing stores",
+      "\(Readable.bytes(summary.backingStores.bytes)) in \(summary.backingStores.layers) layer\(summary.backingStores.layers == 1 ? "" : "s")",
+    ])
+    rows.append(["images", "\(summary.images.scaled) scaled, \(summary.images.misaligned) misaligned"])
+    text += "Summary\n" + TextTable.render(rows, indent: "  ")
+
+    let offscreen = report.findings.filter { $0.category == .offscreen }
+    text += "\n"
+    if offscreen.isEmpty {
+      text += "Offscreen layers: none\n"
+    } else {
+      text += "Offscreen layers (largest first)\n"
+      for group in groups(offscreen) {
+        let first = group.findings[0]
+        let count = group.findings.count
+        let groupPasses = group.findings.reduce(0) { $0 + $1.passes }
+        let pixels = group.findings.reduce(0.0) { $0 + $1.pixelArea }
+        var head = "  \(first.rule)  \(group.pattern)"
+        if count > 1 { head += "  (\(count) layers)" }
+        head += "  \(groupPasses) pass\(groupPasses == 1 ? "" : "es"), \(Readable.count(pixels)) px"
+        if first.depth > 0 { head += ", nested \(first.depth) deep" }
+        text += head + "\n"
+        text += "      \(first.message)\n"
+        text += "      fix: \(first.fix)\n"
+      }
+    }
+
+    let images = report.findings.filter { $0.category == .image }
+    if !images.isEmpty {
+      text += "\nImages\n"
+      for group in groups(images) {
+        let first = group.findings[0]
+        let count = group.findings.count
+        text += "  \(first.rule)  \(group.pattern)\(count > 1 ? "  (\(count) layers)" : "")\n"
+        text += "      \(first.message)\n      fix: \(first.fix)\n"
+      }
+    }
+
+    if !report.backingStores.isEmpty {
+      text += "\nBacking stores (largest first)\n"
+      var storeRows: [[String]] = []
+      for group in groupStores(report.backingStores).prefix(8) {
+        let first = group.1[0]
+        let total = group.1.reduce(0) { $0 + $1.bytes }
+        storeRows.append([
+          group.0 + (group.1.count > 1 ? " (\(group.1.count))" : ""),
+          "\(first.contents), \(formatNumber(first.pixelSize.width))x\(formatNumber(first.pixelSize.height)) px, drawn on \(first.drawnOn.rawValue) thread",
+          Readable.bytes(total),
+        ])
+      }
+      text += TextTable.render(storeRows, indent: "  ")
+    }
+    return text
+  }
+
+  struct Group {
+    var pattern: String
+    var findings: [Finding]
+  }
+
+  /// Findings of one rule on layers whose paths differ only in `[n]` indices, in first-seen order.
+  static func groups(_ findings: [Finding]) -> [Group] {
+    var order: [String] = []
+    var byKey: [String: Group] = [:]
+    for finding in findings {
+      let pattern = pathPattern(finding.layer)
+      let key = finding.rule + " " + pattern
+      if byKey[key] == nil {
+        order.append(key)
+        byKey[key] = Group(pattern: pattern, findings: [])
+      }
+      byKey[key]?.findings.append(finding)
+    }
+    return order.compactMap { key in
+      guard var group = byKey[key] else { return nil }
+      if group.findings.count == 1 { group.pattern = group.findings[0].layer }
+      return group
+    }
+  }
+
+  static func groupStores(_ stores: [BackingStore]) -> [(String, [BackingStore])] {
+    var order: [String] = []
+    var byPattern: [String: [BackingStore]] = [:]
+    for store in stores {
+      let pattern = pathPattern(store.layer)
+      if byPattern[pattern] == nil { order.append(pattern) }
+      byPattern[pattern, default: []].append(store)
+    }
+    return order.map { pattern in
+      let members = byPattern[pattern] ?? []
+      return (members.count == 1 ? members[0].layer : pattern, members)
+    }.sorted { lhs, rhs in
+      let l = lhs.1.reduce(0) { $0 + $1.bytes }
+      let r = rhs.1.reduce(0) { $0 + $1.bytes }
+      return l != r ? l > r : lhs.0 < rhs.0
+    }
+  }
+
+  /// `root/feed/cell[3]/avatar` -> `root/feed/cell[*]/avatar`.
+  static func pathPattern(_ path: String) -> String {
+    var result = ""
+    var inIndex = false
+    for character in path {
+      if character == "[" {
+        inIndex = true
+        result += "[*]"
+      } else if character == "]" {
+        inIndex = false
+      } else if !inIndex {
+        result.append(character)
+      }
+    }
+    return result
+  }
+}

@@ -1,0 +1,62 @@
+/// Left-aligned columns separated by two spaces; the first row is the header.
+enum TextTable {
+  static func render(_ rows: [[String]], indent: String = "") -> String {
+    guard let columns = rows.map(\.count).max() else { return "" }
+    var widths = [Int](repeating: 0, count: columns)
+    for row in rows {
+      for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
+    }
+    var text = ""
+    for row in rows {
+      var line = indent
+      for (index, cell) in row.enumerated() {
+        line += index == row.count - 1 ? cell : cell.padding(toLength: widths[index] + 2, withPad: " ", startingAt: 0)
+      }
+      while line.hasSuffix(" ") { line.removeLast() }
+      text += line + "\n"
+    }
+    return text
+  }
+}
+
+/// Numbers as people read them: `1,234,567`, `12.3 MB`, `45%`.
+enum Readable {
+  static func count(_ value: Double) -> String {
+    let rounded = Int64(value.rounded())
+    let digits = String(abs(rounded))
+    var grouped = ""
+    for (index, character) in digits.enumerated() {
+      if index > 0 && (digits.count - index) % 3 == 0 { grouped += "," }
+      grouped.append(character)
+    }
+    return (rounded < 0 ? "-" : "") + grouped
+  }
+
+  static func count(_ value: Int) -> String { count(Double(value)) }
+
+  static func bytes(_ value: Double) -> String {
+    if value < 1024 { return "\(Int(value)) B" }
+    if value < 1024 * 1024 { return fixed(value / 1024, 1) + " KB" }
+    return fixed(value / (1024 * 1024), 1) + " MB"
+  }
+
+  static func percent(_ part: Double, of whole: Double) -> String {
+    guard whole > 0 else { return "0%" }
+    return "\(Int((part / whole * 100).rounded()))%"
+  }
+
+  static func fixed(_ value: Double, _ decimals: Int) -> String {
+    var scale = 1.0
+    for _ in 0..<decimals { scale *= 10 }
+    let rounded = (value * scale).rounded() / scale
+    var text = String(rounded)
+    if let dot = text.firstIndex(of: ".") {
+      let fraction = text[text.index(after: dot)...]
+      if fraction.count < decimals { text += String(repeating: "0", count: decimals - fraction.count) }
+      if decimals == 0 { text = String(text[..<dot]) }
+    } else if decimals > 0 {
+      text += "." + String(repeating: "0", count: decimals)
+    }
+    return text
+  }
+}

@@ -1,0 +1,49 @@
+import Compositor
+import Foundation
+import LayerTree
+
+/// Reads a scene from a path (or `-` for standard input) and decodes it, turning every problem
+/// into a message that names the file, the line and column, and the JSON path.
+struct SceneLoader {
+  var io: ToolIO
+
+  /// The name a scene is shown under in messages: its path, or `<stdin>`.
+  static func displayName(_ path: String) -> String { path == "-" ? "<stdin>" : path }
+
+  func readBytes(_ path: String) throws(InputError) -> [UInt8] {
+    if path == "-" { return io.readStdin() }
+    var isDirectory: ObjCBool = false
+    let resolved = resolve(path)
+    guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory) else {
+      throw InputError("\(path): error: no such file")
+    }
+    if isDirectory.boolValue { throw InputError("\(path): error: is a directory, expected a scene file (.json)") }
+    guard let data = FileManager.default.contents(atPath: resolved) else {
+      throw InputError("\(path): error: cannot read the file (permission denied?)")
+    }
+    return [UInt8](data)
+  }
+
+  func resolve(_ path: String) -> String {
+    path.hasPrefix("/") ? path : io.currentDirectory + "/" + path
+  }
+
+  /// Loads and decodes a scene; `deviceOverride` replaces the scene's device (`--device`).
+  func load(_ path: String, deviceOverride: String?) throws(InputError) -> Scene {
+    let bytes = try readBytes(path)
+    let options = SceneDecoder.Options(devices: DeviceCatalogue.screens, deviceOverride: deviceOverride)
+    do {
+      return try SceneDecoder.decode(bytes, options: options)
+    } catch {
+      let count = error.diagnostics.count
+      let summary = "\(Self.displayName(path)): \(count) problem\(count == 1 ? "" : "s") found; the scene was not simulated"
+      throw InputError(error.formatted(file: Self.displayName(path)) + "\n" + summary)
+    }
+  }
+}
+
+/// An input that cannot be used; the message is complete and printed as is, exit 2.
+struct InputError: Error {
+  var message: String
+  init(_ message: String) { self.message = message }
+}
