@@ -5,10 +5,14 @@ import LayerTree
 ///
 /// Stages, each a value in and a value out:
 /// 1. ``FlatTree``: the scene's layer tree as one array in drawing order, with paths;
-/// 2. ``FramePlanner``: the decide pass per frame: geometry, clipping, culling, the offscreen
-///    rules and their nesting;
-/// 3. this type: counts over the plan: passes by reason, blending and overdraw, backing stores,
-///    scaled and misaligned images, and the findings, into a ``SimulationReport``.
+/// 2. ``SceneAnimator``: per frame, what the timeline changed (animations, scrolling, cell
+///    reuse, content changes);
+/// 3. ``RasterCache``: drops the entries whose subtree changed and those unused for 100 ms;
+/// 4. ``FramePlanner``: the decide pass: geometry, clipping, culling, cache hits and misses,
+///    the offscreen rules and their nesting;
+/// 5. this type: counts over each frame's plan (passes by reason, blending, backing stores,
+///    scaled and misaligned images, findings) and the summary over all frames, into a
+///    ``SimulationReport``.
 ///
 /// ```swift
 /// let report = Simulator.run(scene, on: DeviceCatalogue.device(id: "iphone-7")!)
@@ -19,87 +23,45 @@ public enum Simulator {
     -> SimulationReport
   {
     let tree = FlatTree(scene.root)
+    let frameRate = scene.timeline?.frameRate ?? device.refreshRate
+    var animator = SceneAnimator(tree: tree, timeline: scene.timeline, frameRate: frameRate)
+    var cache = RasterCache(screenPixelArea: device.screenPixelArea, limits: device.rasterCache)
     let planner = FramePlanner(screen: device.screen, iosVersion: scene.iosVersion, rules: rules)
-    let plan = planner.plan(tree)
-    let pixelsPerPoint = device.screen.scale * device.screen.scale
+    let rasterized = Set(tree.nodes.indices.filter { tree.nodes[$0].layer.shouldRasterize })
 
-    var findings: [Finding] = []
-    var byReason: [String: Int] = [:]
-    var offscreenPixels = 0.0
-    var offscreenLayers = 0
-    var visible = 0
-    var drawing = 0
-    var blended = 0.0
-    var drawn = 0.0
-    var blendedLayers = 0
-    var backingStores: [BackingStore] = []
-    var scaled = 0
-    var misaligned = 0
-
-    for (index, node) in tree.nodes.enumerated() {
-      let nodePlan = plan.nodes[index]
-      if node.inMask || nodePlan.culled || nodePlan.insideRasterHit { continue }
-      let layer = node.layer
-      let onScreen = !nodePlan.visibleRect.isEmpty
-      if onScreen { visible += 1 }
-      if nodePlan.draws {
-        drawing += 1
-        let pixels = nodePlan.visibleRect.area * pixelsPerPoint
-        drawn += pixels
-        if !nodePlan.opaque {
-          blended += pixels
-          blendedLayers += 1
-        }
-      }
-      if !nodePlan.offscreen.isEmpty { offscreenLayers += 1 }
-      for pass in nodePlan.offscreen {
-        byReason[pass.rule, default: 0] += pass.passes
-        offscreenPixels += pass.pixelArea
-        findings.append(
-          Finding(
-            rule: pass.rule, category: .offscreen, layer: node.path, message: pass.message, fix: pass.fix,
-            passes: pass.passes, pixelArea: pass.pixelArea, depth: nodePlan.offscreenDepth, source: layer.source))
-      }
-      if let store = backingStore(layer, path: node.path, scale: device.screen.scale), onScreen {
-        backingStores.append(store)
-      }
-      if case .image(let image) = layer.contents, nodePlan.draws {
-        findings.append(
-          contentsOf: imageFindings(image, layer: layer, path: node.path, plan: nodePlan, scale: device.screen.scale))
-      }
+    var tally = Tally(device: device)
+    for frame in 0..<animator.frameCount {
+      let state = animator.state(frame: frame)
+      cache.beginFrame(time: state.time, stale: staleEntries(state, tree: tree, rasterized: rasterized))
+      let plan = planner.plan(tree, state: state, cache: &cache)
+      tally.add(plan, state: state, tree: tree, cache: cache)
     }
-    for finding in findings where finding.category == .image {
-      if finding.rule == ImageChecks.scaledID { scaled += 1 } else { misaligned += 1 }
-    }
-
-    // Largest offscreen work first; ties keep drawing order.
-    let ordered = findings.enumerated().sorted { lhs, rhs in
-      let l = lhs.element
-      let r = rhs.element
-      if l.category != r.category { return l.category == .offscreen }
-      if l.pixelArea != r.pixelArea { return l.pixelArea > r.pixelArea }
-      return lhs.offset < rhs.offset
-    }.map(\.element)
-    backingStores.sort { $0.bytes != $1.bytes ? $0.bytes > $1.bytes : $0.layer < $1.layer }
-
-    let passes = byReason.values.reduce(0, +)
-    let frame = FrameReport(index: 0, time: 0, offscreenPasses: passes, byReason: byReason, offscreenPixels: offscreenPixels)
-    let summary = Summary(
-      layers: tree.count,
-      visibleLayers: visible,
-      drawingLayers: drawing,
-      offscreenPasses: PassSummary(perFrameMax: passes, perFrameMean: Double(passes), byReason: byReason, layers: offscreenLayers),
-      offscreenPixelsMax: offscreenPixels,
-      blending: BlendingSummary(
-        blendedPixels: blended, drawnPixels: drawn, screenPixels: device.screenPixelArea,
-        overdraw: device.screenPixelArea > 0 ? drawn / device.screenPixelArea : 0, blendedLayers: blendedLayers),
-      backingStores: BackingStoreSummary(layers: backingStores.count, bytes: backingStores.reduce(0) { $0 + $1.bytes }),
-      images: ImageSummary(scaled: scaled, misaligned: misaligned))
     let info = SceneInfo(
       name: scene.name, description: scene.description, deviceID: device.id, deviceName: device.name,
       scale: device.screen.scale, renderedPixels: device.renderedPixels, refreshRate: device.refreshRate,
       iosVersion: scene.iosVersion)
-    return SimulationReport(scene: info, summary: summary, frames: [frame], findings: ordered, backingStores: backingStores)
+    return tally.report(scene: info, layers: tree.count, frameRate: frameRate)
+  }
+
+  /// Rasterized layers whose bitmap is stale this frame: the layer's own appearance or size
+  /// changed, or anything in its subtree changed at all. The layer's own move, fade or turn
+  /// keeps the bitmap.
+  static func staleEntries(_ state: FrameState, tree: FlatTree, rasterized: Set<Int>) -> Set<Int> {
+    guard !rasterized.isEmpty, !state.isQuiet else { return [] }
+    var stale = Set<Int>()
+    func markAncestors(of index: Int) {
+      var parent = tree.nodes[index].parent
+      while parent >= 0 {
+        if rasterized.contains(parent) { stale.insert(parent) }
+        parent = tree.nodes[parent].parent
+      }
+    }
+    for index in state.appearanceChanged {
+      if rasterized.contains(index) { stale.insert(index) }
+      markAncestors(of: index)
+    }
+    for index in state.placementChanged { markAncestors(of: index) }
+    return stale
   }
 
   /// The bitmap a layer that draws on the CPU owns: width x height x scale^2 x 4 bytes, 8 for
@@ -134,7 +96,7 @@ public enum Simulator {
             "The image is \(formatNumber(image.pixelSize.width)) x \(formatNumber(image.pixelSize.height)) pixels but is shown at \(formatNumber(expected.width)) x \(formatNumber(expected.height)): the GPU resamples it every frame.",
           fix:
             "Provide the image at \(formatNumber(expected.width)) x \(formatNumber(expected.height)) pixels (the layer's size times the screen scale), resized off the main thread.",
-          passes: 0, pixelArea: 0, depth: plan.offscreenDepth, source: layer.source))
+          passes: 0, pixelArea: 0, depth: plan.offscreenDepth, source: layer.source, frames: 1))
     }
     let x = plan.screenRect.x * scale
     let y = plan.screenRect.y * scale
@@ -145,7 +107,7 @@ public enum Simulator {
           message:
             "The image starts at (\(formatNumber(x)), \(formatNumber(y))) pixels, off the pixel grid: it is resampled and blurred.",
           fix: "Round the layer's frame origin to whole pixels (1/\(formatNumber(scale)) pt on this screen).",
-          passes: 0, pixelArea: 0, depth: plan.offscreenDepth, source: layer.source))
+          passes: 0, pixelArea: 0, depth: plan.offscreenDepth, source: layer.source, frames: 1))
     }
     return result
   }
@@ -155,4 +117,155 @@ public enum Simulator {
 public enum ImageChecks {
   public static let scaledID = "scaled-image"
   public static let misalignedID = "misaligned-image"
+}
+
+/// Counts over every frame's plan, then the summary.
+struct Tally {
+  let device: DeviceProfile
+  var frames: [FrameReport] = []
+  var findings: [String: Finding] = [:]
+  var findingOrder: [String] = []
+  var backingStores: [String: BackingStore] = [:]
+  var maxVisible = 0
+  var maxDrawing = 0
+  var worstPassesFrame: (passes: Int, byReason: [String: Int], layers: Int, pixels: Double)? = nil
+  var worstBlending: BlendingSummary? = nil
+  var hits = 0
+  var misses = 0
+  var evictions = 0
+  var peakCacheBytes = 0.0
+
+  init(device: DeviceProfile) { self.device = device }
+
+  mutating func add(_ plan: FramePlan, state: FrameState, tree: FlatTree, cache: RasterCache) {
+    let scale = device.screen.scale
+    let pixelsPerPoint = scale * scale
+    var byReason: [String: Int] = [:]
+    var offscreenPixels = 0.0
+    var offscreenLayers = 0
+    var visible = 0
+    var drawing = 0
+    var blended = 0.0
+    var drawn = 0.0
+    var blendedLayers = 0
+    for (index, node) in tree.nodes.enumerated() {
+      let nodePlan = plan.nodes[index]
+      if node.inMask || nodePlan.culled || nodePlan.insideRasterHit { continue }
+      let onScreen = !nodePlan.visibleRect.isEmpty
+      if !onScreen && nodePlan.offscreen.isEmpty { continue }
+      let layer = state.layer(index, in: tree)
+      if onScreen { visible += 1 }
+      if nodePlan.draws {
+        drawing += 1
+        let pixels = nodePlan.visibleRect.area * pixelsPerPoint
+        drawn += pixels
+        if !nodePlan.opaque {
+          blended += pixels
+          blendedLayers += 1
+        }
+      }
+      if !nodePlan.offscreen.isEmpty { offscreenLayers += 1 }
+      for pass in nodePlan.offscreen {
+        byReason[pass.rule, default: 0] += pass.passes
+        offscreenPixels += pass.pixelArea
+        record(
+          Finding(
+            rule: pass.rule, category: .offscreen, layer: node.path, message: pass.message, fix: pass.fix,
+            passes: pass.passes, pixelArea: pass.pixelArea, depth: nodePlan.offscreenDepth, source: layer.source, frames: 1))
+      }
+      if onScreen, backingStores[node.path] == nil, let store = Simulator.backingStore(layer, path: node.path, scale: scale) {
+        backingStores[node.path] = store
+      }
+      if case .image(let image) = layer.contents, nodePlan.draws {
+        for finding in Simulator.imageFindings(image, layer: layer, path: node.path, plan: nodePlan, scale: scale) {
+          record(finding)
+        }
+      }
+    }
+    let passes = byReason.values.reduce(0, +)
+    maxVisible = max(maxVisible, visible)
+    maxDrawing = max(maxDrawing, drawing)
+    if worstPassesFrame == nil || passes > worstPassesFrame!.passes {
+      worstPassesFrame = (passes, byReason, offscreenLayers, offscreenPixels)
+    }
+    let blending = BlendingSummary(
+      blendedPixels: blended, drawnPixels: drawn, screenPixels: device.screenPixelArea,
+      overdraw: device.screenPixelArea > 0 ? drawn / device.screenPixelArea : 0, blendedLayers: blendedLayers)
+    if worstBlending == nil || blended > worstBlending!.blendedPixels { worstBlending = blending }
+    hits += cache.counts.hits
+    misses += cache.counts.misses
+    evictions += cache.counts.evictions
+    peakCacheBytes = max(peakCacheBytes, cache.bytesInUse)
+    frames.append(
+      FrameReport(
+        index: state.frame, time: state.time, offscreenPasses: passes, byReason: byReason, offscreenPixels: offscreenPixels,
+        rasterCache: FrameRasterCache(
+          hits: cache.counts.hits, misses: cache.counts.misses, evictions: cache.counts.evictions, bytes: cache.bytesInUse),
+        contentChanges: state.contentChanged.count))
+  }
+
+  /// Keeps one finding per (rule, layer): the first message, the most passes and pixels, and the
+  /// number of frames it held in.
+  private mutating func record(_ finding: Finding) {
+    let key = finding.rule + "\u{0}" + finding.layer
+    if var existing = findings[key] {
+      existing.frames += 1
+      if finding.pixelArea > existing.pixelArea { existing.pixelArea = finding.pixelArea }
+      existing.passes = max(existing.passes, finding.passes)
+      existing.depth = max(existing.depth, finding.depth)
+      findings[key] = existing
+    } else {
+      findings[key] = finding
+      findingOrder.append(key)
+    }
+  }
+
+  func report(scene: SceneInfo, layers: Int, frameRate: Double) -> SimulationReport {
+    let ordered = findingOrder.enumerated().compactMap { offset, key in findings[key].map { (offset, $0) } }
+      .sorted { lhs, rhs in
+        let l = lhs.1
+        let r = rhs.1
+        if l.category != r.category { return l.category == .offscreen }
+        if l.pixelArea != r.pixelArea { return l.pixelArea > r.pixelArea }
+        return lhs.0 < rhs.0
+      }.map(\.1)
+    let stores = backingStores.values.sorted { $0.bytes != $1.bytes ? $0.bytes > $1.bytes : $0.layer < $1.layer }
+    let perFrame = frames.map(\.offscreenPasses)
+    let worst = worstPassesFrame ?? (0, [:], 0, 0)
+    let images = ordered.filter { $0.category == .image }
+    let summary = Summary(
+      layers: layers,
+      visibleLayers: maxVisible,
+      drawingLayers: maxDrawing,
+      offscreenPasses: PassSummary(
+        perFrameMax: worst.passes,
+        perFrameMean: perFrame.isEmpty ? 0 : Double(perFrame.reduce(0, +)) / Double(perFrame.count),
+        byReason: worst.byReason,
+        perFrameP95: Statistics.percentile(perFrame.map(Double.init), 0.95).map { Int($0) } ?? 0,
+        layers: worst.layers),
+      rasterCache: RasterCacheSummary(
+        hits: hits, misses: misses, evictions: evictions,
+        hitRate: hits + misses > 0 ? Double(hits) / Double(hits + misses) : nil, peakBytes: peakCacheBytes),
+      frames: frames.count,
+      frameRate: frameRate,
+      offscreenPixelsMax: worst.pixels,
+      blending: worstBlending
+        ?? BlendingSummary(blendedPixels: 0, drawnPixels: 0, screenPixels: device.screenPixelArea, overdraw: 0, blendedLayers: 0),
+      backingStores: BackingStoreSummary(layers: stores.count, bytes: stores.reduce(0) { $0 + $1.bytes }),
+      images: ImageSummary(
+        scaled: images.filter { $0.rule == ImageChecks.scaledID }.count,
+        misaligned: images.filter { $0.rule == ImageChecks.misalignedID }.count))
+    return SimulationReport(scene: scene, summary: summary, frames: frames, findings: ordered, backingStores: stores)
+  }
+}
+
+/// Order statistics over per-frame figures.
+public enum Statistics {
+  /// The nearest-rank percentile (`p` in 0...1) of `values`; nil when empty.
+  public static func percentile(_ values: [Double], _ p: Double) -> Double? {
+    guard !values.isEmpty else { return nil }
+    let sorted = values.sorted()
+    let rank = Int((p * Double(sorted.count)).rounded(.up))
+    return sorted[min(max(rank, 1), sorted.count) - 1]
+  }
 }

@@ -21,6 +21,9 @@ public struct DeviceProfile: Sendable, Hashable {
   public var gpu: String
   /// Metal GPU family: "Apple2".
   public var gpuFamily: String
+  /// The rasterization cache's limits: 100 ms unused lifetime and 2.5 x the screen's pixel
+  /// area (WWDC14 session 419 via several write-ups; objc.io: "roughly two times").
+  public var rasterCache: RasterCache.Limits = .standard
 
   public init(
     id: String, name: String, screen: DeviceScreen, panelPixels: Size? = nil, refreshRate: Double, gpu: String,

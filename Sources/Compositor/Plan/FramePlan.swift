@@ -30,6 +30,8 @@ public struct NodePlan: Sendable, Hashable {
   public var offscreenDepth = 0
   /// A rasterized ancestor's cached bitmap draws this layer: it costs nothing of its own.
   public var insideRasterHit = false
+  /// This rasterized layer's cached bitmap was valid and drawn as a texture.
+  public var rasterHit = false
 }
 
 /// One rule's offscreen work on one layer.

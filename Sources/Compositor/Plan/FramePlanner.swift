@@ -23,9 +23,22 @@ public struct FramePlanner: Sendable {
     self.rules = rules
   }
 
-  /// Plans one frame. `rasterHits` holds the indices of rasterized layers whose cache entry is
-  /// valid this frame; every other rasterized layer is a miss.
-  public func plan(_ tree: FlatTree, rasterHits: Set<Int> = []) -> FramePlan {
+  /// Plans one frame with no rasterization cache: every rasterized layer is a miss.
+  public func plan(_ tree: FlatTree, state: FrameState = FrameState()) -> FramePlan {
+    var cache: RasterCache? = nil
+    return plan(tree, state: state, cache: &cache)
+  }
+
+  /// Plans one frame of `tree` as `state` has it. Each rasterized layer that is drawn asks
+  /// `cache`: on a hit its bitmap stands for its subtree.
+  public func plan(_ tree: FlatTree, state: FrameState, cache: inout RasterCache) -> FramePlan {
+    var optional: RasterCache? = cache
+    let result = plan(tree, state: state, cache: &optional)
+    if let optional { cache = optional }
+    return result
+  }
+
+  func plan(_ tree: FlatTree, state: FrameState, cache: inout RasterCache?) -> FramePlan {
     var plans = [NodePlan](repeating: NodePlan(), count: tree.count)
     var affines = [Affine](repeating: .identity, count: tree.count)
     let nodes = tree.nodes
@@ -34,13 +47,14 @@ public struct FramePlanner: Sendable {
     // 1. Top-down: geometry, clips, culling.
     for index in 0..<nodes.count {
       let node = nodes[index]
-      let layer = node.layer
+      let layer = state.layer(index, in: tree)
       let parentAffine: Affine
       var clip: Rect
       var parentOpacity = 1.0
       var parentCulled = false
       if node.parent >= 0 {
-        parentAffine = affines[node.parent]
+        parentAffine = state.boundsOrigins[node.parent].map { affines[node.parent].concatenating(.translation(-$0.x, -$0.y)) }
+          ?? affines[node.parent]
         let parent = plans[node.parent]
         // A mask lives in its owner's coordinates and is not clipped by the owner's bounds.
         clip = node.inMask && nodes[node.parent].mask == index ? plans[node.parent].incomingClip : parent.childClip
@@ -57,10 +71,10 @@ public struct FramePlanner: Sendable {
       plan.axisAligned = affine.isAxisAligned
       plan.effectiveOpacity = parentOpacity * layer.opacity
       if let maskIndex = node.mask {
-        let maskLayer = nodes[maskIndex].layer
+        let maskLayer = state.layer(maskIndex, in: tree)
         let maskAffine = affine.concatenating(.layer(frame: maskLayer.frame, transform: maskLayer.transform))
         clip = clip.intersection(maskAffine.boundingBox(of: maskLayer.bounds))
-        if !maskDrawsAnything(tree, maskIndex) { clip = .zero }
+        if !maskDrawsAnything(tree, maskIndex, state) { clip = .zero }
       }
       plan.culled = parentCulled || layer.isHidden || layer.opacity <= 0
       plan.visibleRect = plan.culled ? .zero : plan.screenRect.intersection(clip)
@@ -99,34 +113,39 @@ public struct FramePlanner: Sendable {
         let parent = plans[node.parent]
         plans[index].offscreenDepth = parent.offscreenDepth + (parent.offscreen.isEmpty ? 0 : 1)
       }
-      let context = RuleContext(tree: tree, plans: plans, index: index, iosVersion: iosVersion)
+      let layer = state.layer(index, in: tree)
+      var rasterHit = false
+      if layer.shouldRasterize, cache != nil, plans[index].drawingLayersInSubtree > 0 || LayerDrawing.hasShadow(layer) {
+        let bytes = rasterArea(index: index, layer: layer, plans: plans) * 4
+        rasterHit = cache!.draw(index, bytes: bytes, time: state.time)
+      }
+      if rasterHit {
+        // The cached bitmap is drawn instead of the subtree. Its shadow, mask and clip are baked
+        // into it; its own opacity is applied as the texture is drawn: no pass at all.
+        plans[index].rasterHit = true
+        for inner in (index + 1)..<node.subtreeEnd { plans[inner].insideRasterHit = true }
+        index = node.subtreeEnd
+        continue
+      }
+      let context = RuleContext(tree: tree, plans: plans, state: state, index: index, iosVersion: iosVersion)
       var passes: [OffscreenPass] = []
       for rule in rules {
         guard let hit = rule.evaluate(context) else { continue }
         passes.append(
           OffscreenPass(
-            rule: rule.id, passes: hit.passes, pixelArea: passArea(rule: rule.id, index: index, tree: tree, plans: plans) * Double(hit.passes),
+            rule: rule.id, passes: hit.passes,
+            pixelArea: passArea(rule: rule.id, index: index, layer: layer, tree: tree, plans: plans) * Double(hit.passes),
             message: hit.message, fix: hit.fix))
       }
       plans[index].offscreen = passes
-      if node.layer.shouldRasterize && rasterHits.contains(index) {
-        // The cached bitmap is drawn instead of the subtree: skip it.
-        // Its shadow, mask and clip are baked into the bitmap; its own opacity is applied as the
-        // texture is drawn. No pass at all.
-        plans[index].offscreen = []
-        for inner in (index + 1)..<node.subtreeEnd { plans[inner].insideRasterHit = true }
-        index = node.subtreeEnd
-        continue
-      }
       index += 1
     }
     return FramePlan(nodes: plans)
   }
 
   /// Pixels one pass of a rule renders on this layer.
-  private func passArea(rule: String, index: Int, tree: FlatTree, plans: [NodePlan]) -> Double {
+  private func passArea(rule: String, index: Int, layer: Layer, tree: FlatTree, plans: [NodePlan]) -> Double {
     let plan = plans[index]
-    let layer = tree.nodes[index].layer
     let pixelsPerPoint = screen.scale * screen.scale
     switch rule {
     case ShadowWithoutPathRule.ruleID:
@@ -136,9 +155,7 @@ public struct FramePlanner: Sendable {
       let parentClip = tree.nodes[index].parent >= 0 ? plans[tree.nodes[index].parent].childClip : screen.bounds
       return plan.contentRect.union(shadow.intersection(parentClip)).area * pixelsPerPoint
     case RasterizeRule.ruleID:
-      // The bitmap covers the layer's bounds and what its sublayers draw, at rasterizationScale.
-      let extent = plan.screenRect.union(plan.contentRect)
-      return extent.area * layer.rasterizationScale * layer.rasterizationScale
+      return rasterArea(index: index, layer: layer, plans: plans)
     case VisualEffectRule.ruleID:
       return plan.visibleRect.area * pixelsPerPoint
     default:
@@ -146,12 +163,22 @@ public struct FramePlanner: Sendable {
     }
   }
 
+  /// Pixels of a rasterized layer's bitmap: its bounds and what its sublayers draw, at
+  /// `rasterizationScale` pixels per point, in whole pixels (so a layer that only moves keeps
+  /// the same size whatever rounding its position brings).
+  private func rasterArea(index: Int, layer: Layer, plans: [NodePlan]) -> Double {
+    let plan = plans[index]
+    let extent = plan.screenRect.union(plan.contentRect)
+    let scale = layer.rasterizationScale
+    return (extent.width * scale - 1e-6).rounded(.up) * (extent.height * scale - 1e-6).rounded(.up)
+  }
+
   /// True when some layer in the mask's subtree would put alpha down: a mask that draws nothing
   /// hides everything it masks.
-  private func maskDrawsAnything(_ tree: FlatTree, _ maskIndex: Int) -> Bool {
+  private func maskDrawsAnything(_ tree: FlatTree, _ maskIndex: Int, _ state: FrameState) -> Bool {
     let end = tree.nodes[maskIndex].subtreeEnd
     for index in maskIndex..<end {
-      let layer = tree.nodes[index].layer
+      let layer = state.layer(index, in: tree)
       if layer.isHidden || layer.opacity <= 0 { continue }
       if LayerDrawing.drawsSelf(layer) || LayerDrawing.hasShadow(layer) { return true }
     }

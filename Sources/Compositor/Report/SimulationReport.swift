@@ -35,6 +35,10 @@ public struct Summary: Sendable, Hashable {
   /// Visible layers that draw something themselves.
   public var drawingLayers: Int
   public var offscreenPasses: PassSummary
+  public var rasterCache: RasterCacheSummary
+  /// Frames simulated, and their rate.
+  public var frames: Int
+  public var frameRate: Double
   /// Pixels rendered into offscreen targets in the frame with the most.
   public var offscreenPixelsMax: Double
   public var blending: BlendingSummary
@@ -49,8 +53,20 @@ public struct PassSummary: Sendable, Hashable {
   public var perFrameMean: Double
   /// Passes by rule id, in the frame with the most passes.
   public var byReason: [String: Int]
+  /// The 95th percentile of passes per frame (nearest rank).
+  public var perFrameP95: Int
   /// Layers that take at least one pass, in that frame.
   public var layers: Int
+}
+
+public struct RasterCacheSummary: Sendable, Hashable {
+  public var hits: Int
+  public var misses: Int
+  public var evictions: Int
+  /// hits / (hits + misses); nil when no rasterized layer was drawn.
+  public var hitRate: Double?
+  /// Most bytes the cache held at the end of a frame.
+  public var peakBytes: Double
 }
 
 public struct BlendingSummary: Sendable, Hashable {
@@ -86,6 +102,17 @@ public struct FrameReport: Sendable, Hashable {
   public var offscreenPasses: Int
   public var byReason: [String: Int]
   public var offscreenPixels: Double
+  public var rasterCache: FrameRasterCache
+  /// Layers whose contents were replaced this frame (content changes, reused cells).
+  public var contentChanges: Int
+}
+
+public struct FrameRasterCache: Sendable, Hashable {
+  public var hits: Int
+  public var misses: Int
+  public var evictions: Int
+  /// Bytes held at the end of the frame.
+  public var bytes: Double
 }
 
 /// A problem on one layer: an offscreen pass, or an image the GPU must scale or resample.
@@ -110,6 +137,8 @@ public struct Finding: Sendable, Hashable {
   public var depth: Int
   /// Where the layer is written in the scene file.
   public var source: SourceLocation?
+  /// Frames in which the finding held.
+  public var frames: Int
 }
 
 public struct BackingStore: Sendable, Hashable {

@@ -69,11 +69,12 @@ public struct RuleExample: Sendable {
 public struct RuleContext {
   let tree: FlatTree
   let plans: [NodePlan]
+  let state: FrameState
   /// The layer's index in the tree.
   public let index: Int
   public let iosVersion: OSVersion
 
-  public var layer: Layer { tree.nodes[index].layer }
+  public var layer: Layer { state.layer(index, in: tree) }
   public var path: String { tree.nodes[index].path }
   public var plan: NodePlan { plans[index] }
 

@@ -18,7 +18,7 @@ public struct MaskRule: OffscreenRule {
 
   public func evaluate(_ context: RuleContext) -> RuleHit? {
     guard let maskIndex = context.tree.nodes[context.index].mask, context.drawingLayersInSubtree > 0 else { return nil }
-    let mask = context.tree.nodes[maskIndex].layer
+    let mask = context.state.layer(maskIndex, in: context.tree)
     var shape = mask.kind.className
     var fix = "Precompose the masked content into an image (drawn off the main thread), or avoid the mask."
     if case .shape(let shapeLayer) = mask.kind {

@@ -25,7 +25,7 @@ public enum SceneDecoder {
   }
 
   /// The top-level keys of a scene file.
-  public static let sceneKeys = ["version", "name", "description", "device", "iosVersion", "root"]
+  public static let sceneKeys = ["version", "name", "description", "device", "iosVersion", "root", "timeline"]
 
   public static func decode(_ bytes: [UInt8], options: Options) throws(SceneErrors) -> Scene {
     let source = SourceText(bytes)
@@ -75,6 +75,7 @@ struct SceneReader {
     var deviceValue: JSONValue?
     var iosVersion = OSVersion.latest
     var rootValue: JSONValue?
+    var timelineValue: JSONValue?
 
     for member in members {
       if let first = seen[member.key] {
@@ -97,6 +98,8 @@ struct SceneReader {
         iosVersion = readOSVersion(value, path) ?? .latest
       case "root":
         rootValue = value
+      case "timeline":
+        timelineValue = value
       default:
         context.unknownKey(member, in: path, known: SceneDecoder.sceneKeys, what: "a scene")
       }
@@ -139,8 +142,12 @@ struct SceneReader {
     let rootPath = path.key("root")
     guard var root = readLayers(rootValue, rootPath, isRoot: true, defaults: defaults).first else { return nil }
     if seenKey("frame", in: rootValue) == false, let screen { root.frame = screen.bounds }
+    var timeline: Timeline? = nil
+    if let timelineValue {
+      timeline = TimelineReader(context: context, targets: TargetResolver(root: root)).read(timelineValue, path.key("timeline"))
+    }
     guard let deviceID else { return nil }
-    return Scene(name: name, description: description, device: deviceID, iosVersion: iosVersion, root: root)
+    return Scene(name: name, description: description, device: deviceID, iosVersion: iosVersion, root: root, timeline: timeline)
   }
 
   private func seenKey(_ key: String, in value: JSONValue) -> Bool {

@@ -9,13 +9,19 @@ public struct Scene: Sendable, Hashable {
   public var device: String
   public var iosVersion: OSVersion
   public var root: Layer
+  /// What changes over time; nil for a single frame.
+  public var timeline: Timeline?
 
-  public init(name: String = "", description: String = "", device: String, iosVersion: OSVersion = .latest, root: Layer) {
+  public init(
+    name: String = "", description: String = "", device: String, iosVersion: OSVersion = .latest, root: Layer,
+    timeline: Timeline? = nil
+  ) {
     self.name = name
     self.description = description
     self.device = device
     self.iosVersion = iosVersion
     self.root = root
+    self.timeline = timeline
   }
 
   /// Total layers in the tree, masks included.

@@ -44,10 +44,23 @@ enum JSONReportFormatter {
             .object([
               ("perFrameMax", .int(summary.offscreenPasses.perFrameMax)),
               ("perFrameMean", .number(rounded(summary.offscreenPasses.perFrameMean))),
+              ("perFrameP95", .int(summary.offscreenPasses.perFrameP95)),
               ("layers", .int(summary.offscreenPasses.layers)),
               ("byReason", byReason(summary.offscreenPasses.byReason)),
             ])
           ),
+          (
+            "rasterCache",
+            .object([
+              ("hits", .int(summary.rasterCache.hits)),
+              ("misses", .int(summary.rasterCache.misses)),
+              ("evictions", .int(summary.rasterCache.evictions)),
+              ("hitRate", summary.rasterCache.hitRate.map { .number(rounded($0)) } ?? .null),
+              ("peakBytes", .number(summary.rasterCache.peakBytes)),
+            ])
+          ),
+          ("frames", .int(summary.frames)),
+          ("frameRate", .number(summary.frameRate)),
           ("offscreenPixelsMax", .number(rounded(summary.offscreenPixelsMax))),
           (
             "blending",
@@ -76,6 +89,16 @@ enum JSONReportFormatter {
               ("offscreenPasses", .int(frame.offscreenPasses)),
               ("byReason", byReason(frame.byReason)),
               ("offscreenPixels", .number(rounded(frame.offscreenPixels))),
+              (
+                "rasterCache",
+                .object([
+                  ("hits", .int(frame.rasterCache.hits)),
+                  ("misses", .int(frame.rasterCache.misses)),
+                  ("evictions", .int(frame.rasterCache.evictions)),
+                  ("bytes", .number(frame.rasterCache.bytes)),
+                ])
+              ),
+              ("contentChanges", .int(frame.contentChanges)),
             ])
           })
       ),
@@ -106,6 +129,7 @@ enum JSONReportFormatter {
       ("passes", .int(finding.passes)),
       ("pixelArea", .number(rounded(finding.pixelArea))),
       ("depth", .int(finding.depth)),
+      ("frames", .int(finding.frames)),
     ]
     if let source = finding.source {
       members.append(("line", .int(source.line)))

@@ -34,8 +34,17 @@ enum TextReportFormatter {
       "backing stores",
       "\(Readable.bytes(summary.backingStores.bytes)) in \(summary.backingStores.layers) layer\(summary.backingStores.layers == 1 ? "" : "s")",
     ])
+    let cache = summary.rasterCache
+    if cache.hits + cache.misses > 0 {
+      let rate = cache.hitRate.map { "\(Int(($0 * 100).rounded()))%" } ?? "-"
+      rows.append([
+        "raster cache",
+        "\(cache.hits) hits, \(cache.misses) misses (hit rate \(rate)), \(cache.evictions) evictions, peak \(Readable.bytes(cache.peakBytes))",
+      ])
+    }
     rows.append(["images", "\(summary.images.scaled) scaled, \(summary.images.misaligned) misaligned"])
     text += "Summary\n" + TextTable.render(rows, indent: "  ")
+    if report.frames.count > 1 { text += "\n" + frameStory(report) }
 
     let offscreen = report.findings.filter { $0.category == .offscreen }
     text += "\n"
@@ -52,6 +61,10 @@ enum TextReportFormatter {
         if count > 1 { head += "  (\(count) layers)" }
         head += "  \(groupPasses) pass\(groupPasses == 1 ? "" : "es"), \(Readable.count(pixels)) px"
         if first.depth > 0 { head += ", nested \(first.depth) deep" }
+        if report.frames.count > 1 {
+          let frames = group.findings.map(\.frames).max() ?? 0
+          head += ", in \(frames) of \(report.frames.count) frames"
+        }
         text += head + "\n"
         text += "      \(first.message)\n"
         text += "      fix: \(first.fix)\n"
@@ -84,6 +97,43 @@ enum TextReportFormatter {
       text += TextTable.render(storeRows, indent: "  ")
     }
     return text
+  }
+
+  /// Most rows the per-frame story prints; the JSON report has every frame.
+  static let maxStoryRows = 60
+
+  /// One row per run of identical frames: passes by reason and what the raster cache did.
+  static func frameStory(_ report: SimulationReport) -> String {
+    let summary = report.summary
+    var text =
+      "Frames (\(summary.frames) at \(formatNumber(summary.frameRate)) Hz, \(formatNumber(Double(summary.frames) / summary.frameRate)) s; offscreen passes per frame: mean \(Readable.fixed(summary.offscreenPasses.perFrameMean, 1)), p95 \(summary.offscreenPasses.perFrameP95), max \(summary.offscreenPasses.perFrameMax))\n"
+    func describe(_ frame: FrameReport) -> String {
+      let reasons = frame.byReason.filter { $0.value > 0 }.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+      var line = "\(frame.offscreenPasses) pass\(frame.offscreenPasses == 1 ? "" : "es")"
+      if !reasons.isEmpty { line += " (" + reasons.joined(separator: ", ") + ")" }
+      let cache = frame.rasterCache
+      if cache.hits + cache.misses + cache.evictions > 0 || cache.bytes > 0 {
+        line += "; raster \(cache.hits) hit\(cache.hits == 1 ? "" : "s"), \(cache.misses) miss\(cache.misses == 1 ? "" : "es"), \(cache.evictions) evicted, \(Readable.bytes(cache.bytes))"
+      }
+      if frame.contentChanges > 0 { line += "; \(frame.contentChanges) contents replaced" }
+      return line
+    }
+    var rows: [[String]] = []
+    var start = 0
+    let frames = report.frames
+    while start < frames.count {
+      let line = describe(frames[start])
+      var end = start
+      while end + 1 < frames.count, describe(frames[end + 1]) == line { end += 1 }
+      rows.append([start == end ? "frame \(start)" : "frames \(start)-\(end)", line])
+      start = end + 1
+    }
+    if rows.count > maxStoryRows {
+      let more = rows.count - maxStoryRows
+      rows = Array(rows.prefix(maxStoryRows))
+      rows.append(["...", "\(more) more rows; --format json lists every frame"])
+    }
+    return text + TextTable.render(rows, indent: "  ")
   }
 
   struct Group {

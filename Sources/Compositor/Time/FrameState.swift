@@ -1,0 +1,37 @@
+import LayerTree
+
+/// The tree's state at one frame: what the timeline changed from the scene as written.
+///
+/// Only layers the timeline touches appear here; every other layer is as the scene file says.
+public struct FrameState: Sendable {
+  /// Frame number, from 0.
+  public var frame: Int
+  /// Seconds from the start.
+  public var time: Double
+  /// Layers whose properties differ from the scene this frame (animated, or a reused cell moved
+  /// to its item's place), by tree index.
+  public var layers: [Int: Layer] = [:]
+  /// Scroll views' content offsets (their bounds origin), by tree index.
+  public var boundsOrigins: [Int: Point] = [:]
+  /// Layers whose contents were replaced since the previous frame (a content change, or a
+  /// reused cell showing a new item).
+  public var contentChanged: Set<Int> = []
+  /// Layers whose own appearance or size changed since the previous frame: a bitmap of them is
+  /// stale. Includes `contentChanged`.
+  public var appearanceChanged: Set<Int> = []
+  /// Layers that moved, faded or turned since the previous frame: a bitmap of their superlayers is
+  /// stale, theirs is not.
+  public var placementChanged: Set<Int> = []
+
+  public init(frame: Int = 0, time: Double = 0) {
+    self.frame = frame
+    self.time = time
+  }
+
+  /// The layer as it is this frame.
+  @inline(__always)
+  func layer(_ index: Int, in tree: FlatTree) -> Layer { layers.isEmpty ? tree.nodes[index].layer : (layers[index] ?? tree.nodes[index].layer) }
+
+  /// True when nothing changed since the previous frame.
+  public var isQuiet: Bool { contentChanged.isEmpty && appearanceChanged.isEmpty && placementChanged.isEmpty }
+}

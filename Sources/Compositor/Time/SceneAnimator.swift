@@ -1,0 +1,284 @@
+import Foundation
+import LayerTree
+
+/// Steps a scene's timeline frame by frame and says what each frame's tree looks like.
+///
+/// Animations follow Core Animation's media timing: before `beginTime` the layer has its own
+/// value; during the animation the value goes from `fromValue` (or the layer's own) to `toValue`
+/// along the timing function, repeating and reversing as asked; after it the layer keeps
+/// `toValue` unless `removedOnCompletion`. Scroll views shift their bounds origin by the content
+/// offset. With cell reuse, item `i` is shown by cell `i mod poolSize`, placed at the first
+/// cell's position plus `i x step` (the repeat's step); a cell that takes a new item has its
+/// contents replaced.
+public struct SceneAnimator: Sendable {
+  public let tree: FlatTree
+  public let timeline: Timeline?
+  public let frameRate: Double
+  private let indexOfPath: [String: Int]
+  private var previous: FrameState?
+  /// The item each pool cell shows, per scroll view with reuse.
+  private var cellItems: [Int: Int] = [:]
+
+  private struct ReusePool: Sendable {
+    var scrollView: Int
+    var axis: Scroll.Axis
+    var cells: [Int]
+    var origin: Point
+    var step: Double
+    var items: Int?
+    var viewport: Double
+  }
+
+  private var pools: [ReusePool] = []
+
+  public init(tree: FlatTree, timeline: Timeline?, frameRate: Double) {
+    self.tree = tree
+    self.timeline = timeline
+    self.frameRate = frameRate
+    var map: [String: Int] = [:]
+    map.reserveCapacity(tree.count)
+    for (index, node) in tree.nodes.enumerated() { map[node.path] = index }
+    indexOfPath = map
+    for scroll in timeline?.scrolls ?? [] {
+      guard let reuse = scroll.reuse, let scrollView = map[scroll.target] else { continue }
+      let prefix = scroll.target + "/" + reuse.cell + "["
+      let cells = tree.nodes.indices.filter { tree.nodes[$0].parent == scrollView && tree.nodes[$0].path.hasPrefix(prefix) }
+      guard let first = cells.first else { continue }
+      let firstFrame = tree.nodes[first].layer.frame
+      let step: Double
+      if cells.count > 1 {
+        let second = tree.nodes[cells[1]].layer.frame
+        step = scroll.axis == .vertical ? second.y - firstFrame.y : second.x - firstFrame.x
+      } else {
+        step = scroll.axis == .vertical ? firstFrame.height : firstFrame.width
+      }
+      let bounds = tree.nodes[scrollView].layer.frame
+      pools.append(
+        ReusePool(
+          scrollView: scrollView, axis: scroll.axis, cells: cells, origin: Point(firstFrame.x, firstFrame.y), step: step,
+          items: reuse.items, viewport: scroll.axis == .vertical ? bounds.height : bounds.width))
+    }
+  }
+
+  /// Frames in the simulation: one without a timeline.
+  public var frameCount: Int {
+    guard let timeline else { return 1 }
+    return max(1, Int((timeline.duration * frameRate).rounded()))
+  }
+
+  /// The state of frame `frame`; frames must be asked for in order, from 0.
+  public mutating func state(frame: Int) -> FrameState {
+    let time = Double(frame) / frameRate
+    var state = FrameState(frame: frame, time: time)
+    guard let timeline else {
+      previous = state
+      return state
+    }
+    let previousTime = previous?.time ?? -.infinity
+
+    for animation in timeline.animations {
+      guard let value = Self.value(of: animation, at: time) else { continue }
+      for path in animation.targets {
+        guard let index = indexOfPath[path] else { continue }
+        var layer = state.layers[index] ?? tree.nodes[index].layer
+        Self.apply(animation, value, to: &layer, base: tree.nodes[index].layer)
+        state.layers[index] = layer
+      }
+    }
+
+    for scroll in timeline.scrolls {
+      guard let index = indexOfPath[scroll.target] else { continue }
+      var offset = scroll.offset(at: time)
+      if let length = scroll.contentLength {
+        let bounds = tree.nodes[index].layer.frame
+        let viewport = scroll.axis == .vertical ? bounds.height : bounds.width
+        offset = min(max(offset, 0), max(0, length - viewport))
+      }
+      state.boundsOrigins[index] = scroll.axis == .vertical ? Point(0, offset) : Point(offset, 0)
+    }
+
+    for pool in pools {
+      let offset = state.boundsOrigins[pool.scrollView].map { pool.axis == .vertical ? $0.y : $0.x } ?? 0
+      placeCells(pool, offset: offset, state: &state)
+    }
+
+    for change in timeline.contentChanges {
+      let count = frame == 0 ? 0 : change.changes(from: previousTime, to: time)
+      guard count > 0 else { continue }
+      for path in change.targets {
+        guard let index = indexOfPath[path] else { continue }
+        markContent(index, state: &state)
+      }
+    }
+
+    // What differs from the previous frame.
+    if let previous {
+      for (index, layer) in state.layers {
+        let before = previous.layers[index] ?? tree.nodes[index].layer
+        classify(index, before: before, after: layer, state: &state)
+      }
+      for (index, before) in previous.layers where state.layers[index] == nil {
+        classify(index, before: before, after: tree.nodes[index].layer, state: &state)
+      }
+      for (index, origin) in state.boundsOrigins where previous.boundsOrigins[index] != origin {
+        state.appearanceChanged.insert(index)
+      }
+    }
+    previous = state
+    return state
+  }
+
+  private func classify(_ index: Int, before: Layer, after: Layer, state: inout FrameState) {
+    if before == after { return }
+    var moved = before
+    moved.frame.x = after.frame.x
+    moved.frame.y = after.frame.y
+    moved.opacity = after.opacity
+    moved.transform = after.transform
+    if moved == after {
+      state.placementChanged.insert(index)
+    } else {
+      state.appearanceChanged.insert(index)
+    }
+  }
+
+  /// Puts each pool cell at the item it shows; a cell that takes a new item gets new contents.
+  private mutating func placeCells(_ pool: ReusePool, offset: Double, state: inout FrameState) {
+    guard pool.step > 0, !pool.cells.isEmpty else { return }
+    let poolSize = pool.cells.count
+    let base = pool.axis == .vertical ? pool.origin.y : pool.origin.x
+    // Items whose cell intersects the viewport [offset, offset + viewport).
+    var firstItem = Int(((offset - base) / pool.step).rounded(.down)) - 0
+    firstItem = max(firstItem, 0)
+    if let items = pool.items { firstItem = min(firstItem, max(items - 1, 0)) }
+    // Each cell shows the item congruent to it that lies in [firstItem, firstItem + poolSize).
+    for (slot, cell) in pool.cells.enumerated() {
+      var item = firstItem + ((slot - firstItem) % poolSize + poolSize) % poolSize
+      if let items = pool.items, item >= items { item -= poolSize }
+      if item < 0 { item = slot }
+      var layer = state.layers[cell] ?? tree.nodes[cell].layer
+      let position = base + Double(item) * pool.step
+      if pool.axis == .vertical { layer.frame.y = position } else { layer.frame.x = position }
+      state.layers[cell] = layer
+      let key = cell
+      if let shown = cellItems[key], shown != item {
+        markSubtreeContent(cell, state: &state)
+      }
+      cellItems[key] = item
+    }
+  }
+
+  private func markSubtreeContent(_ index: Int, state: inout FrameState) {
+    for inner in index..<tree.nodes[index].subtreeEnd where tree.nodes[inner].layer.contents != nil {
+      markContent(inner, state: &state)
+    }
+  }
+
+  private func markContent(_ index: Int, state: inout FrameState) {
+    state.contentChanged.insert(index)
+    state.appearanceChanged.insert(index)
+  }
+
+  // MARK: Animation values
+
+  /// The animation's value at `time`, or nil when it does not apply (before it begins, or
+  /// removed after it ends).
+  static func value(of animation: LayerAnimation, at time: Double) -> AnimationProgress? {
+    let local = time - animation.beginTime
+    guard local >= 0 else { return nil }
+    let cycle = animation.duration * (animation.autoreverses ? 2 : 1)
+    let active = animation.activeDuration
+    if local >= active {
+      if animation.removedOnCompletion { return nil }
+      // Held at the end of the last cycle: toValue, or fromValue after an autoreversed cycle
+      // that completed.
+      let cycles = max(animation.repeatCount, 1)
+      if animation.autoreverses && cycles == cycles.rounded() { return AnimationProgress(fraction: 0) }
+      let fractional = cycles - cycles.rounded(.down)
+      let end = fractional > 0 ? fractional : 1
+      return AnimationProgress(fraction: animation.timingFunction.progress(end))
+    }
+    let within = local.truncatingRemainder(dividingBy: cycle)
+    var linear = within / animation.duration
+    if linear > 1 { linear = 2 - linear }
+    return AnimationProgress(fraction: animation.timingFunction.progress(linear))
+  }
+
+  struct AnimationProgress {
+    var fraction: Double
+  }
+
+  /// Sets the animated property of `layer` to its value at `progress`; `base` is the layer as
+  /// the scene writes it (the value used when the animation has no `fromValue`).
+  static func apply(_ animation: LayerAnimation, _ progress: AnimationProgress, to layer: inout Layer, base: Layer) {
+    let f = progress.fraction
+    func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * f }
+    let from = animation.fromValue
+    let to = animation.toValue
+    let centre = Point(base.frame.midX, base.frame.midY)
+    switch animation.keyPath {
+    case .positionX:
+      let x = mix(from.flatMap(number) ?? centre.x, number(to) ?? centre.x)
+      layer.frame.x = x - layer.frame.width / 2
+    case .positionY:
+      let y = mix(from.flatMap(number) ?? centre.y, number(to) ?? centre.y)
+      layer.frame.y = y - layer.frame.height / 2
+    case .position:
+      let a = from.flatMap(pair) ?? (centre.x, centre.y)
+      let b = pair(to) ?? a
+      layer.frame.x = mix(a.0, b.0) - layer.frame.width / 2
+      layer.frame.y = mix(a.1, b.1) - layer.frame.height / 2
+    case .boundsWidth:
+      let width = max(0, mix(from.flatMap(number) ?? base.frame.width, number(to) ?? base.frame.width))
+      let mid = layer.frame.midX
+      layer.frame.width = width
+      layer.frame.x = mid - width / 2
+    case .boundsHeight:
+      let height = max(0, mix(from.flatMap(number) ?? base.frame.height, number(to) ?? base.frame.height))
+      let mid = layer.frame.midY
+      layer.frame.height = height
+      layer.frame.y = mid - height / 2
+    case .boundsSize:
+      let a = from.flatMap(pair) ?? (base.frame.width, base.frame.height)
+      let b = pair(to) ?? a
+      let midX = layer.frame.midX
+      let midY = layer.frame.midY
+      layer.frame.width = max(0, mix(a.0, b.0))
+      layer.frame.height = max(0, mix(a.1, b.1))
+      layer.frame.x = midX - layer.frame.width / 2
+      layer.frame.y = midY - layer.frame.height / 2
+    case .opacity:
+      layer.opacity = min(1, max(0, mix(from.flatMap(number) ?? base.opacity, number(to) ?? base.opacity)))
+    case .cornerRadius:
+      layer.cornerRadius = max(0, mix(from.flatMap(number) ?? base.cornerRadius, number(to) ?? base.cornerRadius))
+    case .shadowOpacity:
+      layer.shadowOpacity = min(1, max(0, mix(from.flatMap(number) ?? base.shadowOpacity, number(to) ?? base.shadowOpacity)))
+    case .shadowRadius:
+      layer.shadowRadius = max(0, mix(from.flatMap(number) ?? base.shadowRadius, number(to) ?? base.shadowRadius))
+    case .transformScale:
+      let scale = mix(from.flatMap(number) ?? base.transform.scaleX, number(to) ?? base.transform.scaleX)
+      layer.transform.scaleX = scale
+      layer.transform.scaleY = scale
+    case .transformRotation:
+      let start = base.transform.rotationDegrees
+      layer.transform.rotationDegrees = mix(from.flatMap(number) ?? start, number(to) ?? start)
+    case .backgroundColor:
+      var a = base.backgroundColor ?? .clear
+      if case .color(let color)? = from { a = color }
+      var b = a
+      if case .color(let color) = to { b = color }
+      layer.backgroundColor = Color(
+        red: mix(a.red, b.red), green: mix(a.green, b.green), blue: mix(a.blue, b.blue), alpha: mix(a.alpha, b.alpha))
+    }
+  }
+
+  static func number(_ value: AnimationValue) -> Double? {
+    if case .number(let number) = value { return number }
+    return nil
+  }
+
+  static func pair(_ value: AnimationValue) -> (Double, Double)? {
+    if case .pair(let a, let b) = value { return (a, b) }
+    return nil
+  }
+}

@@ -1,0 +1,416 @@
+/// Reads a scene's `timeline`: animations, content changes and scrolls, with every target
+/// resolved against the layer tree.
+struct TimelineReader {
+  let context: DecodingContext
+  let targets: TargetResolver
+
+  static let keys = ["duration", "frameRate", "animations", "contentChanges", "scrolls"]
+  static let animationKeys = [
+    "target", "keyPath", "fromValue", "toValue", "beginTime", "duration", "timingFunction", "repeatCount", "autoreverses",
+    "removedOnCompletion",
+  ]
+  static let contentChangeKeys = ["target", "times", "rate", "beginTime", "endTime"]
+  static let scrollKeys = [
+    "target", "axis", "velocity", "deceleration", "offsets", "beginTime", "startOffset", "contentLength", "reuse",
+  ]
+  /// Most frames one simulation may run (ten minutes at 120 Hz).
+  static let maxFrames = 72_000
+
+  func read(_ value: JSONValue, _ path: JSONPath) -> Timeline? {
+    guard let members = context.members(value, path, expected: "a timeline object { \"duration\": seconds, ... }") else {
+      return nil
+    }
+    var timeline = Timeline(duration: 0)
+    var seen: [String: JSONValue.Member] = [:]
+    var ok = true
+    for member in members {
+      if let first = seen[member.key] {
+        context.duplicateKey(member, in: path, first: first)
+        continue
+      }
+      seen[member.key] = member
+      let v = member.value
+      switch member.key {
+      case "duration":
+        if let duration = context.positive(v, path, "duration") { timeline.duration = duration } else { ok = false }
+      case "frameRate":
+        if let rate = context.number(v, path, "frameRate", in: 1...240) { timeline.frameRate = rate } else { ok = false }
+      case "animations":
+        timeline.animations = list(v, path, "animations") { item, itemPath in readAnimation(item, itemPath) }
+      case "contentChanges":
+        timeline.contentChanges = list(v, path, "contentChanges") { item, itemPath in readContentChange(item, itemPath) }
+      case "scrolls":
+        timeline.scrolls = list(v, path, "scrolls") { item, itemPath in readScroll(item, itemPath) }
+      default:
+        context.unknownKey(member, in: path, known: Self.keys, what: "the timeline")
+      }
+    }
+    if seen["duration"] == nil {
+      context.error(path.rendered, at: value.offset, "missing `duration`: the seconds to simulate")
+      ok = false
+    }
+    if let rate = timeline.frameRate, timeline.duration * rate > Double(Self.maxFrames) {
+      context.error(
+        path.rendered(appending: "duration"), at: seen["duration"]?.value.offset ?? value.offset,
+        "\(formatNumber(timeline.duration)) s at \(formatNumber(rate)) Hz is more than \(Self.maxFrames) frames")
+      ok = false
+    } else if timeline.duration > Double(Self.maxFrames) / 120 {
+      context.error(
+        path.rendered(appending: "duration"), at: seen["duration"]?.value.offset ?? value.offset,
+        "expected a duration up to \(formatNumber(Double(Self.maxFrames) / 120)) s, found \(formatNumber(timeline.duration))")
+      ok = false
+    }
+    return ok ? timeline : nil
+  }
+
+  private func list<T>(_ value: JSONValue, _ path: JSONPath, _ key: String, _ read: (JSONValue, JSONPath) -> T?) -> [T] {
+    guard case .array(let items) = value.kind else {
+      context.error(path, key: key, at: value.offset, "expected an array, found \(context.describe(value))")
+      return []
+    }
+    let base = path.key(key)
+    return items.enumerated().compactMap { index, item in read(item, base.index(index)) }
+  }
+
+  /// Resolves `target` (an id, a path, or a pattern such as `cell[*]/title`) to layer paths.
+  private func resolve(_ value: JSONValue, _ path: JSONPath) -> [String]? {
+    guard let pattern = context.string(value, path, "target") else { return nil }
+    let matches = targets.resolve(pattern)
+    if matches.isEmpty {
+      var notes: [String] = []
+      if let suggestion = targets.suggestion(for: pattern) { notes.append("did you mean \"\(suggestion)\"?") }
+      notes.append("a target is a layer id, a path (root/feed/cell[3]/title) or a pattern over repeated layers (cell[*]/title)")
+      context.error(path, key: "target", at: value.offset, "target \"\(pattern)\" matches no layer", notes: notes)
+      return nil
+    }
+    return matches
+  }
+
+  private func readAnimation(_ value: JSONValue, _ path: JSONPath) -> LayerAnimation? {
+    guard let members = context.members(value, path, expected: "an animation object { \"target\", \"keyPath\", \"toValue\", ... }")
+    else { return nil }
+    var fields: [String: JSONValue.Member] = [:]
+    for member in members {
+      if let first = fields[member.key] {
+        context.duplicateKey(member, in: path, first: first)
+        continue
+      }
+      guard Self.animationKeys.contains(member.key) else {
+        context.unknownKey(member, in: path, known: Self.animationKeys, what: "an animation")
+        continue
+      }
+      fields[member.key] = member
+    }
+    var ok = true
+    for required in ["target", "keyPath", "toValue"] where fields[required] == nil {
+      context.error(path.rendered, at: value.offset, "missing `\(required)`")
+      ok = false
+    }
+    let targets = fields["target"].flatMap { resolve($0.value, path) }
+    let keyPath = fields["keyPath"].flatMap { context.choice($0.value, path, "keyPath", as: AnimatableKeyPath.self) }
+    var animation = LayerAnimation(targets: targets ?? [], keyPath: keyPath ?? .opacity, toValue: .number(0))
+    if let keyPath {
+      if let member = fields["toValue"] {
+        if let v = readValue(member.value, path, "toValue", keyPath) { animation.toValue = v } else { ok = false }
+      }
+      if let member = fields["fromValue"] {
+        if let v = readValue(member.value, path, "fromValue", keyPath) { animation.fromValue = v } else { ok = false }
+      }
+    }
+    if let member = fields["beginTime"] {
+      if let v = context.nonNegative(member.value, path, "beginTime") { animation.beginTime = v } else { ok = false }
+    }
+    if let member = fields["duration"] {
+      if let v = context.positive(member.value, path, "duration") { animation.duration = v } else { ok = false }
+    }
+    if let member = fields["timingFunction"] {
+      if let v = context.choice(member.value, path, "timingFunction", as: TimingFunction.self) {
+        animation.timingFunction = v
+      } else {
+        ok = false
+      }
+    }
+    if let member = fields["repeatCount"] {
+      if let v = context.number(member.value, path, "repeatCount", in: 0...1_000_000) { animation.repeatCount = v } else { ok = false }
+    }
+    if let member = fields["autoreverses"] {
+      if let v = context.bool(member.value, path, "autoreverses") { animation.autoreverses = v } else { ok = false }
+    }
+    if let member = fields["removedOnCompletion"] {
+      if let v = context.bool(member.value, path, "removedOnCompletion") { animation.removedOnCompletion = v } else { ok = false }
+    }
+    guard ok, targets != nil, keyPath != nil else { return nil }
+    return animation
+  }
+
+  private func readValue(_ value: JSONValue, _ path: JSONPath, _ key: String, _ keyPath: AnimatableKeyPath) -> AnimationValue? {
+    let expected: String
+    switch keyPath.valueKind {
+    case .number:
+      if case .number = value.kind, let number = context.number(value, path, key) {
+        if keyPath == .opacity || keyPath == .shadowOpacity, !(0...1).contains(number) {
+          context.error(path, key: key, at: value.offset, "expected a number from 0 to 1 for `\(keyPath.rawValue)`, found \(formatNumber(number))")
+          return nil
+        }
+        if [.cornerRadius, .shadowRadius, .boundsWidth, .boundsHeight].contains(keyPath), number < 0 {
+          context.error(path, key: key, at: value.offset, "expected a number >= 0 for `\(keyPath.rawValue)`, found \(formatNumber(number))")
+          return nil
+        }
+        return .number(number)
+      }
+      expected = "a number"
+    case .pair:
+      if case .array(let items) = value.kind, items.count == 2,
+        let pair = context.pair(value, path, key, shape: "[a, b]")
+      {
+        if keyPath == .boundsSize, pair.0 < 0 || pair.1 < 0 {
+          context.error(path, key: key, at: value.offset, "expected a width and height >= 0")
+          return nil
+        }
+        return .pair(pair.0, pair.1)
+      }
+      expected = keyPath == .position ? "a point [x, y]" : "a size [width, height]"
+    case .color:
+      if case .string = value.kind, let color = context.color(value, path, key) { return .color(color) }
+      if case .string = value.kind { return nil }
+      expected = "a colour \"#RRGGBB\""
+    }
+    context.error(
+      path, key: key, at: value.offset, "expected \(expected) for `\(keyPath.rawValue)`, found \(context.describe(value))")
+    return nil
+  }
+
+  private func readContentChange(_ value: JSONValue, _ path: JSONPath) -> ContentChange? {
+    guard let members = context.members(value, path, expected: "a content change { \"target\", \"times\" or \"rate\" }") else {
+      return nil
+    }
+    var change = ContentChange(targets: [])
+    var resolved: [String]? = nil
+    var ok = true
+    var seen = Set<String>()
+    for member in members {
+      guard seen.insert(member.key).inserted else {
+        context.error(path, key: member.key, at: member.keyOffset, "key `\(member.key)` is written twice")
+        continue
+      }
+      let v = member.value
+      switch member.key {
+      case "target": resolved = resolve(v, path)
+      case "times":
+        if case .array(let items) = v.kind {
+          let base = path.key("times")
+          for (index, item) in items.enumerated() {
+            if let time = context.nonNegative(item, base, "[\(index)]") { change.times.append(time) } else { ok = false }
+          }
+        } else {
+          context.error(path, key: "times", at: v.offset, "expected an array of times in seconds, found \(context.describe(v))")
+          ok = false
+        }
+      case "rate":
+        if let rate = context.number(v, path, "rate", in: 0.001...1000) { change.rate = rate } else { ok = false }
+      case "beginTime":
+        if let time = context.nonNegative(v, path, "beginTime") { change.beginTime = time } else { ok = false }
+      case "endTime":
+        if let time = context.nonNegative(v, path, "endTime") { change.endTime = time } else { ok = false }
+      default:
+        context.unknownKey(member, in: path, known: Self.contentChangeKeys, what: "a content change")
+      }
+    }
+    if !seen.contains("target") {
+      context.error(path.rendered, at: value.offset, "missing `target`")
+      ok = false
+    }
+    if !seen.contains("times") && !seen.contains("rate") {
+      context.error(path.rendered, at: value.offset, "missing `times` or `rate`: when the contents change")
+      ok = false
+    }
+    guard ok, let resolved else { return nil }
+    change.targets = resolved
+    return change
+  }
+
+  private func readScroll(_ value: JSONValue, _ path: JSONPath) -> Scroll? {
+    guard let members = context.members(value, path, expected: "a scroll { \"target\", \"velocity\" or \"offsets\", ... }") else {
+      return nil
+    }
+    var fields: [String: JSONValue.Member] = [:]
+    for member in members {
+      if let first = fields[member.key] {
+        context.duplicateKey(member, in: path, first: first)
+        continue
+      }
+      guard Self.scrollKeys.contains(member.key) else {
+        context.unknownKey(member, in: path, known: Self.scrollKeys, what: "a scroll")
+        continue
+      }
+      fields[member.key] = member
+    }
+    var ok = true
+    guard let targetMember = fields["target"] else {
+      context.error(path.rendered, at: value.offset, "missing `target`: the scroll view's id or path")
+      return nil
+    }
+    let resolved = resolve(targetMember.value, path)
+    if let resolved, resolved.count > 1 {
+      context.error(
+        path, key: "target", at: targetMember.value.offset,
+        "target matches \(resolved.count) layers; a scroll drives one scroll view (use its path)")
+      ok = false
+    }
+    var scroll = Scroll(target: resolved?.first ?? "", motion: .offsets([]))
+    if let member = fields["axis"] {
+      if let axis = context.choice(member.value, path, "axis", as: Scroll.Axis.self) { scroll.axis = axis } else { ok = false }
+    }
+    var rate = Scroll.normalDeceleration
+    if let member = fields["deceleration"] {
+      switch member.value.kind {
+      case .string(let text) where text == "normal": rate = Scroll.normalDeceleration
+      case .string(let text) where text == "fast": rate = Scroll.fastDeceleration
+      case .number:
+        if let number = context.number(member.value, path, "deceleration", in: 0.9...0.99999) { rate = number } else { ok = false }
+      default:
+        context.error(
+          path, key: "deceleration", at: member.value.offset,
+          "expected \"normal\" (0.998), \"fast\" (0.99) or a rate per millisecond, found \(context.describe(member.value))")
+        ok = false
+      }
+    }
+    switch (fields["velocity"], fields["offsets"]) {
+    case (let velocity?, nil):
+      if let v = context.number(velocity.value, path, "velocity", in: -100_000...100_000) {
+        scroll.motion = .fling(velocity: v, decelerationRate: rate)
+      } else {
+        ok = false
+      }
+    case (nil, let offsets?):
+      if let points = readOffsets(offsets.value, path) { scroll.motion = .offsets(points) } else { ok = false }
+    case (.some, .some):
+      context.error(path.rendered, at: value.offset, "give either `velocity` (a fling) or `offsets` (a curve), not both")
+      ok = false
+    case (nil, nil):
+      context.error(path.rendered, at: value.offset, "missing `velocity` or `offsets`: how the scroll view moves")
+      ok = false
+    }
+    if let member = fields["beginTime"] {
+      if let v = context.nonNegative(member.value, path, "beginTime") { scroll.beginTime = v } else { ok = false }
+    }
+    if let member = fields["startOffset"] {
+      if let v = context.number(member.value, path, "startOffset") { scroll.startOffset = v } else { ok = false }
+    }
+    if let member = fields["contentLength"] {
+      if let v = context.positive(member.value, path, "contentLength") { scroll.contentLength = v } else { ok = false }
+    }
+    if let member = fields["reuse"] {
+      if let reuse = readReuse(member.value, path.key("reuse"), scrollView: resolved?.first) { scroll.reuse = reuse } else { ok = false }
+    }
+    guard ok, resolved != nil else { return nil }
+    return scroll
+  }
+
+  private func readOffsets(_ value: JSONValue, _ path: JSONPath) -> [Point]? {
+    guard case .array(let items) = value.kind, !items.isEmpty else {
+      context.error(path, key: "offsets", at: value.offset, "expected an array of [time, offset] points, found \(context.describe(value))")
+      return nil
+    }
+    var points: [Point] = []
+    let base = path.key("offsets")
+    for (index, item) in items.enumerated() {
+      guard let (time, offset) = context.pair(item, base, "[\(index)]", shape: "[time, offset]") else { return nil }
+      if let last = points.last, time < last.x {
+        context.error(base.rendered + "[\(index)]", at: item.offset, "times must not go backwards: \(formatNumber(time)) after \(formatNumber(last.x))")
+        return nil
+      }
+      if time < 0 {
+        context.error(base.rendered + "[\(index)]", at: item.offset, "expected a time >= 0, found \(formatNumber(time))")
+        return nil
+      }
+      points.append(Point(time, offset))
+    }
+    return points
+  }
+
+  private func readReuse(_ value: JSONValue, _ path: JSONPath, scrollView: String?) -> CellReuse? {
+    guard let members = context.members(value, path, expected: "{ \"cell\": id of the repeated cell, \"items\": N }") else { return nil }
+    var cell: String? = nil
+    var items: Int? = nil
+    var ok = true
+    for member in members {
+      switch member.key {
+      case "cell":
+        cell = context.string(member.value, path, "cell")
+        if let id = cell, let scrollView, !targets.hasRepeatedChild(of: scrollView, id: id) {
+          context.error(
+            path, key: "cell", at: member.value.offset,
+            "the scroll view \(scrollView) has no repeated sublayer \"\(id)\" (\(id)[0], \(id)[1], ...) to reuse",
+            notes: ["give the cell layer a `repeat` inside the scroll view"])
+          ok = false
+        }
+      case "items":
+        if let count = context.integer(member.value, path, "items", in: 0...100_000_000) { items = count } else { ok = false }
+      default:
+        context.unknownKey(member, in: path, known: ["cell", "items"], what: "`reuse`")
+      }
+    }
+    guard let cell else {
+      if !members.contains(where: { $0.key == "cell" }) {
+        context.error(path.rendered, at: value.offset, "missing `cell`: the id of the repeated cell layer")
+      }
+      return nil
+    }
+    return ok ? CellReuse(cell: cell, items: items) : nil
+  }
+}
+
+/// Finds layers by id, path or pattern.
+///
+/// A target's components (split at `/`) must equal the last components of a layer's path;
+/// `[*]` matches any index of a repeated layer and `*` any whole component. So `title` matches
+/// every layer with id `title`, `cell[*]/title` every title in a repeated cell, and
+/// `root/feed/cell[3]/title` one layer.
+struct TargetResolver {
+  let paths: [String]
+  private let components: [[Substring]]
+
+  init(root: Layer) {
+    var paths: [String] = []
+    func walk(_ layer: Layer, _ path: String) {
+      paths.append(path)
+      if let mask = layer.mask { walk(mask, LayerPath.child(path, mask.id)) }
+      for sublayer in layer.sublayers { walk(sublayer, LayerPath.child(path, sublayer.id)) }
+    }
+    walk(root, root.id)
+    self.paths = paths
+    components = paths.map { $0.split(separator: "/") }
+  }
+
+  func resolve(_ pattern: String) -> [String] {
+    let wanted = pattern.split(separator: "/")
+    guard !wanted.isEmpty else { return [] }
+    var result: [String] = []
+    for (index, parts) in components.enumerated() where parts.count >= wanted.count {
+      let tail = parts.suffix(wanted.count)
+      if zip(tail, wanted).allSatisfy({ Self.matches($0, $1) }) { result.append(paths[index]) }
+    }
+    return result
+  }
+
+  static func matches(_ component: Substring, _ pattern: Substring) -> Bool {
+    if pattern == "*" || pattern == component { return true }
+    if pattern.hasSuffix("[*]") {
+      let stem = pattern.dropLast(3)
+      guard component.hasPrefix(stem + "["), component.hasSuffix("]") else { return false }
+      return component.dropFirst(stem.count + 1).dropLast().allSatisfy(\.isNumber)
+    }
+    return false
+  }
+
+  func suggestion(for pattern: String) -> String? {
+    let last = pattern.split(separator: "/").last.map(String.init) ?? pattern
+    let ids = Set(components.compactMap { $0.last.map(String.init) })
+    return nearest(to: last, in: ids.sorted())
+  }
+
+  func hasRepeatedChild(of parent: String, id: String) -> Bool {
+    paths.contains { $0.hasPrefix(parent + "/" + id + "[") && !$0.dropFirst(parent.count + 1).contains("/") }
+  }
+}
