@@ -87,15 +87,18 @@ public enum Simulator {
 
   static func imageFindings(_ image: ImageContents, layer: Layer, path: String, plan: NodePlan, scale: Double) -> [Finding] {
     var result: [Finding] = []
-    let expected = Size((plan.screenRect.width * scale).rounded(), (plan.screenRect.height * scale).rounded())
-    if plan.axisAligned && (abs(image.pixelSize.width - expected.width) >= 1 || abs(image.pixelSize.height - expected.height) >= 1) {
+    let boundsPixels = Size((plan.screenRect.width * scale).rounded(), (plan.screenRect.height * scale).rounded())
+    let drawn = layer.contentsGravity.drawnSize(of: image.pixelSize, in: boundsPixels)
+    let shown = Size(drawn.width.rounded(), drawn.height.rounded())
+    if plan.axisAligned && (abs(image.pixelSize.width - shown.width) >= 1 || abs(image.pixelSize.height - shown.height) >= 1) {
+      let wanted = layer.contentsGravity == .resize ? boundsPixels : shown
       result.append(
         Finding(
           rule: ImageChecks.scaledID, category: .image, layer: path,
           message:
-            "The image is \(formatNumber(image.pixelSize.width)) x \(formatNumber(image.pixelSize.height)) pixels but is shown at \(formatNumber(expected.width)) x \(formatNumber(expected.height)): the GPU resamples it every frame.",
+            "The image is \(formatNumber(image.pixelSize.width)) x \(formatNumber(image.pixelSize.height)) pixels but is drawn at \(formatNumber(shown.width)) x \(formatNumber(shown.height)) (contentsGravity \(layer.contentsGravity.rawValue)): the GPU resamples it every frame.",
           fix:
-            "Provide the image at \(formatNumber(expected.width)) x \(formatNumber(expected.height)) pixels (the layer's size times the screen scale), resized off the main thread.",
+            "Provide the image at \(formatNumber(wanted.width)) x \(formatNumber(wanted.height)) pixels, resized off the main thread.",
           passes: 0, pixelArea: 0, depth: plan.offscreenDepth, source: layer.source, frames: 1))
     }
     let x = plan.screenRect.x * scale

@@ -26,7 +26,8 @@ struct Affine: Sendable {
     let sine = sin(radians)
     let halfWidth = frame.width / 2
     let halfHeight = frame.height / 2
-    // translate(centre) * rotate * scale * translate(-half size)
+    // translate(centre) * rotate * scale * translate(-half size): scaled first, then rotated;
+    // on iOS's y-down screen a positive angle turns clockwise.
     let linear = Affine(
       a: cosine * transform.scaleX, b: sine * transform.scaleX,
       c: -sine * transform.scaleY, d: cosine * transform.scaleY)

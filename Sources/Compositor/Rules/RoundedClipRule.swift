@@ -2,10 +2,11 @@ import LayerTree
 
 /// `rounded-clip`: `cornerRadius` with `masksToBounds` over more than one thing to clip.
 ///
-/// Rounding a single thing (just a background, just contents) is done in place: the single-layer
-/// fast path (Chromium's "fast rounded corner"; iOS 9 and later for image contents). Clipping
-/// several things (contents plus a background colour, or sublayers that draw) to a rounded
-/// rectangle renders them offscreen and clips the composite. `cornerRadius` alone rounds only the
+/// Rounding a single thing the layer draws itself (just a background, just contents) is done in
+/// place: the single-layer fast path (Chromium's "fast rounded corner"; iOS 9 and later for image
+/// contents). Clipping several things (contents plus a background colour), or any sublayer that
+/// draws (another layer's pixels clipped by this layer's corners), renders them offscreen and
+/// clips the composite. `cornerRadius` alone rounds only the
 /// background and border, and `masksToBounds` without a radius is a scissor: neither goes
 /// offscreen. Before iOS 9 even a lone image was clipped offscreen.
 public struct RoundedClipRule: OffscreenRule {
@@ -33,7 +34,7 @@ public struct RoundedClipRule: OffscreenRule {
       if case .image = layer.contents { return true }
       return false
     }()
-    guard things >= 2 || loneImageBeforeFastPath else { return nil }
+    guard things >= 2 || !sublayers.isEmpty || loneImageBeforeFastPath else { return nil }
     var parts = own
     if !sublayers.isEmpty {
       let shown = sublayers.prefix(4).map { "`\($0)`" }.joined(separator: ", ")
@@ -45,7 +46,7 @@ public struct RoundedClipRule: OffscreenRule {
         "cornerRadius \(formatNumber(layer.cornerRadius)) with masksToBounds clips image contents offscreen: iOS \(context.iosVersion) predates the single-image fast path (iOS 9)."
     } else {
       message =
-        "cornerRadius \(formatNumber(layer.cornerRadius)) with masksToBounds clips \(things) things (\(parts.joined(separator: ", "))), so they are rendered offscreen and clipped together."
+        "cornerRadius \(formatNumber(layer.cornerRadius)) with masksToBounds clips \(things == 1 ? "a sublayer's drawing" : "\(things) things") (\(parts.joined(separator: ", "))), so they are rendered offscreen and clipped together."
     }
     let fix: String
     if sublayers.isEmpty {
@@ -99,7 +100,7 @@ public struct RoundedClipRule: OffscreenRule {
         "one thing to clip: just a background", passes: 0,
         layer: ##"{"id": "subject", "frame": [10, 10, 80, 30], "cornerRadius": 15, "masksToBounds": true, "backgroundColor": "#EEEEEE"}"##),
       RuleExample(
-        "one thing to clip: a single image sublayer", passes: 0,
+        "a single image sublayer: another layer's pixels clipped by these corners", passes: 1,
         layer:
           ##"{"id": "subject", "frame": [10, 10, 60, 60], "cornerRadius": 30, "masksToBounds": true, "sublayers": [{"id": "image", "frame": [0, 0, 60, 60], "contents": {"type": "image", "pixelSize": [120, 120]}}]}"##
       ),

@@ -27,15 +27,16 @@ public struct VisualEffectRule: OffscreenRule {
       passes += 1
       parts.append("vibrancy")
     }
-    if context.plan.effectiveOpacity < 1 {
+    let alpha = context.layer.opacity
+    if alpha < 1 {
       passes += 1
-      parts.append("alpha \(formatNumber(context.plan.effectiveOpacity)) on the effect view")
+      parts.append("alpha \(formatNumber(alpha)) on the effect view")
     }
     return RuleHit(
       passes: passes,
       message: "A \(effect.style.rawValue) effect takes \(passes) offscreen passes (\(parts.joined(separator: ", "))).",
       fix:
-        context.plan.effectiveOpacity < 1
+        alpha < 1
         ? "Do not fade the effect view (alpha below 1 adds a pass); keep the blurred area as small as it can be."
         : "Keep the blurred area as small as it can be, or use a translucent background colour where a blur is not needed.")
   }

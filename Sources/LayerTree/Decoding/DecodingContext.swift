@@ -42,6 +42,21 @@ final class DecodingContext {
     error(path, key: member.key, at: member.keyOffset, "unknown key `\(member.key)` in \(what)", notes: notes)
   }
 
+  /// The members of an object with each key's first occurrence; later ones are reported.
+  func unique(_ members: [JSONValue.Member], in path: JSONPath) -> [JSONValue.Member] {
+    var seen: [String: JSONValue.Member] = [:]
+    var result: [JSONValue.Member] = []
+    for member in members {
+      if let first = seen[member.key] {
+        duplicateKey(member, in: path, first: first)
+      } else {
+        seen[member.key] = member
+        result.append(member)
+      }
+    }
+    return result
+  }
+
   /// Records a key written twice in one object.
   func duplicateKey(_ member: JSONValue.Member, in path: JSONPath, first: JSONValue.Member) {
     let firstLocation = source.location(ofOffset: first.keyOffset)

@@ -45,6 +45,7 @@ final class JSONPath: Sendable {
 
   func rendered(appending key: String) -> String {
     let base = rendered
+    if key.isEmpty { return base }
     return base.isEmpty ? key : base + "." + key
   }
 }

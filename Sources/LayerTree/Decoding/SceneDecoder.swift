@@ -100,6 +100,9 @@ struct SceneReader {
         rootValue = value
       case "timeline":
         timelineValue = value
+      case "$schema":
+        // Lets editors find scenes/scene.schema.json; the tool itself does not read it.
+        _ = context.string(value, path, "$schema")
       default:
         context.unknownKey(member, in: path, known: SceneDecoder.sceneKeys, what: "a scene")
       }
@@ -159,7 +162,13 @@ struct SceneReader {
     let text: String
     switch value.kind {
     case .string(let string): text = string
-    case .number(let number) where number.isFinite: text = formatNumber(number)
+    case .number(let number) where number.isFinite && number == number.rounded():
+      text = formatNumber(number)
+    case .number(let number) where number.isFinite:
+      context.error(
+        path, key: "iosVersion", at: value.offset,
+        "write the iOS version as a string (\"\(formatNumber(number))\"): as a number, 10.10 would read as 10.1")
+      return nil
     default:
       context.error(path, key: "iosVersion", at: value.offset, "expected an iOS version such as \"10.2\", found \(context.describe(value))")
       return nil
@@ -175,18 +184,22 @@ struct SceneReader {
 
   /// Reads one layer object; returns several layers when it carries `repeat`, none on a problem
   /// that leaves nothing to build.
-  mutating func readLayers(_ value: JSONValue, _ path: JSONPath, isRoot: Bool, defaults: LayerDefaults, defaultID: String? = nil)
-    -> [Layer]
-  {
+  mutating func readLayers(
+    _ value: JSONValue, _ path: JSONPath, isRoot: Bool, defaults: LayerDefaults, defaultID: String? = nil, isMask: Bool = false
+  ) -> [Layer] {
     guard let members = context.members(value, path, expected: "a layer object") else { return [] }
     let source = context.source.location(ofOffset: value.offset)
 
     // The class decides which keys apply, so read it first.
-    var kindName = "CALayer"
+    var layerClass = LayerClass.CALayer
+    var classIsKnown = true
     if let classMember = members.first(where: { $0.key == "class" }) {
-      kindName = context.choice(classMember.value, path, "class", as: LayerClass.self)?.rawValue ?? kindName
+      if let known = context.choice(classMember.value, path, "class", as: LayerClass.self) {
+        layerClass = known
+      } else {
+        classIsKnown = false
+      }
     }
-    let layerClass = LayerClass(rawValue: kindName) ?? .CALayer
 
     var layer = Layer(id: defaultID ?? "")
     layer.allowsGroupOpacity = defaults.allowsGroupOpacity
@@ -215,6 +228,7 @@ struct SceneReader {
         continue
       }
       if let owner = field.onlyFor, owner != layerClass {
+        if !classIsKnown { continue }  // the class itself was reported
         context.error(
           path, key: key, at: member.keyOffset,
           "`\(key)` applies to \(owner.rawValue) layers only; this layer's class is \(layerClass.rawValue)",
@@ -264,8 +278,8 @@ struct SceneReader {
           context.error(path, key: key, at: v.offset, "expected an array of layers, found \(context.describe(v))")
         }
       case .repeat:
-        if isRoot {
-          context.error(path, key: key, at: member.keyOffset, "the root layer cannot repeat")
+        if isRoot || isMask {
+          context.error(path, key: key, at: member.keyOffset, "the \(isRoot ? "root layer" : "mask") cannot repeat")
         } else if let (count, step) = readRepeat(v, path.key(key)) {
           repeatCount = count
           repeatStep = step
@@ -309,7 +323,7 @@ struct SceneReader {
     }
 
     if let maskValue {
-      layer.mask = readLayers(maskValue, path.key("mask"), isRoot: false, defaults: defaults, defaultID: "mask").first
+      layer.mask = readLayers(maskValue, path.key("mask"), isRoot: false, defaults: defaults, defaultID: "mask", isMask: true).first
     }
     var sublayers: [Layer] = []
     var firstIndexOfID: [String: Int] = [:]
@@ -328,8 +342,8 @@ struct SceneReader {
     }
     layer.sublayers = sublayers
 
-    // The layer itself and its mask; sublayers counted themselves when they were read.
-    countLayers(layer.mask == nil ? 1 : 2, path: path, offset: value.offset)
+    // The layer itself; its mask and sublayers counted themselves when they were read.
+    countLayers(1, path: path, offset: value.offset)
     guard let count = repeatCount else { return [layer] }
     if count > 1 {
       let (extra, overflow) = layer.subtreeCount.multipliedReportingOverflow(by: count - 1)
@@ -359,7 +373,8 @@ struct SceneReader {
   }
 
   private func readRepeat(_ value: JSONValue, _ path: JSONPath) -> (Int, (Double, Double))? {
-    guard let members = context.members(value, path, expected: "{ \"count\": N, \"step\": [dx, dy] }") else { return nil }
+    guard let all = context.members(value, path, expected: "{ \"count\": N, \"step\": [dx, dy] }") else { return nil }
+    let members = context.unique(all, in: path)
     var count: Int? = nil
     var step = (0.0, 0.0)
     for member in members {
@@ -377,9 +392,10 @@ struct SceneReader {
   }
 
   private func readTransform(_ value: JSONValue, _ path: JSONPath) -> Transform? {
-    guard let members = context.members(value, path, expected: "{ \"rotation\": degrees, \"scale\": s or [sx, sy] }") else {
+    guard let all = context.members(value, path, expected: "{ \"rotation\": degrees, \"scale\": s or [sx, sy] }") else {
       return nil
     }
+    let members = context.unique(all, in: path)
     var transform = Transform.identity
     for member in members {
       switch member.key {
@@ -410,8 +426,9 @@ struct SceneReader {
         "expected \"bounds\" or { \"rect\": [x, y, width, height], \"cornerRadius\": r }, found \"\(text)\"")
       return nil
     }
-    guard let members = context.members(value, path, expected: "\"bounds\" or { \"rect\": [x, y, width, height], \"cornerRadius\": r }")
+    guard let all = context.members(value, path, expected: "\"bounds\" or { \"rect\": [x, y, width, height], \"cornerRadius\": r }")
     else { return nil }
+    let members = context.unique(all, in: path)
     var rect: Rect? = nil
     var radius = 0.0
     for member in members {
@@ -432,8 +449,9 @@ struct SceneReader {
 
   private func readShapePath(_ value: JSONValue, _ path: JSONPath, key: String) -> ShapePath? {
     let shapes = ["rect", "roundedRect", "ellipse", "arbitrary"]
-    guard let members = context.members(value, path, expected: "a path object { \"type\": \"rect\" | \"roundedRect\" | \"ellipse\" | \"arbitrary\", ... }")
+    guard let all = context.members(value, path, expected: "a path object { \"type\": \"rect\" | \"roundedRect\" | \"ellipse\" | \"arbitrary\", ... }")
     else { return nil }
+    let members = context.unique(all, in: path)
     var type: String? = nil
     var rect: Rect? = nil
     var radius = 0.0
@@ -469,6 +487,16 @@ struct SceneReader {
       }
       return nil
     }
+    let applies: [String: Set<String>] = [
+      "rect": ["type", "rect"], "roundedRect": ["type", "rect", "cornerRadius"], "ellipse": ["type", "rect"],
+      "arbitrary": ["type", "rect", "points"],
+    ]
+    var extraKeys = false
+    for member in members where !(applies[type]?.contains(member.key) ?? true) {
+      context.error(path, key: member.key, at: member.keyOffset, "`\(member.key)` does not apply to a \"\(type)\" path")
+      extraKeys = true
+    }
+    if extraKeys { return nil }
     switch type {
     case "rect": return .rect(rect)
     case "roundedRect": return .roundedRect(rect, cornerRadius: radius)
@@ -490,7 +518,7 @@ struct SceneReader {
     var colors: [Color] = []
     let base = path.key(key)
     for (index, item) in items.enumerated() {
-      if let color = context.color(item, base, "[\(index)]") { colors.append(color) }
+      if let color = context.color(item, base.index(index), "") { colors.append(color) }
     }
     return colors.count == items.count ? colors : nil
   }
@@ -513,7 +541,7 @@ struct SceneReader {
     }
     let known: [String] =
       switch type {
-      case "image": ["type", "pixelSize", "opaque", "wideColor"]
+      case "image": ["type", "pixelSize", "opaque", "wideColor", "drawnOn"]
       case "text": ["type", "characters", "drawnOn", "wideColor"]
       default: ["type", "drawnOn", "wideColor", "opaque"]
       }
@@ -522,6 +550,7 @@ struct SceneReader {
     var wideColor = false
     var characters: Int? = nil
     var drawnOn = DrawingThread.main
+    var imageDrawnOn: DrawingThread? = nil
     var seen: [String: JSONValue.Member] = [:]
     for member in members {
       if let first = seen[member.key] {
@@ -547,7 +576,9 @@ struct SceneReader {
       case "opaque": opaque = context.bool(member.value, path, "opaque") ?? false
       case "wideColor": wideColor = context.bool(member.value, path, "wideColor") ?? false
       case "characters": characters = context.integer(member.value, path, "characters", in: 0...100_000_000)
-      case "drawnOn": drawnOn = context.choice(member.value, path, "drawnOn", as: DrawingThread.self) ?? .main
+      case "drawnOn":
+        drawnOn = context.choice(member.value, path, "drawnOn", as: DrawingThread.self) ?? .main
+        imageDrawnOn = drawnOn
       default: break
       }
     }
@@ -559,7 +590,7 @@ struct SceneReader {
         }
         return nil
       }
-      return .image(ImageContents(pixelSize: pixelSize, opaque: opaque, wideColor: wideColor))
+      return .image(ImageContents(pixelSize: pixelSize, opaque: opaque, wideColor: wideColor, drawnOn: imageDrawnOn))
     case "text":
       guard let characters else {
         if seen["characters"] == nil {

@@ -38,11 +38,16 @@ public struct ImageContents: Sendable, Hashable {
   public var opaque: Bool
   /// Wide colour (extended range, 8 bytes a pixel) instead of 4-byte sRGB.
   public var wideColor: Bool
+  /// Set when the app draws the image itself with Core Graphics (corners or a gradient
+  /// precomposed into it) on this thread, each time the contents change; nil for an image that
+  /// is only decoded.
+  public var drawnOn: DrawingThread?
 
-  public init(pixelSize: Size, opaque: Bool = false, wideColor: Bool = false) {
+  public init(pixelSize: Size, opaque: Bool = false, wideColor: Bool = false, drawnOn: DrawingThread? = nil) {
     self.pixelSize = pixelSize
     self.opaque = opaque
     self.wideColor = wideColor
+    self.drawnOn = drawnOn
   }
 }
 
@@ -73,11 +78,26 @@ public struct DrawingContents: Sendable, Hashable {
   }
 }
 
-/// `contentsGravity`: how contents are placed in the bounds. Only what matters to cost is kept:
-/// whether contents are scaled to fill, kept at their size, or may reach outside the bounds.
+/// `contentsGravity`: how contents are placed in the bounds, with Core Animation's names.
 public enum ContentsGravity: String, Sendable, Hashable, CaseIterable {
-  case resize
-  case resizeAspect
-  case resizeAspectFill
-  case center
+  case center, top, bottom, left, right, topLeft, topRight, bottomLeft, bottomRight
+  case resize, resizeAspect, resizeAspectFill
+
+  /// True for the gravities that scale the contents to the bounds.
+  public var scalesContents: Bool { self == .resize || self == .resizeAspect || self == .resizeAspectFill }
+
+  /// The size in pixels at which contents of `pixelSize` are drawn into bounds of `boundsPixels`:
+  /// stretched (`resize`), fitted or filled keeping their aspect, or at their own size.
+  public func drawnSize(of pixelSize: Size, in boundsPixels: Size) -> Size {
+    guard pixelSize.width > 0, pixelSize.height > 0 else { return pixelSize }
+    switch self {
+    case .resize: return boundsPixels
+    case .resizeAspect, .resizeAspectFill:
+      let fx = boundsPixels.width / pixelSize.width
+      let fy = boundsPixels.height / pixelSize.height
+      let factor = self == .resizeAspect ? min(fx, fy) : max(fx, fy)
+      return Size(pixelSize.width * factor, pixelSize.height * factor)
+    default: return pixelSize
+    }
+  }
 }

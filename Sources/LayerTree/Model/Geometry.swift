@@ -80,11 +80,11 @@ public struct Rect: Sendable, Hashable, CustomStringConvertible {
   public var description: String { "[\(formatNumber(x)), \(formatNumber(y)), \(formatNumber(width)), \(formatNumber(height))]" }
 }
 
-/// A layer's transform as a scene can state it: a rotation about the layer's centre (its default
-/// anchor point), then a scale about the same point.
+/// A layer's transform as a scene can state it: a scale, then a rotation, both about the layer's
+/// centre (its default anchor point).
 public struct Transform: Sendable, Hashable {
-  /// Rotation in degrees, counterclockwise as in `CGAffineTransform(rotationAngle:)` with a
-  /// positive angle on iOS's flipped axis.
+  /// Rotation in degrees; as with `CGAffineTransform(rotationAngle:)`, a positive angle turns
+  /// clockwise on iOS's y-down screen.
   public var rotationDegrees: Double
   public var scaleX: Double
   public var scaleY: Double

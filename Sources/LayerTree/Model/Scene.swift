@@ -44,7 +44,9 @@ public struct OSVersion: Sendable, Hashable, Comparable, CustomStringConvertible
   /// Parses `"10"`, `"10.2"` or `"10.2.1"` (the patch is ignored).
   public init?(parsing text: String) {
     let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-    guard (1...3).contains(parts.count), let major = Int(parts[0]), major >= 1, major < 100 else { return nil }
+    guard (1...3).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+      let major = Int(parts[0]), major >= 1, major < 100
+    else { return nil }
     var minor = 0
     if parts.count > 1 {
       guard let value = Int(parts[1]), value >= 0, value < 100 else { return nil }

@@ -28,7 +28,7 @@ enum TextReportFormatter {
     ])
     rows.append([
       "blended pixels",
-      "\(Readable.count(summary.blending.blendedPixels)) (\(Readable.percent(summary.blending.blendedPixels, of: screen)) of the screen) on \(summary.blending.blendedLayers) layers, overdraw \(Readable.fixed(summary.blending.overdraw, 2))x",
+      "\(Readable.count(summary.blending.blendedPixels)) (\(Readable.percent(summary.blending.blendedPixels, of: screen)) of the screen) on \(summary.blending.blendedLayers) layer\(summary.blending.blendedLayers == 1 ? "" : "s"), overdraw \(Readable.fixed(summary.blending.overdraw, 2))x",
     ])
     rows.append([
       "backing stores",
@@ -39,7 +39,7 @@ enum TextReportFormatter {
       let rate = cache.hitRate.map { "\(Int(($0 * 100).rounded()))%" } ?? "-"
       rows.append([
         "raster cache",
-        "\(cache.hits) hits, \(cache.misses) misses (hit rate \(rate)), \(cache.evictions) evictions, peak \(Readable.bytes(cache.peakBytes))",
+        "\(cache.hits) hit\(cache.hits == 1 ? "" : "s"), \(cache.misses) miss\(cache.misses == 1 ? "" : "es") (hit rate \(rate)), \(cache.evictions) evictions, peak \(Readable.bytes(cache.peakBytes))",
       ])
     }
     rows.append(["images", "\(summary.images.scaled) scaled, \(summary.images.misaligned) misaligned"])
@@ -51,8 +51,13 @@ enum TextReportFormatter {
     if offscreen.isEmpty {
       text += "Offscreen layers: none\n"
     } else {
-      text += "Offscreen layers (largest first)\n"
-      for group in groups(offscreen) {
+      text += "Offscreen layers (most pixels first)\n"
+      let ranked = groups(offscreen).enumerated().sorted { lhs, rhs in
+        let l = lhs.element.findings.reduce(0.0) { $0 + $1.pixelArea }
+        let r = rhs.element.findings.reduce(0.0) { $0 + $1.pixelArea }
+        return l != r ? l > r : lhs.offset < rhs.offset
+      }.map(\.element)
+      for group in ranked {
         let first = group.findings[0]
         let count = group.findings.count
         let groupPasses = group.findings.reduce(0) { $0 + $1.passes }
