@@ -45,7 +45,13 @@ public enum SceneDecoder {
     var reader = SceneReader(context: context, options: options)
     let scene = reader.readScene(value)
     if let scene, context.diagnostics.isEmpty { return scene }
-    throw SceneErrors(context.diagnostics)
+    // In file order; problems without a place first. The sort is stable.
+    let ordered = context.diagnostics.enumerated().sorted { lhs, rhs in
+      let l = lhs.element.location ?? SourceLocation(line: 0, column: 0)
+      let r = rhs.element.location ?? SourceLocation(line: 0, column: 0)
+      return l != r ? l < r : lhs.offset < rhs.offset
+    }.map(\.element)
+    throw SceneErrors(ordered)
   }
 }
 

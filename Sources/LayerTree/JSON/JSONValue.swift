@@ -79,15 +79,13 @@ public struct SourceText: Sendable {
   public let lineStarts: [Int]
   public let byteCount: Int
 
-  public init(_ bytes: some Collection<UInt8>) {
+  public init(_ bytes: [UInt8]) {
     var starts = [0]
-    var index = 0
-    for byte in bytes {
-      index += 1
-      if byte == UInt8(ascii: "\n") { starts.append(index) }
+    bytes.withUnsafeBufferPointer { buffer in
+      for index in 0..<buffer.count where buffer[index] == UInt8(ascii: "\n") { starts.append(index + 1) }
     }
     lineStarts = starts
-    byteCount = index
+    byteCount = bytes.count
   }
 
   public func location(ofOffset offset: Int) -> SourceLocation {
