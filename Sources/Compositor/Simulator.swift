@@ -19,9 +19,10 @@ import LayerTree
 /// print(report.summary.offscreenPasses.perFrameMax)
 /// ```
 public enum Simulator {
-  public static func run(_ scene: Scene, on device: DeviceProfile, rules: [any OffscreenRule] = OffscreenRules.all)
-    -> SimulationReport
-  {
+  public static func run(
+    _ scene: Scene, on device: DeviceProfile, rules: [any OffscreenRule] = OffscreenRules.all,
+    coefficients: CostCoefficients = .standard
+  ) -> SimulationReport {
     let tree = FlatTree(scene.root)
     let frameRate = scene.timeline?.frameRate ?? device.refreshRate
     var animator = SceneAnimator(tree: tree, timeline: scene.timeline, frameRate: frameRate)
@@ -29,13 +30,16 @@ public enum Simulator {
     let planner = FramePlanner(screen: device.screen, iosVersion: scene.iosVersion, rules: rules)
     let rasterized = Set(tree.nodes.indices.filter { tree.nodes[$0].layer.shouldRasterize })
 
+    var costModel = CostModel(device: device, coefficients: coefficients)
     var tally = Tally(device: device)
     for frame in 0..<animator.frameCount {
       let state = animator.state(frame: frame)
       cache.beginFrame(time: state.time, stale: staleEntries(state, tree: tree, rasterized: rasterized))
       let plan = planner.plan(tree, state: state, cache: &cache)
-      tally.add(plan, state: state, tree: tree, cache: cache)
+      let cost = costModel.cost(plan, state: state, tree: tree)
+      tally.add(plan, state: state, tree: tree, cache: cache, cost: cost)
     }
+    tally.pace(frameRate: frameRate, coefficients: coefficients, hasTimeline: scene.timeline != nil)
     let info = SceneInfo(
       name: scene.name, description: scene.description, deviceID: device.id, deviceName: device.name,
       scale: device.screen.scale, renderedPixels: device.renderedPixels, refreshRate: device.refreshRate,
@@ -137,10 +141,13 @@ struct Tally {
   var misses = 0
   var evictions = 0
   var peakCacheBytes = 0.0
+  var peakTargets = 0.0
+  var peakImages = 0.0
+  var performance: Performance? = nil
 
   init(device: DeviceProfile) { self.device = device }
 
-  mutating func add(_ plan: FramePlan, state: FrameState, tree: FlatTree, cache: RasterCache) {
+  mutating func add(_ plan: FramePlan, state: FrameState, tree: FlatTree, cache: RasterCache, cost: FrameCost) {
     let scale = device.screen.scale
     let pixelsPerPoint = scale * scale
     var byReason: [String: Int] = [:]
@@ -174,7 +181,8 @@ struct Tally {
         record(
           Finding(
             rule: pass.rule, category: .offscreen, layer: node.path, message: pass.message, fix: pass.fix,
-            passes: pass.passes, pixelArea: pass.pixelArea, depth: nodePlan.offscreenDepth, source: layer.source, frames: 1))
+            passes: pass.passes, pixelArea: pass.pixelArea, depth: nodePlan.offscreenDepth, source: layer.source, frames: 1,
+            gpuMs: cost.passGPU[PassKey(index: index, rule: pass.rule)] ?? 0))
       }
       if onScreen, backingStores[node.path] == nil, let store = Simulator.backingStore(layer, path: node.path, scale: scale) {
         backingStores[node.path] = store
@@ -204,7 +212,61 @@ struct Tally {
         index: state.frame, time: state.time, offscreenPasses: passes, byReason: byReason, offscreenPixels: offscreenPixels,
         rasterCache: FrameRasterCache(
           hits: cache.counts.hits, misses: cache.counts.misses, evictions: cache.counts.evictions, bytes: cache.bytesInUse),
-        contentChanges: state.contentChanged.count))
+        contentChanges: state.contentChanged.count, cost: cost,
+        outcome: FramePacing.FrameOutcome(presentedAt: nil, hitchMs: 0, hitch: nil)))
+    peakTargets = max(peakTargets, cost.offscreenTargetBytes)
+    peakImages = max(peakImages, cost.imageBytes)
+  }
+
+  /// Paces the frames on the device's display. A scene without a timeline is one frame; its
+  /// rendering is repeated for one second as if the screen were animating, with only a frame's
+  /// base main-thread work, so the frame rate says what this screen sustains. Its one-time work
+  /// (displaying everything for the first time) still shows in the main-thread figures.
+  mutating func pace(frameRate: Double, coefficients: CostCoefficients, hasTimeline: Bool) {
+    let pacing = FramePacing(refreshRate: device.refreshRate)
+    var stages = frames.map {
+      FramePacing.Stage(mainThreadMs: $0.cost.mainThreadMs, renderServerMs: $0.cost.renderServerMs, gpuMs: $0.cost.gpuMs)
+    }
+    var times = frames.map { $0.time * 1000 }
+    var duration = Double(frames.count) / frameRate * 1000
+    var background = frames.map(\.cost.backgroundMs)
+    if !hasTimeline, let first = stages.first {
+      let steadyMain = coefficients.frameBaseTime * 1000 / device.cpuSpeed
+      let repeats = Int(device.refreshRate.rounded())
+      let steady = FramePacing.Stage(mainThreadMs: steadyMain, renderServerMs: first.renderServerMs, gpuMs: first.gpuMs)
+      stages = Array(repeating: steady, count: max(repeats, 1))
+      times = (0..<stages.count).map { Double($0) * pacing.interval }
+      duration = Double(stages.count) * pacing.interval
+      background = Array(repeating: 0, count: stages.count)
+    }
+    let result = pacing.run(stages, times: times, durationMs: duration)
+    for index in frames.indices where index < result.frames.count { frames[index].outcome = result.frames[index] }
+    func distribution(_ values: [Double]) -> Distribution { Distribution(values) }
+    let gpu = stages.map(\.gpuMs)
+    let main = hasTimeline ? stages.map(\.mainThreadMs) : frames.map(\.cost.mainThreadMs)
+    let server = stages.map(\.renderServerMs)
+    var gpuItems: [String: Double] = [:]
+    var mainItems: [String: Double] = [:]
+    for frame in frames {
+      for (key, value) in frame.cost.gpu { gpuItems[key, default: 0] += value / Double(frames.count) }
+      for (key, value) in frame.cost.mainThread { mainItems[key, default: 0] += value / Double(frames.count) }
+    }
+    // The limiting stage: the main thread when commits hitch most, else the slower of the render
+    // server and the GPU; none when the run is smooth (good hitch band, full frame rate).
+    let smooth = HitchBand(ratio: result.hitchTimeRatio) == .good && result.fps >= device.refreshRate - 0.5
+    let renderStage: Performance.Stage = Distribution(server).p95 > Distribution(gpu).p95 ? .renderServer : .gpu
+    let bottleneck: Performance.Stage? = smooth ? nil : (result.commitHitches > result.renderHitches ? .mainThread : renderStage)
+    let wall = max(duration, pacing.interval)
+    performance = Performance(
+      budgetMs: pacing.interval, refreshRate: device.refreshRate, fps: result.fps, hitchTimeRatio: result.hitchTimeRatio,
+      hitchBand: HitchBand(ratio: result.hitchTimeRatio), hitches: result.hitches, commitHitches: result.commitHitches,
+      renderHitches: result.renderHitches, tripleBuffered: result.tripleBuffered, gpuUtilization: result.gpuUtilization,
+      cpuUtilization: result.mainThreadUtilization,
+      processCpuUtilization: (stages.map(\.mainThreadMs).reduce(0, +) + background.reduce(0, +)) / wall,
+      renderServerUtilization: result.renderServerUtilization,
+      gpuMs: distribution(gpu), renderServerMs: distribution(server), mainThreadMs: distribution(main),
+      backgroundMs: distribution(background), gpuBreakdown: gpuItems, mainThreadBreakdown: mainItems,
+      bottleneck: bottleneck)
   }
 
   /// Keeps one finding per (rule, layer): the first message, the most passes and pixels, and the
@@ -213,6 +275,7 @@ struct Tally {
     let key = finding.rule + "\u{0}" + finding.layer
     if var existing = findings[key] {
       existing.frames += 1
+      existing.gpuMs += finding.gpuMs
       if finding.pixelArea > existing.pixelArea { existing.pixelArea = finding.pixelArea }
       existing.passes = max(existing.passes, finding.passes)
       existing.depth = max(existing.depth, finding.depth)
@@ -224,11 +287,20 @@ struct Tally {
   }
 
   func report(scene: SceneInfo, layers: Int, frameRate: Double) -> SimulationReport {
-    let ordered = findingOrder.enumerated().compactMap { offset, key in findings[key].map { (offset, $0) } }
+    let ordered = findingOrder.enumerated().compactMap { offset, key in
+      findings[key].map { finding -> (Int, Finding) in
+        var mean = finding
+        mean.gpuMs = finding.gpuMs / Double(max(finding.frames, 1))
+        return (offset, mean)
+      }
+    }
       .sorted { lhs, rhs in
         let l = lhs.1
         let r = rhs.1
         if l.category != r.category { return l.category == .offscreen }
+        let lCost = l.gpuMs * Double(l.frames)
+        let rCost = r.gpuMs * Double(r.frames)
+        if lCost != rCost { return lCost > rCost }
         if l.pixelArea != r.pixelArea { return l.pixelArea > r.pixelArea }
         return lhs.0 < rhs.0
       }.map(\.1)
@@ -257,7 +329,11 @@ struct Tally {
       backingStores: BackingStoreSummary(layers: stores.count, bytes: stores.reduce(0) { $0 + $1.bytes }),
       images: ImageSummary(
         scaled: images.filter { $0.rule == ImageChecks.scaledID }.count,
-        misaligned: images.filter { $0.rule == ImageChecks.misalignedID }.count))
+        misaligned: images.filter { $0.rule == ImageChecks.misalignedID }.count),
+      performance: performance!,
+      memory: Memory(
+        backingStores: stores.reduce(0) { $0 + $1.bytes }, offscreenTargetsPeak: peakTargets, rasterCache: peakCacheBytes,
+        images: peakImages))
     return SimulationReport(scene: scene, summary: summary, frames: frames, findings: ordered, backingStores: stores)
   }
 }

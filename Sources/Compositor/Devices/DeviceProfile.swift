@@ -21,13 +21,19 @@ public struct DeviceProfile: Sendable, Hashable {
   public var gpu: String
   /// Metal GPU family: "Apple2".
   public var gpuFamily: String
+  /// Main memory bandwidth in bytes per second (64-bit LPDDR bus x transfer rate).
+  public var memoryBandwidth: Double
+  /// GPU throughput relative to the A8 (1.0), from Apple's generation-over-generation claims.
+  public var gpuSpeed: Double
+  /// CPU single-core throughput relative to the A8 (1.0), from the same claims.
+  public var cpuSpeed: Double
   /// The rasterization cache's limits: 100 ms unused lifetime and 2.5 x the screen's pixel
   /// area (WWDC14 session 419 via several write-ups; objc.io: "roughly two times").
   public var rasterCache: RasterCache.Limits = .standard
 
   public init(
     id: String, name: String, screen: DeviceScreen, panelPixels: Size? = nil, refreshRate: Double, gpu: String,
-    gpuFamily: String
+    gpuFamily: String, memoryBandwidth: Double, gpuSpeed: Double, cpuSpeed: Double
   ) {
     self.id = id
     self.name = name
@@ -37,7 +43,13 @@ public struct DeviceProfile: Sendable, Hashable {
     self.refreshRate = refreshRate
     self.gpu = gpu
     self.gpuFamily = gpuFamily
+    self.memoryBandwidth = memoryBandwidth
+    self.gpuSpeed = gpuSpeed
+    self.cpuSpeed = cpuSpeed
   }
+
+  /// The time between two display refreshes, in milliseconds.
+  public var refreshInterval: Double { 1000 / refreshRate }
 
   /// Pixels the GPU renders for a full screen.
   public var screenPixelArea: Double { renderedPixels.width * renderedPixels.height }

@@ -44,6 +44,81 @@ public struct Summary: Sendable, Hashable {
   public var blending: BlendingSummary
   public var backingStores: BackingStoreSummary
   public var images: ImageSummary
+  public var performance: Performance
+  public var memory: Memory
+}
+
+/// Time, frame rate and hitches over the run.
+public struct Performance: Sendable, Hashable {
+  /// The device's frame budget: one refresh interval, in ms.
+  public var budgetMs: Double
+  public var refreshRate: Double
+  public var fps: Double
+  public var hitchTimeRatio: Double
+  public var hitchBand: HitchBand
+  public var hitches: Int
+  public var commitHitches: Int
+  public var renderHitches: Int
+  public var tripleBuffered: Bool
+  /// GPU busy time over wall time, 0...1.
+  public var gpuUtilization: Double
+  /// Main-thread busy time over wall time, 0...1.
+  public var cpuUtilization: Double
+  /// Main thread plus background threads (asynchronous drawing) over wall time, in cores.
+  public var processCpuUtilization: Double
+  public var renderServerUtilization: Double
+  public var gpuMs: Distribution
+  public var renderServerMs: Distribution
+  public var mainThreadMs: Distribution
+  public var backgroundMs: Distribution
+  /// Mean GPU milliseconds per frame, by item (`layers`, `passSwitches`, ...).
+  public var gpuBreakdown: [String: Double]
+  /// Mean main-thread milliseconds per frame, by item.
+  public var mainThreadBreakdown: [String: Double]
+  /// The stage that limits the frame rate, or nil when every frame fits the budget.
+  public var bottleneck: Stage?
+
+  public enum Stage: String, Sendable, Hashable {
+    case gpu = "GPU"
+    case renderServer = "render server"
+    case mainThread = "main thread"
+  }
+}
+
+/// Apple's hitch time ratio bands (tech talk 10855): good < 5 ms/s, warning 5-10, critical >= 10.
+public enum HitchBand: String, Sendable, Hashable {
+  case good
+  case warning
+  case critical
+
+  public init(ratio: Double) {
+    self = ratio < 5 ? .good : (ratio < 10 ? .warning : .critical)
+  }
+}
+
+public struct Distribution: Sendable, Hashable {
+  public var mean: Double
+  public var p95: Double
+  public var max: Double
+
+  public init(_ values: [Double]) {
+    mean = values.isEmpty ? 0 : values.reduce(0, +) / Double(values.count)
+    p95 = Statistics.percentile(values, 0.95) ?? 0
+    max = values.max() ?? 0
+  }
+}
+
+/// Memory the scene holds, in bytes.
+public struct Memory: Sendable, Hashable {
+  /// CPU-drawn backing stores: width x height x scale^2 x 4 bytes (8 for wide colour).
+  public var backingStores: Double
+  /// Offscreen render targets in the frame that needs the most.
+  public var offscreenTargetsPeak: Double
+  /// The rasterization cache at its fullest.
+  public var rasterCache: Double
+  /// Decoded images on screen, at the frame that shows the most.
+  public var images: Double
+  public var total: Double { backingStores + offscreenTargetsPeak + rasterCache + images }
 }
 
 public struct PassSummary: Sendable, Hashable {
@@ -105,6 +180,9 @@ public struct FrameReport: Sendable, Hashable {
   public var rasterCache: FrameRasterCache
   /// Layers whose contents were replaced this frame (content changes, reused cells).
   public var contentChanges: Int
+  public var cost: FrameCost
+  /// When the frame reached the screen and whether it hitched.
+  public var outcome: FramePacing.FrameOutcome
 }
 
 public struct FrameRasterCache: Sendable, Hashable {
@@ -139,6 +217,9 @@ public struct Finding: Sendable, Hashable {
   public var source: SourceLocation?
   /// Frames in which the finding held.
   public var frames: Int
+  /// GPU milliseconds the finding's passes cost, per frame in which it held (0 for image
+  /// findings).
+  public var gpuMs: Double = 0
 }
 
 public struct BackingStore: Sendable, Hashable {

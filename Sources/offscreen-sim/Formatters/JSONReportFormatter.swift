@@ -77,6 +77,34 @@ enum JSONReportFormatter {
             .object([("layers", .int(summary.backingStores.layers)), ("bytes", .number(summary.backingStores.bytes))])
           ),
           ("images", .object([("scaled", .int(summary.images.scaled)), ("misaligned", .int(summary.images.misaligned))])),
+          ("fps", .number(rounded(summary.performance.fps))),
+          ("budgetMs", .number(rounded(summary.performance.budgetMs))),
+          ("hitchTimeRatio", .number(rounded(summary.performance.hitchTimeRatio))),
+          ("hitchBand", .string(summary.performance.hitchBand.rawValue)),
+          ("hitches", .int(summary.performance.hitches)),
+          ("commitHitches", .int(summary.performance.commitHitches)),
+          ("renderHitches", .int(summary.performance.renderHitches)),
+          ("bottleneck", summary.performance.bottleneck.map { .string($0.rawValue) } ?? .null),
+          ("gpuUtilization", .number(rounded(summary.performance.gpuUtilization))),
+          ("cpuUtilization", .number(rounded(summary.performance.cpuUtilization))),
+          ("processCpuUtilization", .number(rounded(summary.performance.processCpuUtilization))),
+          ("renderServerUtilization", .number(rounded(summary.performance.renderServerUtilization))),
+          ("gpuMs", distribution(summary.performance.gpuMs)),
+          ("renderServerMs", distribution(summary.performance.renderServerMs)),
+          ("mainThreadMs", distribution(summary.performance.mainThreadMs)),
+          ("backgroundMs", distribution(summary.performance.backgroundMs)),
+          ("gpuBreakdownMs", items(summary.performance.gpuBreakdown, order: CostItem.gpu)),
+          ("mainThreadBreakdownMs", items(summary.performance.mainThreadBreakdown, order: CostItem.mainThread)),
+          (
+            "memoryBytes",
+            .object([
+              ("backingStores", .number(summary.memory.backingStores)),
+              ("offscreenTargetsPeak", .number(rounded(summary.memory.offscreenTargetsPeak))),
+              ("rasterCache", .number(summary.memory.rasterCache)),
+              ("images", .number(summary.memory.images)),
+              ("total", .number(rounded(summary.memory.total))),
+            ])
+          ),
         ])
       ),
       (
@@ -99,6 +127,16 @@ enum JSONReportFormatter {
                 ])
               ),
               ("contentChanges", .int(frame.contentChanges)),
+              ("gpuMs", .number(rounded(frame.cost.gpuMs))),
+              ("renderServerMs", .number(rounded(frame.cost.renderServerMs))),
+              ("mainThreadMs", .number(rounded(frame.cost.mainThreadMs))),
+              ("backgroundMs", .number(rounded(frame.cost.backgroundMs))),
+              ("presentedAtMs", frame.outcome.presentedAt.map { .number(rounded($0)) } ?? .null),
+              (
+                "hitch",
+                frame.outcome.hitch.map { .object([("kind", .string($0.rawValue)), ("ms", .number(rounded(frame.outcome.hitchMs)))]) }
+                  ?? .null
+              ),
             ])
           })
       ),
@@ -130,12 +168,22 @@ enum JSONReportFormatter {
       ("pixelArea", .number(rounded(finding.pixelArea))),
       ("depth", .int(finding.depth)),
       ("frames", .int(finding.frames)),
+      ("gpuMs", .number(rounded(finding.gpuMs))),
     ]
     if let source = finding.source {
       members.append(("line", .int(source.line)))
       members.append(("column", .int(source.column)))
     }
     return .object(members)
+  }
+
+  static func distribution(_ d: Distribution) -> JSONOutput {
+    .object([("mean", .number(rounded(d.mean))), ("p95", .number(rounded(d.p95))), ("max", .number(rounded(d.max)))])
+  }
+
+  /// Items in a fixed order, each present (0 when absent).
+  static func items(_ values: [String: Double], order: [String]) -> JSONOutput {
+    .object(order.map { ($0, .number(rounded(values[$0] ?? 0))) })
   }
 
   /// Every rule id, in registry order, with its count (0 when the rule did not fire).

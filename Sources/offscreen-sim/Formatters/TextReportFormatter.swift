@@ -7,7 +7,7 @@ enum TextReportFormatter {
   static func format(_ report: SimulationReport, file: String) -> String {
     let scene = report.scene
     let summary = report.summary
-    var text = ""
+    var text = verdict(report) + "\n"
     let title = scene.name.isEmpty ? file : "\(scene.name) (\(file))"
     text += "\(title)\n"
     text +=
@@ -16,12 +16,32 @@ enum TextReportFormatter {
     let passes = summary.offscreenPasses
     let screen = summary.blending.screenPixels
     var rows: [[String]] = []
+    let performance = summary.performance
+    func ms(_ d: Distribution) -> String {
+      "mean \(Readable.fixed(d.mean, 1)), p95 \(Readable.fixed(d.p95, 1)), max \(Readable.fixed(d.max, 1)) ms"
+    }
+    rows.append([
+      "frame rate",
+      "\(Int(performance.fps.rounded())) fps of \(formatNumber(performance.refreshRate)); \(performance.hitches) hitch\(performance.hitches == 1 ? "" : "es") (\(performance.commitHitches) commit, \(performance.renderHitches) render)",
+    ])
+    rows.append(["GPU", "\(ms(performance.gpuMs)); \(Readable.percent(performance.gpuUtilization, of: 1)) busy"])
+    rows.append(["render server", "\(ms(performance.renderServerMs))"])
+    rows.append([
+      "main thread",
+      "\(ms(performance.mainThreadMs)); \(Readable.percent(performance.cpuUtilization, of: 1)) busy"
+        + (performance.backgroundMs.max > 0 ? "; background threads \(Readable.fixed(performance.backgroundMs.mean, 1)) ms/frame" : ""),
+    ])
+    let memory = summary.memory
+    rows.append([
+      "memory",
+      "\(Readable.bytes(memory.total)): backing stores \(Readable.bytes(memory.backingStores)), offscreen targets \(Readable.bytes(memory.offscreenTargetsPeak)), raster cache \(Readable.bytes(memory.rasterCache)), images \(Readable.bytes(memory.images))",
+    ])
     rows.append([
       "layers", "\(Readable.count(summary.layers)) (\(Readable.count(summary.visibleLayers)) visible, \(Readable.count(summary.drawingLayers)) drawing)",
     ])
     let reasons = passes.byReason.filter { $0.value > 0 }.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
     let reasonText = reasons.isEmpty ? "" : ": " + reasons.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-    rows.append(["offscreen passes", "\(passes.perFrameMax) per frame on \(passes.layers) layer\(passes.layers == 1 ? "" : "s")\(reasonText)"])
+    rows.append(["offscreen passes", "\(passes.perFrameMax)\(report.frames.count > 1 ? " in the worst frame" : " per frame") on \(passes.layers) layer\(passes.layers == 1 ? "" : "s")\(reasonText)"])
     rows.append([
       "offscreen pixels",
       "\(Readable.count(summary.offscreenPixelsMax)) (\(Readable.percent(summary.offscreenPixelsMax, of: screen)) of the screen)",
@@ -51,10 +71,10 @@ enum TextReportFormatter {
     if offscreen.isEmpty {
       text += "Offscreen layers: none\n"
     } else {
-      text += "Offscreen layers (most pixels first)\n"
+      text += "Offscreen layers (most GPU time first)\n"
       let ranked = groups(offscreen).enumerated().sorted { lhs, rhs in
-        let l = lhs.element.findings.reduce(0.0) { $0 + $1.pixelArea }
-        let r = rhs.element.findings.reduce(0.0) { $0 + $1.pixelArea }
+        let l = lhs.element.findings.reduce(0.0) { $0 + $1.gpuMs * Double($1.frames) }
+        let r = rhs.element.findings.reduce(0.0) { $0 + $1.gpuMs * Double($1.frames) }
         return l != r ? l > r : lhs.offset < rhs.offset
       }.map(\.element)
       for group in ranked {
@@ -64,7 +84,8 @@ enum TextReportFormatter {
         let pixels = group.findings.reduce(0.0) { $0 + $1.pixelArea }
         var head = "  \(first.rule)  \(group.pattern)"
         if count > 1 { head += "  (\(count) layers)" }
-        head += "  \(groupPasses) pass\(groupPasses == 1 ? "" : "es"), \(Readable.count(pixels)) px"
+        let gpu = group.findings.reduce(0.0) { $0 + $1.gpuMs }
+        head += "  \(groupPasses) pass\(groupPasses == 1 ? "" : "es"), \(Readable.count(pixels)) px, GPU \(Readable.fixed(gpu, 2)) ms/frame"
         if first.depth > 0 { head += ", nested \(first.depth) deep" }
         if report.frames.count > 1 {
           let frames = group.findings.map(\.frames).max() ?? 0
@@ -104,6 +125,23 @@ enum TextReportFormatter {
     return text
   }
 
+  /// The line a person wants first: "iPhone 6 Plus, 60 Hz: 41 fps, GPU-bound (22.1 ms/frame,
+  /// budget 16.7), hitch time ratio 310 ms/s (critical)".
+  static func verdict(_ report: SimulationReport) -> String {
+    let performance = report.summary.performance
+    var text = "\(report.scene.deviceName), \(formatNumber(performance.refreshRate)) Hz: \(Int(performance.fps.rounded())) fps, "
+    let budget = Readable.fixed(performance.budgetMs, 1)
+    switch performance.bottleneck {
+    case .gpu?: text += "GPU-bound (\(Readable.fixed(performance.gpuMs.mean, 1)) ms/frame, budget \(budget))"
+    case .renderServer?: text += "render-server-bound (\(Readable.fixed(performance.renderServerMs.mean, 1)) ms/frame, budget \(budget))"
+    case .mainThread?: text += "main-thread-bound (\(Readable.fixed(performance.mainThreadMs.mean, 1)) ms/frame, budget \(budget))"
+    case nil:
+      text += "within budget (GPU \(Readable.fixed(performance.gpuMs.mean, 1)), main thread \(Readable.fixed(performance.mainThreadMs.mean, 1)) ms/frame, budget \(budget))"
+    }
+    text += ", hitch time ratio \(Int(performance.hitchTimeRatio.rounded())) ms/s (\(performance.hitchBand.rawValue))"
+    return text
+  }
+
   /// Most rows the per-frame story prints; the JSON report has every frame.
   static let maxStoryRows = 60
 
@@ -121,6 +159,8 @@ enum TextReportFormatter {
         line += "; raster \(cache.hits) hit\(cache.hits == 1 ? "" : "s"), \(cache.misses) miss\(cache.misses == 1 ? "" : "es"), \(cache.evictions) evicted, \(Readable.bytes(cache.bytes))"
       }
       if frame.contentChanges > 0 { line += "; \(frame.contentChanges) contents replaced" }
+      line += "; GPU \(Readable.fixed(frame.cost.gpuMs, 1)), main \(Readable.fixed(frame.cost.mainThreadMs, 1)) ms"
+      if let hitch = frame.outcome.hitch { line += "; \(hitch.rawValue) hitch \(Readable.fixed(frame.outcome.hitchMs, 1)) ms" }
       return line
     }
     var rows: [[String]] = []

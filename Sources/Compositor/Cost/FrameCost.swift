@@ -1,0 +1,225 @@
+import LayerTree
+
+/// One frame's simulated time, itemized by phase and by item.
+public struct FrameCost: Sendable, Hashable {
+  /// GPU milliseconds (render execute), by item.
+  public var gpu: [String: Double] = [:]
+  /// Render-server CPU milliseconds (render prepare), by item.
+  public var renderServer: [String: Double] = [:]
+  /// App main-thread milliseconds (layout, display, prepare, commit), by item.
+  public var mainThread: [String: Double] = [:]
+  /// App background-thread milliseconds (asynchronous drawing), by item.
+  public var background: [String: Double] = [:]
+  /// GPU milliseconds of each offscreen pass (target, switch, blur), by layer index and rule.
+  public var passGPU: [PassKey: Double] = [:]
+  /// Render-target bytes of the frame's offscreen passes.
+  public var offscreenTargetBytes: Double = 0
+  /// Decoded image bytes of the images on screen.
+  public var imageBytes: Double = 0
+
+  // Sums run in the fixed item order: adding in a dictionary's order would make the last digits
+  // depend on the run.
+  public var gpuMs: Double { CostItem.gpu.reduce(0) { $0 + (gpu[$1] ?? 0) } }
+  public var renderServerMs: Double { CostItem.renderServer.reduce(0) { $0 + (renderServer[$1] ?? 0) } }
+  public var mainThreadMs: Double { CostItem.mainThread.reduce(0) { $0 + (mainThread[$1] ?? 0) } }
+  public var backgroundMs: Double { CostItem.background.reduce(0) { $0 + (background[$1] ?? 0) } }
+
+  public init() {}
+}
+
+/// A layer's pass for one rule.
+public struct PassKey: Sendable, Hashable {
+  public var index: Int
+  public var rule: String
+}
+
+/// GPU item names, in report order.
+public enum CostItem {
+  public static let gpu = [
+    "layers", "textures", "offscreenTargets", "passSwitches", "shadowBlur", "effectBlur", "rasterCacheHits", "framebuffer",
+  ]
+  public static let renderServer = ["layers", "passes", "shapes"]
+  public static let mainThread = ["frame", "layout", "display", "imageDecode", "imageDraw", "commit"]
+  public static let background = ["display", "imageDraw"]
+}
+
+/// Turns a frame's plan into time, by the coefficients and the device's hardware facts.
+///
+/// - GPU: every visible drawing layer's pixels shaded (blending overdraw included); textures
+///   read; each offscreen pass renders its target, stores it and reads it back to composite,
+///   and ends the enclosing render pass: the enclosing target is stored and loaded again (tile
+///   memory on a tile-based GPU), bytes over memory bandwidth, plus a fixed setup; shadow blurs
+///   by area and radius; visual-effect blurs at reduced resolution; raster cache hits draw their
+///   bitmap; the frame's framebuffer is stored once.
+/// - Render server: per layer walked, per pass, and shape paths when they first show or change.
+/// - Main thread: a frame base when anything changed; layout and commit of changed layers;
+///   display of text and `draw(_:)` contents shown for the first time or changed; decoding of
+///   images shown for the first time; Core Graphics drawing of images the app draws itself.
+///   Work a scene marks `drawnOn: background` goes to the background threads instead.
+struct CostModel {
+  let device: DeviceProfile
+  let coefficients: CostCoefficients
+
+  /// Layers already displayed with their current contents (text and drawings drawn, images
+  /// decoded), across frames.
+  var displayed = Set<Int>()
+  /// Shape layers already rasterized with their current path.
+  var shapesRasterized = Set<Int>()
+
+  init(device: DeviceProfile, coefficients: CostCoefficients) {
+    self.device = device
+    self.coefficients = coefficients
+  }
+
+  mutating func cost(_ plan: FramePlan, state: FrameState, tree: FlatTree) -> FrameCost {
+    var cost = FrameCost()
+    let c = coefficients
+    let scale = device.screen.scale
+    let pixelsPerPoint = scale * scale
+    let gpuSeconds = 1 / device.gpuSpeed
+    let cpuSeconds = 1 / device.cpuSpeed
+    let bandwidth = device.memoryBandwidth
+    let screenBytes = device.screenPixelArea * c.targetBytesPerPixel
+    var gpu = [String: Double]()
+    var renderServer = [String: Double]()
+    var main = [String: Double]()
+    var background = [String: Double]()
+    func add(_ table: inout [String: Double], _ key: String, _ seconds: Double) { table[key, default: 0] += seconds * 1000 }
+
+    for index in state.contentChanged {
+      displayed.remove(index)
+      shapesRasterized.remove(index)
+    }
+    for index in state.appearanceChanged { shapesRasterized.remove(index) }
+
+    var walked = 0
+    var changedLayers = Set(state.appearanceChanged).union(state.placementChanged)
+    for index in state.boundsOrigins.keys where state.appearanceChanged.contains(index) { changedLayers.insert(index) }
+
+    for (index, node) in tree.nodes.enumerated() {
+      let nodePlan = plan.nodes[index]
+      if node.inMask || nodePlan.culled || nodePlan.insideRasterHit { continue }
+      let onScreen = !nodePlan.visibleRect.isEmpty
+      if !onScreen && nodePlan.offscreen.isEmpty && !nodePlan.rasterHit { continue }
+      walked += 1
+      let layer = state.layer(index, in: tree)
+      let pixels = nodePlan.visibleRect.area * pixelsPerPoint
+
+      // GPU: the layer's own pixels, and the texture it samples.
+      if nodePlan.draws {
+        add(&gpu, "layers", pixels * c.pixelTime * gpuSeconds)
+        if layer.contents != nil || Self.isTextured(layer.kind) {
+          add(&gpu, "textures", pixels * c.textureBytesPerPixel / bandwidth)
+        }
+      }
+      if nodePlan.rasterHit {
+        // The cached bitmap is drawn over the layer's visible area and its sublayers' content.
+        let shown = nodePlan.visibleRect.union(nodePlan.contentRect).area * pixelsPerPoint
+        add(&gpu, "rasterCacheHits", shown * (c.pixelTime * gpuSeconds + c.textureBytesPerPixel / bandwidth))
+      }
+
+      // GPU: offscreen passes.
+      if !nodePlan.offscreen.isEmpty {
+        let enclosing = enclosingTargetBytes(index, tree: tree, plan: plan, screenBytes: screenBytes)
+        for pass in nodePlan.offscreen {
+          let targetBytes = pass.pixelArea * c.targetBytesPerPixel
+          cost.offscreenTargetBytes += targetBytes
+          let passes = Double(pass.passes)
+          // Render the target (its layers are counted above), store it, read it to composite.
+          let targets = 2 * targetBytes / bandwidth + pass.pixelArea * c.pixelTime * gpuSeconds
+          // End the enclosing render pass: store its tiles and load them again; drain and set up.
+          let switches = passes * (2 * enclosing / bandwidth + c.passSetupTime * gpuSeconds)
+          var blur = 0.0
+          if pass.rule == ShadowWithoutPathRule.ruleID {
+            let radius = min(layer.shadowRadius * scale, c.maxBlurRadiusPixels)
+            blur = pass.pixelArea * 2 * (2 * radius + 1) * c.texelTime * gpuSeconds
+            add(&gpu, "shadowBlur", blur)
+          } else if pass.rule == VisualEffectRule.ruleID {
+            let area = pass.pixelArea / passes
+            let reduced = area / (c.effectDownscale * c.effectDownscale)
+            let radius = c.effectBlurRadius * scale / c.effectDownscale
+            blur = (area + 2 * reduced * (2 * radius + 1)) * c.texelTime * gpuSeconds
+            add(&gpu, "effectBlur", blur)
+          }
+          add(&gpu, "offscreenTargets", targets)
+          add(&gpu, "passSwitches", switches)
+          add(&renderServer, "passes", passes * c.renderServerPassTime * cpuSeconds)
+          cost.passGPU[PassKey(index: index, rule: pass.rule), default: 0] += (targets + switches + blur) * 1000
+        }
+      }
+
+      // Render server: shape paths rasterized on the CPU when they first show or change.
+      if case .shape(let shape) = layer.kind, nodePlan.draws, !shapesRasterized.contains(index) {
+        let points: Double
+        switch shape.path {
+        case .arbitrary(_, let count): points = Double(count)
+        case .rect: points = 4
+        case .roundedRect: points = 16
+        case .ellipse: points = 8
+        }
+        add(&renderServer, "shapes", (points * c.shapePointTime + pixels * c.shapePixelTime) * cpuSeconds)
+        shapesRasterized.insert(index)
+      }
+
+      // Main thread and background: contents shown for the first time, or changed.
+      if onScreen, let contents = layer.contents, !displayed.contains(index) {
+        displayed.insert(index)
+        let store = Size((layer.frame.width * scale).rounded(.up), (layer.frame.height * scale).rounded(.up))
+        let storePixels = store.width * store.height
+        switch contents {
+        case .text(let text):
+          let seconds = (storePixels * c.drawPixelTime + Double(text.characters) * c.glyphTime) * cpuSeconds
+          if text.drawnOn == .background { add(&background, "display", seconds) } else { add(&main, "display", seconds) }
+        case .drawing(let drawing):
+          let seconds = storePixels * c.drawPixelTime * cpuSeconds
+          if drawing.drawnOn == .background { add(&background, "display", seconds) } else { add(&main, "display", seconds) }
+        case .image(let image):
+          let source = image.pixelSize.width * image.pixelSize.height
+          if let thread = image.drawnOn {
+            let seconds = source * c.imageDrawPixelTime * cpuSeconds
+            if thread == .background { add(&background, "imageDraw", seconds) } else { add(&main, "imageDraw", seconds) }
+          } else {
+            add(&main, "imageDecode", source * c.decodePixelTime * cpuSeconds)
+          }
+        }
+        changedLayers.insert(index)
+      }
+      if onScreen, case .image(let image) = layer.contents {
+        cost.imageBytes += image.pixelSize.width * image.pixelSize.height * (image.wideColor ? 8 : 4)
+      }
+    }
+
+    add(&renderServer, "layers", Double(walked) * c.renderServerLayerTime * cpuSeconds)
+    if !changedLayers.isEmpty || state.frame == 0 {
+      add(&main, "frame", c.frameBaseTime * cpuSeconds)
+      add(&main, "layout", Double(changedLayers.count) * c.layoutTime * cpuSeconds)
+      add(&main, "commit", Double(changedLayers.count) * c.commitTime * cpuSeconds)
+    }
+    add(&gpu, "framebuffer", screenBytes / bandwidth)
+    cost.gpu = gpu
+    cost.renderServer = renderServer
+    cost.mainThread = main
+    cost.background = background
+    return cost
+  }
+
+  static func isTextured(_ kind: LayerKind) -> Bool {
+    switch kind {
+    case .gradient, .visualEffect: return true
+    case .plain, .shape: return false
+    }
+  }
+
+  /// Bytes of the render target this layer's passes interrupt: the nearest enclosing offscreen
+  /// target, or the screen.
+  func enclosingTargetBytes(_ index: Int, tree: FlatTree, plan: FramePlan, screenBytes: Double) -> Double {
+    var parent = tree.nodes[index].parent
+    while parent >= 0 {
+      if let pass = plan.nodes[parent].offscreen.first {
+        return pass.pixelArea / Double(max(pass.passes, 1)) * coefficients.targetBytesPerPixel
+      }
+      parent = tree.nodes[parent].parent
+    }
+    return screenBytes
+  }
+}

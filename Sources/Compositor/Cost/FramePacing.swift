@@ -1,0 +1,162 @@
+/// When each frame reaches the screen, given each frame's main-thread, render-server and GPU
+/// time: the render loop of Apple's "Understanding hitches in your app" (tech talks 10855-10857).
+///
+/// - Frame k's commit starts at its content time or when the main thread is free, whichever is
+///   later, and must finish by the next vsync (the commit deadline); a late commit is picked up
+///   at the first vsync after it finishes: a commit hitch.
+/// - The render server takes the newest commit at a vsync when it is free; render prepare runs
+///   on its CPU, then render execute on the GPU, which may still be finishing the previous frame.
+///   The frame shows at the first vsync after the GPU is done; a frame that misses the vsync two
+///   intervals after its start (double buffering) is a render hitch.
+/// - After a render hitch the system falls back to triple buffering: frames are expected three
+///   intervals after their start, trading latency for smoothness, for the rest of the run.
+/// - A hitch lasts a whole number of refresh intervals. Commits superseded before the render
+///   server took them are never shown: they are dropped frames, counted in the frame rate.
+public struct FramePacing: Sendable {
+  public struct Stage: Sendable, Hashable {
+    public var mainThreadMs: Double
+    public var renderServerMs: Double
+    public var gpuMs: Double
+    public init(mainThreadMs: Double, renderServerMs: Double, gpuMs: Double) {
+      self.mainThreadMs = mainThreadMs
+      self.renderServerMs = renderServerMs
+      self.gpuMs = gpuMs
+    }
+  }
+
+  public enum HitchKind: String, Sendable, Hashable {
+    case commit
+    case render
+  }
+
+  /// What happened to one frame.
+  public struct FrameOutcome: Sendable, Hashable {
+    /// When it reached the screen (ms), or nil when a newer frame replaced it first.
+    public var presentedAt: Double?
+    /// How late it was, in ms (a whole number of intervals), and why.
+    public var hitchMs: Double
+    public var hitch: HitchKind?
+  }
+
+  public struct Result: Sendable, Hashable {
+    public var frames: [FrameOutcome]
+    /// Frames shown per second of simulated time.
+    public var fps: Double
+    public var hitchTimeMs: Double
+    /// Hitch milliseconds per second of animation.
+    public var hitchTimeRatio: Double
+    public var hitches: Int
+    public var commitHitches: Int
+    public var renderHitches: Int
+    public var tripleBuffered: Bool
+    /// Busy time over wall time, each 0...1.
+    public var gpuUtilization: Double
+    public var mainThreadUtilization: Double
+    public var renderServerUtilization: Double
+  }
+
+  public let interval: Double
+
+  public init(refreshRate: Double) {
+    interval = 1000 / refreshRate
+  }
+
+  /// The first vsync at or after `time` (a small tolerance keeps exact multiples exact).
+  func vsync(atOrAfter time: Double) -> Double {
+    (time / interval - 1e-9).rounded(.up) * interval
+  }
+
+  /// Paces `stages`, whose content times are `times` (ms), over `durationMs` of animation.
+  public func run(_ stages: [Stage], times: [Double], durationMs: Double) -> Result {
+    var outcomes = [FrameOutcome](repeating: FrameOutcome(presentedAt: nil, hitchMs: 0, hitch: nil), count: stages.count)
+    guard !stages.isEmpty else {
+      return Result(
+        frames: [], fps: 0, hitchTimeMs: 0, hitchTimeRatio: 0, hitches: 0, commitHitches: 0, renderHitches: 0, tripleBuffered: false,
+        gpuUtilization: 0, mainThreadUtilization: 0, renderServerUtilization: 0)
+    }
+    // 1. Commits.
+    var mainFree = 0.0
+    var commitReady = [Double](repeating: 0, count: stages.count)
+    var commitLate = [Bool](repeating: false, count: stages.count)
+    var deadlines = [Double](repeating: 0, count: stages.count)
+    for (k, stage) in stages.enumerated() {
+      let start = max(times[k], mainFree)
+      let end = start + stage.mainThreadMs
+      mainFree = end
+      let deadline = vsync(atOrAfter: times[k] + interval * 0.5)
+      deadlines[k] = deadline
+      commitLate[k] = end > deadline + 1e-9
+      commitReady[k] = commitLate[k] ? vsync(atOrAfter: end) : deadline
+    }
+
+    // 2. Render server and GPU, one vsync at a time.
+    var rsFree = 0.0
+    var gpuFree = 0.0
+    var lastPresent: Double? = nil
+    var lastShown = -1
+    var next = 0  // first commit not yet taken
+    var triple = false
+    var hitchTime = 0.0
+    var hitches = 0
+    var commitHitches = 0
+    var renderHitches = 0
+    var presented = 0
+    var gpuBusy = 0.0
+    var rsBusy = 0.0
+    var tick = commitReady[0]
+    while next < stages.count {
+      // The newest commit ready by this vsync; older ones are dropped when it is taken.
+      var newest = -1
+      var scan = next
+      while scan < stages.count && commitReady[scan] <= tick + 1e-9 {
+        newest = scan
+        scan += 1
+      }
+      // Back-pressure: the render server starts a frame only when it is free and the GPU will be
+      // free by this vsync (double buffering) or the next (triple buffering).
+      let gpuSlack = triple ? interval : 0
+      guard newest >= 0, rsFree <= tick + 1e-9, gpuFree <= tick + gpuSlack + 1e-9 else {
+        tick += interval
+        continue
+      }
+      next = newest + 1
+      let stage = stages[newest]
+      let rsEnd = tick + stage.renderServerMs
+      rsFree = rsEnd
+      rsBusy += stage.renderServerMs
+      let gpuStart = max(rsEnd, gpuFree)
+      let gpuEnd = gpuStart + stage.gpuMs
+      gpuFree = gpuEnd
+      gpuBusy += stage.gpuMs
+      var present = vsync(atOrAfter: gpuEnd)
+      if let lastPresent { present = max(present, lastPresent + interval) }
+      // Late by the gap since the previous frame beyond one interval; the first frame against
+      // its expected time: one interval after its commit deadline (double buffered).
+      let expected = lastPresent.map { $0 + interval } ?? (deadlines[newest] + interval)
+      let late = max(0, ((present - expected) / interval - 1e-9).rounded(.up)) * interval
+      if late > 0 {
+        hitches += 1
+        hitchTime += late
+        let kind: HitchKind = commitLate[newest] ? .commit : .render
+        if kind == .commit { commitHitches += 1 } else { renderHitches += 1 }
+        if kind == .render { triple = true }
+        outcomes[newest] = FrameOutcome(presentedAt: present, hitchMs: late, hitch: kind)
+      } else {
+        outcomes[newest] = FrameOutcome(presentedAt: present, hitchMs: 0, hitch: nil)
+      }
+      lastShown = newest
+      presented += 1
+      lastPresent = present
+      tick += interval
+    }
+    let seconds = max(durationMs, interval) / 1000
+    let wall = max(durationMs, interval)
+    let mainBusy = stages.reduce(0) { $0 + $1.mainThreadMs }
+    return Result(
+      frames: outcomes, fps: min(Double(presented) / seconds, 1000 / interval), hitchTimeMs: hitchTime,
+      hitchTimeRatio: hitchTime / seconds, hitches: hitches, commitHitches: commitHitches, renderHitches: renderHitches,
+      tripleBuffered: triple,
+      gpuUtilization: min(1, gpuBusy / wall), mainThreadUtilization: min(1, mainBusy / wall),
+      renderServerUtilization: min(1, rsBusy / wall))
+  }
+}
