@@ -23,23 +23,15 @@ public enum Simulator {
     _ scene: Scene, on device: DeviceProfile, rules: [any OffscreenRule] = OffscreenRules.all,
     coefficients: CostCoefficients = .standard
   ) -> SimulationReport {
-    let tree = FlatTree(scene.root)
-    let frameRate = scene.timeline?.frameRate ?? device.refreshRate
-    var animator = SceneAnimator(tree: tree, timeline: scene.timeline, frameRate: frameRate)
-    var cache = RasterCache(screenPixelArea: device.screenPixelArea, limits: device.rasterCache)
-    let planner = FramePlanner(screen: device.screen, iosVersion: scene.iosVersion, rules: rules)
-    let rasterized = Set(tree.nodes.indices.filter { tree.nodes[$0].layer.shouldRasterize })
-
-    var costModel = CostModel(device: device, coefficients: coefficients)
+    var stepper = FrameStepper(scene, on: device, rules: rules, coefficients: coefficients)
     var tally = Tally(device: device)
-    for frame in 0..<animator.frameCount {
-      let state = animator.state(frame: frame)
-      cache.beginFrame(time: state.time, stale: staleEntries(state, tree: tree, rasterized: rasterized))
-      let plan = planner.plan(tree, state: state, cache: &cache)
-      let cost = costModel.cost(plan, state: state, tree: tree)
-      tally.add(plan, state: state, tree: tree, cache: cache, cost: cost)
+    for frame in 0..<stepper.frameCount {
+      let (state, plan, cost) = stepper.step(frame)
+      tally.add(plan, state: state, tree: stepper.tree, cache: stepper.cache, cost: cost)
     }
-    tally.pace(frameRate: frameRate, coefficients: coefficients, hasTimeline: scene.timeline != nil)
+    tally.pace(frameRate: stepper.frameRate, coefficients: coefficients, hasTimeline: scene.timeline != nil)
+    let tree = stepper.tree
+    let frameRate = stepper.frameRate
     let info = SceneInfo(
       name: scene.name, description: scene.description, deviceID: device.id, deviceName: device.name,
       scale: device.screen.scale, renderedPixels: device.renderedPixels, refreshRate: device.refreshRate,
@@ -346,5 +338,67 @@ public enum Statistics {
     let sorted = values.sorted()
     let rank = Int((p * Double(sorted.count)).rounded(.up))
     return sorted[min(max(rank, 1), sorted.count) - 1]
+  }
+}
+
+/// One frame of a simulation, as the decide pass left it: for pictures and for explaining a
+/// frame layer by layer.
+public struct FrameSnapshot: Sendable {
+  public var tree: FlatTree
+  public var state: FrameState
+  public var plan: FramePlan
+  public var cost: FrameCost
+  public var device: DeviceProfile
+
+  /// The layer at `index` as it is in this frame (animations applied).
+  public func layer(_ index: Int) -> Layer { state.layer(index, in: tree) }
+}
+
+extension Simulator {
+  /// Runs the scene up to `frame` (clamped to the last frame) and returns that frame's snapshot.
+  /// The rasterization cache and the displayed-contents memory carry over from earlier frames,
+  /// exactly as in ``run(_:on:rules:coefficients:)``.
+  public static func snapshot(
+    _ scene: Scene, on device: DeviceProfile, frame wanted: Int, rules: [any OffscreenRule] = OffscreenRules.all,
+    coefficients: CostCoefficients = .standard
+  ) -> FrameSnapshot {
+    var stepper = FrameStepper(scene, on: device, rules: rules, coefficients: coefficients)
+    let last = min(max(wanted, 0), stepper.frameCount - 1)
+    for frame in 0..<last { _ = stepper.step(frame) }
+    let (state, plan, cost) = stepper.step(last)
+    return FrameSnapshot(tree: stepper.tree, state: state, plan: plan, cost: cost, device: device)
+  }
+}
+
+/// Steps a scene frame by frame: the timeline's state, the cache's housekeeping, the decide
+/// pass and the cost, in that order. Frames must be stepped in order from 0.
+struct FrameStepper {
+  let tree: FlatTree
+  let frameRate: Double
+  private let planner: FramePlanner
+  private let rasterized: Set<Int>
+  private var animator: SceneAnimator
+  private(set) var cache: RasterCache
+  private var costModel: CostModel
+
+  init(_ scene: Scene, on device: DeviceProfile, rules: [any OffscreenRule], coefficients: CostCoefficients) {
+    let tree = FlatTree(scene.root)
+    self.tree = tree
+    frameRate = scene.timeline?.frameRate ?? device.refreshRate
+    animator = SceneAnimator(tree: tree, timeline: scene.timeline, frameRate: frameRate)
+    cache = RasterCache(screenPixelArea: device.screenPixelArea, limits: device.rasterCache)
+    planner = FramePlanner(screen: device.screen, iosVersion: scene.iosVersion, rules: rules)
+    rasterized = Set(tree.nodes.indices.filter { tree.nodes[$0].layer.shouldRasterize })
+    costModel = CostModel(device: device, coefficients: coefficients)
+  }
+
+  var frameCount: Int { animator.frameCount }
+
+  mutating func step(_ frame: Int) -> (FrameState, FramePlan, FrameCost) {
+    let state = animator.state(frame: frame)
+    cache.beginFrame(time: state.time, stale: Simulator.staleEntries(state, tree: tree, rasterized: rasterized))
+    let plan = planner.plan(tree, state: state, cache: &cache)
+    let cost = costModel.cost(plan, state: state, tree: tree)
+    return (state, plan, cost)
   }
 }
