@@ -17,9 +17,15 @@ public struct CostCoefficients: Sendable, Hashable {
   public var textureBytesPerPixel = 4.0
   /// Bytes per pixel of a render target (RGBA8). Hardware fact.
   public var targetBytesPerPixel = 4.0
-  /// Fixed GPU time of one render-target switch on the A8: the pipeline drains and idles. Fitted:
-  /// QQ Music v1 (12 rounded-clip passes on screen) runs about 40 fps with the GPU about 90% busy.
+  /// Fixed GPU time of one render-target switch on the A8: the pipeline drains and idles.
+  /// Estimate (a few tens of microseconds of drain and restart at 533 MHz, plus state setup).
   public var passSetupTime = 0.15e-3
+  /// Share of the enclosing render target's bytes stored and loaded again when an offscreen pass
+  /// interrupts it (1 would be every tile of it, both ways). Fitted: QQ Music v1 (13 rounded-clip
+  /// passes a frame on average while scrolling) runs about 40 fps with the GPU about 90% busy on
+  /// the iPhone 6 Plus, which leaves about 1.3 ms per pass, 65% of a full store and reload of
+  /// the 1242 x 2208 target over 12.8 GB/s.
+  public var switchFlushFraction = 0.65
   /// Seconds per texture sample on the A8, for blurs: 8 texture units at 533 MHz give about
   /// 4.3 Gtexel/s. Estimate from the GPU's configuration.
   public var texelTime = 1 / 4.3e9
@@ -37,6 +43,8 @@ public struct CostCoefficients: Sendable, Hashable {
   /// CPU seconds per layer the render server walks on the A8. Estimate (the render server
   /// prepares about 10,000 layers per 16 ms frame on an A8-class CPU).
   public var renderServerLayerTime = 1.5e-6
+  /// CPU seconds to evaluate one running animation on one layer. Estimate.
+  public var renderServerAnimationTime = 3e-6
   /// CPU seconds to set up one offscreen pass's render target and draw list. Estimate.
   public var renderServerPassTime = 30e-6
   /// CPU seconds per point of a CAShapeLayer path, rasterized by the render server when the path
@@ -47,11 +55,12 @@ public struct CostCoefficients: Sendable, Hashable {
 
   // MARK: Main thread (commit) and background threads
 
-  /// Main-thread seconds of a frame in which anything changed: event handling, the run loop,
-  /// opening and closing the Core Animation transaction. Estimate.
-  public var frameBaseTime = 0.4e-3
-  /// Seconds to lay out one changed layer (layoutSubviews, frame arithmetic) on the A8. Fitted:
-  /// QQ Music v1's CPU about 15% while scrolling.
+  /// Main-thread seconds of a frame in which the app changed anything on the A8: event handling,
+  /// the scroll view's and table's layout pass, opening and closing the Core Animation
+  /// transaction. Fitted: QQ Music v1's CPU about 15% while scrolling (with the per-layer and
+  /// per-pixel costs below, which give the rest).
+  public var frameBaseTime = 1.8e-3
+  /// Seconds to lay out one changed layer (layoutSubviews, frame arithmetic) on the A8. Estimate.
   public var layoutTime = 25e-6
   /// Seconds to encode one changed layer into the commit on the A8. Estimate.
   public var commitTime = 8e-6
@@ -64,8 +73,9 @@ public struct CostCoefficients: Sendable, Hashable {
   /// decode with the pixel-format conversion). Estimate: about 100 Mpixel/s.
   public var decodePixelTime = 10e-9
   /// Seconds per pixel to draw an image with Core Graphics into new contents (decode, clip the
-  /// corners, bake a gradient) on the A8. Fitted: QQ Music v2's CPU 30-50% while scrolling.
-  public var imageDrawPixelTime = 30e-9
+  /// corners, bake a gradient) on the A8. Fitted: QQ Music v2's CPU 30-50% while scrolling
+  /// (about 11 Mpixel/s for the three operations).
+  public var imageDrawPixelTime = 90e-9
 
   public init() {}
 

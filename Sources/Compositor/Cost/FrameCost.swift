@@ -38,7 +38,7 @@ public enum CostItem {
   public static let gpu = [
     "layers", "textures", "offscreenTargets", "passSwitches", "shadowBlur", "effectBlur", "rasterCacheHits", "framebuffer",
   ]
-  public static let renderServer = ["layers", "passes", "shapes"]
+  public static let renderServer = ["layers", "animations", "passes", "shapes"]
   public static let mainThread = ["frame", "layout", "display", "imageDecode", "imageDraw", "commit"]
   public static let background = ["display", "imageDraw"]
 }
@@ -52,7 +52,9 @@ public enum CostItem {
 ///   by area and radius; visual-effect blurs at reduced resolution; raster cache hits draw their
 ///   bitmap; the frame's framebuffer is stored once.
 /// - Render server: per layer walked, per pass, and shape paths when they first show or change.
-/// - Main thread: a frame base when anything changed; layout and commit of changed layers;
+/// - Main thread: a frame base when the app changed anything (scrolling, contents, reused
+///   cells; Core Animation animations run in the render server and cost the app nothing per
+///   frame); layout and commit of what the app changed;
 ///   display of text and `draw(_:)` contents shown for the first time or changed; decoding of
 ///   images shown for the first time; Core Graphics drawing of images the app draws itself.
 ///   Work a scene marks `drawnOn: background` goes to the background threads instead.
@@ -93,8 +95,9 @@ struct CostModel {
     for index in state.appearanceChanged { shapesRasterized.remove(index) }
 
     var walked = 0
-    var changedLayers = Set(state.appearanceChanged).union(state.placementChanged)
-    for index in state.boundsOrigins.keys where state.appearanceChanged.contains(index) { changedLayers.insert(index) }
+    // Layers the main thread lays out and commits: what the app changed, and what it displays
+    // for the first time below.
+    var changedLayers = state.appChanged
 
     for (index, node) in tree.nodes.enumerated() {
       let nodePlan = plan.nodes[index]
@@ -128,7 +131,7 @@ struct CostModel {
           // Render the target (its layers are counted above), store it, read it to composite.
           let targets = 2 * targetBytes / bandwidth + pass.pixelArea * c.pixelTime * gpuSeconds
           // End the enclosing render pass: store its tiles and load them again; drain and set up.
-          let switches = passes * (2 * enclosing / bandwidth + c.passSetupTime * gpuSeconds)
+          let switches = passes * (2 * enclosing * c.switchFlushFraction / bandwidth + c.passSetupTime * gpuSeconds)
           var blur = 0.0
           if pass.rule == ShadowWithoutPathRule.ruleID {
             let radius = min(layer.shadowRadius * scale, c.maxBlurRadiusPixels)
@@ -190,6 +193,7 @@ struct CostModel {
     }
 
     add(&renderServer, "layers", Double(walked) * c.renderServerLayerTime * cpuSeconds)
+    add(&renderServer, "animations", Double(state.animated.count) * c.renderServerAnimationTime * cpuSeconds)
     if !changedLayers.isEmpty || state.frame == 0 {
       add(&main, "frame", c.frameBaseTime * cpuSeconds)
       add(&main, "layout", Double(changedLayers.count) * c.layoutTime * cpuSeconds)

@@ -22,6 +22,12 @@ public struct FrameState: Sendable {
   /// Layers that moved, faded or turned since the previous frame: a bitmap of their superlayers is
   /// stale, theirs is not.
   public var placementChanged: Set<Int> = []
+  /// Layers the app itself changed this frame on its main thread: scroll views whose offset
+  /// moved, reused cells placed at a new item, layers whose contents were replaced. Core
+  /// Animation animations are not here: the render server runs them.
+  public var appChanged: Set<Int> = []
+  /// Layers a Core Animation animation is running on this frame.
+  public var animated: Set<Int> = []
 
   public init(frame: Int = 0, time: Double = 0) {
     self.frame = frame

@@ -83,6 +83,7 @@ public struct SceneAnimator: Sendable {
         var layer = state.layers[index] ?? tree.nodes[index].layer
         Self.apply(animation, value, to: &layer, base: tree.nodes[index].layer)
         state.layers[index] = layer
+        if time < animation.beginTime + animation.activeDuration { state.animated.insert(index) }
       }
     }
 
@@ -122,6 +123,7 @@ public struct SceneAnimator: Sendable {
       }
       for (index, origin) in state.boundsOrigins where previous.boundsOrigins[index] != origin {
         state.appearanceChanged.insert(index)
+        state.appChanged.insert(index)
       }
     }
     previous = state
@@ -162,6 +164,8 @@ public struct SceneAnimator: Sendable {
       state.layers[cell] = layer
       let key = cell
       if let shown = cellItems[key], shown != item {
+        // The app configures the cell for its new item: every layer in it is set up again.
+        for inner in cell..<tree.nodes[cell].subtreeEnd { state.appChanged.insert(inner) }
         markSubtreeContent(cell, state: &state)
       }
       cellItems[key] = item
@@ -176,6 +180,7 @@ public struct SceneAnimator: Sendable {
 
   private func markContent(_ index: Int, state: inout FrameState) {
     state.contentChanged.insert(index)
+    state.appChanged.insert(index)
     state.appearanceChanged.insert(index)
   }
 
