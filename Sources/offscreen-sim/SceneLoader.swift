@@ -29,9 +29,11 @@ struct SceneLoader {
   }
 
   /// Loads and decodes a scene; `deviceOverride` replaces the scene's device (`--device`).
-  func load(_ path: String, deviceOverride: String?) throws(InputError) -> Scene {
+  func load(_ path: String, deviceOverride: String?, devices: [String: DeviceScreen] = DeviceCatalogue.screens) throws(InputError)
+    -> Scene
+  {
     let bytes = try readBytes(path)
-    let options = SceneDecoder.Options(devices: DeviceCatalogue.screens, deviceOverride: deviceOverride)
+    let options = SceneDecoder.Options(devices: devices, deviceOverride: deviceOverride)
     do {
       return try SceneDecoder.decode(bytes, options: options)
     } catch {

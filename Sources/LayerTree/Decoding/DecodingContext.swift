@@ -3,27 +3,27 @@
 ///
 /// Every reader returns nil on a problem after recording it, so decoding goes on and the user
 /// sees every problem in the file at once.
-final class DecodingContext {
-  let source: SourceText
-  private(set) var diagnostics: [Diagnostic] = []
+public final class DecodingContext {
+  public let source: SourceText
+  public private(set) var diagnostics: [Diagnostic] = []
 
-  init(source: SourceText) {
+  public init(source: SourceText) {
     self.source = source
   }
 
-  func error(_ path: String, at offset: Int, _ message: String, notes: [String] = []) {
+  public func error(_ path: String, at offset: Int, _ message: String, notes: [String] = []) {
     diagnostics.append(
       Diagnostic(path: path, location: source.location(ofOffset: offset), message: message, notes: notes))
   }
 
-  func error(_ path: JSONPath, key: String, at offset: Int, _ message: String, notes: [String] = []) {
+  public func error(_ path: JSONPath, key: String, at offset: Int, _ message: String, notes: [String] = []) {
     error(path.rendered(appending: key), at: offset, message, notes: notes)
   }
 
   // MARK: Objects
 
   /// The members of an object, or nil (with a problem recorded) for any other value.
-  func members(_ value: JSONValue, _ path: JSONPath, expected: String = "an object") -> [JSONValue.Member]? {
+  public func members(_ value: JSONValue, _ path: JSONPath, expected: String = "an object") -> [JSONValue.Member]? {
     guard case .object(let members) = value.kind else {
       error(path.rendered, at: value.offset, "expected \(expected), found \(describe(value))")
       return nil
@@ -32,7 +32,7 @@ final class DecodingContext {
   }
 
   /// Records an unknown key, with the nearest known key as a suggestion.
-  func unknownKey(_ member: JSONValue.Member, in path: JSONPath, known: [String], what: String) {
+  public func unknownKey(_ member: JSONValue.Member, in path: JSONPath, known: [String], what: String) {
     var notes: [String] = []
     if let suggestion = nearest(to: member.key, in: known) {
       notes.append("did you mean `\(suggestion)`?")
@@ -43,7 +43,7 @@ final class DecodingContext {
   }
 
   /// The members of an object with each key's first occurrence; later ones are reported.
-  func unique(_ members: [JSONValue.Member], in path: JSONPath) -> [JSONValue.Member] {
+  public func unique(_ members: [JSONValue.Member], in path: JSONPath) -> [JSONValue.Member] {
     var seen: [String: JSONValue.Member] = [:]
     var result: [JSONValue.Member] = []
     for member in members {
@@ -58,7 +58,7 @@ final class DecodingContext {
   }
 
   /// Records a key written twice in one object.
-  func duplicateKey(_ member: JSONValue.Member, in path: JSONPath, first: JSONValue.Member) {
+  public func duplicateKey(_ member: JSONValue.Member, in path: JSONPath, first: JSONValue.Member) {
     let firstLocation = source.location(ofOffset: first.keyOffset)
     error(
       path, key: member.key, at: member.keyOffset,
@@ -67,7 +67,7 @@ final class DecodingContext {
 
   // MARK: Scalars
 
-  func number(_ value: JSONValue, _ path: JSONPath, _ key: String) -> Double? {
+  public func number(_ value: JSONValue, _ path: JSONPath, _ key: String) -> Double? {
     guard case .number(let number) = value.kind else {
       error(path, key: key, at: value.offset, "expected a number, found \(describe(value))")
       return nil
@@ -79,7 +79,7 @@ final class DecodingContext {
     return number
   }
 
-  func number(_ value: JSONValue, _ path: JSONPath, _ key: String, in range: ClosedRange<Double>) -> Double? {
+  public func number(_ value: JSONValue, _ path: JSONPath, _ key: String, in range: ClosedRange<Double>) -> Double? {
     guard let number = number(value, path, key) else { return nil }
     guard range.contains(number) else {
       error(
@@ -90,7 +90,7 @@ final class DecodingContext {
     return number
   }
 
-  func nonNegative(_ value: JSONValue, _ path: JSONPath, _ key: String) -> Double? {
+  public func nonNegative(_ value: JSONValue, _ path: JSONPath, _ key: String) -> Double? {
     guard let number = number(value, path, key) else { return nil }
     guard number >= 0 else {
       error(path, key: key, at: value.offset, "expected a number >= 0, found \(formatNumber(number))")
@@ -99,7 +99,7 @@ final class DecodingContext {
     return number
   }
 
-  func positive(_ value: JSONValue, _ path: JSONPath, _ key: String) -> Double? {
+  public func positive(_ value: JSONValue, _ path: JSONPath, _ key: String) -> Double? {
     guard let number = number(value, path, key) else { return nil }
     guard number > 0 else {
       error(path, key: key, at: value.offset, "expected a number > 0, found \(formatNumber(number))")
@@ -108,7 +108,7 @@ final class DecodingContext {
     return number
   }
 
-  func integer(_ value: JSONValue, _ path: JSONPath, _ key: String, in range: ClosedRange<Int>) -> Int? {
+  public func integer(_ value: JSONValue, _ path: JSONPath, _ key: String, in range: ClosedRange<Int>) -> Int? {
     guard let number = number(value, path, key) else { return nil }
     guard number == number.rounded(), number >= Double(range.lowerBound), number <= Double(range.upperBound) else {
       error(
@@ -119,7 +119,7 @@ final class DecodingContext {
     return Int(number)
   }
 
-  func bool(_ value: JSONValue, _ path: JSONPath, _ key: String) -> Bool? {
+  public func bool(_ value: JSONValue, _ path: JSONPath, _ key: String) -> Bool? {
     guard case .bool(let flag) = value.kind else {
       error(path, key: key, at: value.offset, "expected true or false, found \(describe(value))")
       return nil
@@ -127,7 +127,7 @@ final class DecodingContext {
     return flag
   }
 
-  func string(_ value: JSONValue, _ path: JSONPath, _ key: String) -> String? {
+  public func string(_ value: JSONValue, _ path: JSONPath, _ key: String) -> String? {
     guard case .string(let text) = value.kind else {
       error(path, key: key, at: value.offset, "expected a string, found \(describe(value))")
       return nil
@@ -136,7 +136,7 @@ final class DecodingContext {
   }
 
   /// One of a fixed set of strings.
-  func choice<T: RawRepresentable & CaseIterable>(_ value: JSONValue, _ path: JSONPath, _ key: String, as type: T.Type) -> T?
+  public func choice<T: RawRepresentable & CaseIterable>(_ value: JSONValue, _ path: JSONPath, _ key: String, as type: T.Type) -> T?
   where T.RawValue == String {
     guard let text = string(value, path, key) else { return nil }
     if let result = T(rawValue: text) { return result }
@@ -149,7 +149,7 @@ final class DecodingContext {
     return nil
   }
 
-  func color(_ value: JSONValue, _ path: JSONPath, _ key: String) -> Color? {
+  public func color(_ value: JSONValue, _ path: JSONPath, _ key: String) -> Color? {
     guard case .string(let text) = value.kind else {
       error(path, key: key, at: value.offset, "expected a colour \"#RRGGBB\", \"#RRGGBBAA\" or \"clear\", found \(describe(value))")
       return nil
@@ -162,14 +162,14 @@ final class DecodingContext {
   }
 
   /// A colour, or nil written as JSON null (`"fillColor": null`). The outer optional is nil on a problem.
-  func optionalColor(_ value: JSONValue, _ path: JSONPath, _ key: String) -> Color?? {
+  public func optionalColor(_ value: JSONValue, _ path: JSONPath, _ key: String) -> Color?? {
     if case .null = value.kind { return .some(nil) }
     guard let color = color(value, path, key) else { return nil }
     return .some(color)
   }
 
   /// An array of exactly `count` finite numbers.
-  func numbers(_ value: JSONValue, _ path: JSONPath, _ key: String, count: Int, shape: String) -> [Double]? {
+  public func numbers(_ value: JSONValue, _ path: JSONPath, _ key: String, count: Int, shape: String) -> [Double]? {
     guard case .array(let items) = value.kind, items.count == count else {
       error(path, key: key, at: value.offset, "expected \(shape), found \(describe(value))")
       return nil
@@ -189,7 +189,7 @@ final class DecodingContext {
   }
 
   /// `[x, y, width, height]` with a width and height >= 0.
-  func rect(_ value: JSONValue, _ path: JSONPath, _ key: String) -> Rect? {
+  public func rect(_ value: JSONValue, _ path: JSONPath, _ key: String) -> Rect? {
     guard let values = numbers(value, path, key, count: 4, shape: "[x, y, width, height]") else { return nil }
     guard values[2] >= 0, values[3] >= 0 else {
       error(
@@ -201,13 +201,13 @@ final class DecodingContext {
   }
 
   /// `[a, b]`, any finite numbers.
-  func pair(_ value: JSONValue, _ path: JSONPath, _ key: String, shape: String) -> (Double, Double)? {
+  public func pair(_ value: JSONValue, _ path: JSONPath, _ key: String, shape: String) -> (Double, Double)? {
     guard let values = numbers(value, path, key, count: 2, shape: shape) else { return nil }
     return (values[0], values[1])
   }
 
   /// A short, quoted rendering of a found value for messages.
-  func describe(_ value: JSONValue) -> String {
+  public func describe(_ value: JSONValue) -> String {
     switch value.kind {
     case .null: return "null"
     case .bool(let flag): return flag ? "true" : "false"

@@ -3,7 +3,7 @@
 ///
 /// Nodes are shared between a parent and its children, so descending into a layer costs one
 /// small allocation and rendering happens only for values that have a problem.
-final class JSONPath: Sendable {
+public final class JSONPath: Sendable {
   enum Component: Sendable {
     case key(String)
     case index(Int)
@@ -12,18 +12,18 @@ final class JSONPath: Sendable {
   let parent: JSONPath?
   let component: Component?
 
-  static let document = JSONPath(parent: nil, component: nil)
+  public static let document = JSONPath(parent: nil, component: nil)
 
   private init(parent: JSONPath?, component: Component?) {
     self.parent = parent
     self.component = component
   }
 
-  func key(_ key: String) -> JSONPath { JSONPath(parent: self, component: .key(key)) }
-  func index(_ index: Int) -> JSONPath { JSONPath(parent: self, component: .index(index)) }
+  public func key(_ key: String) -> JSONPath { JSONPath(parent: self, component: .key(key)) }
+  public func index(_ index: Int) -> JSONPath { JSONPath(parent: self, component: .index(index)) }
 
   /// `root.sublayers[2]`; the document itself renders as an empty string.
-  var rendered: String {
+  public var rendered: String {
     var components: [Component] = []
     var node: JSONPath? = self
     while let current = node, let component = current.component {
@@ -43,7 +43,7 @@ final class JSONPath: Sendable {
     return text
   }
 
-  func rendered(appending key: String) -> String {
+  public func rendered(appending key: String) -> String {
     let base = rendered
     if key.isEmpty { return base }
     return base.isEmpty ? key : base + "." + key
@@ -70,7 +70,7 @@ func editDistance(_ a: String, _ b: String) -> Int {
 }
 
 /// The closest of `candidates` to `word`, if it is close enough to be a likely typo.
-func nearest(to word: String, in candidates: some Sequence<String>) -> String? {
+public func nearest(to word: String, in candidates: some Sequence<String>) -> String? {
   var best: (String, Int)? = nil
   for candidate in candidates {
     let distance = editDistance(word, candidate)

@@ -5,7 +5,7 @@ import LayerTree
 enum ReportCommand: ToolCommand {
   static let name = "report"
   static let summary = "Simulate a scene and report offscreen passes, blending, memory and findings."
-  static let usageLine = "offscreen-sim report <scene.json | -> [--format text|json] [--device ID]"
+  static let usageLine = "offscreen-sim report <scene.json | -> [--format text|json] [--device ID] [--device-file F]"
   static let help = """
     OVERVIEW: \(summary)
 
@@ -17,7 +17,7 @@ enum ReportCommand: ToolCommand {
     OPTIONS:
       --format <format>   text (default): a summary, then each offscreen layer with its reason and fix.
                           json: the same as a versioned JSON document (docs/report-format.md).
-      --device <id>       Run on this device instead of the scene's own (see 'offscreen-sim devices').
+    \(DeviceSelection.help)
       -h, --help          Show this help.
 
     EXIT CODES:
@@ -36,15 +36,15 @@ enum ReportCommand: ToolCommand {
   }
 
   static func run(_ arguments: [String], io: ToolIO) throws -> ExitCode {
-    let parsed = try ParsedArguments(arguments, options: ["--format", "--device"], flags: [])
+    let parsed = try ParsedArguments(arguments, options: Set(["--format"]).union(DeviceSelection.options), flags: [])
     guard parsed.positional.count == 1 else {
       throw UsageError(parsed.positional.isEmpty ? "missing the scene file to report on" : "expected one scene file, found \(parsed.positional.count)")
     }
     let format = try parseFormat(parsed.value("--format"))
-    let device = try parseDevice(parsed.value("--device"))
+    let selection = try DeviceSelection(parsed, io: io)
     let path = parsed.positional[0]
-    let scene = try SceneLoader(io: io).load(path, deviceOverride: device)
-    guard let profile = DeviceCatalogue.device(id: scene.device) else {
+    let scene = try SceneLoader(io: io).load(path, deviceOverride: selection.override, devices: selection.screens)
+    guard let profile = selection.profile(scene.device) else {
       throw InputError("\(SceneLoader.displayName(path)): error: unknown device \"\(scene.device)\"")
     }
     let report = Simulator.run(scene, on: profile)
@@ -64,14 +64,5 @@ enum ReportCommand: ToolCommand {
     return format
   }
 
-  static func parseDevice(_ value: String?) throws(UsageError) -> String? {
-    guard let value else { return nil }
-    let ids = DeviceCatalogue.all.map(\.id)
-    guard ids.contains(value) else {
-      var message = "unknown device '\(value)'"
-      if let suggestion = closest(value, in: ids) { message += "; did you mean '\(suggestion)'?" }
-      throw UsageError(message + " (known: \(ids.joined(separator: ", ")))")
-    }
-    return value
-  }
+
 }
