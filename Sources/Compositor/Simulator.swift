@@ -261,14 +261,19 @@ struct Tally {
       bottleneck: bottleneck)
   }
 
-  /// Keeps one finding per (rule, layer): the first message, the most passes and pixels, and the
-  /// number of frames it held in.
+  /// Keeps one finding per (rule, layer): the message of the frame where it was largest (a
+  /// layer half off screen clips fewer sublayers), the most passes and pixels, the number of
+  /// frames it held in.
   private mutating func record(_ finding: Finding) {
     let key = finding.rule + "\u{0}" + finding.layer
     if var existing = findings[key] {
       existing.frames += 1
       existing.gpuMs += finding.gpuMs
-      if finding.pixelArea > existing.pixelArea { existing.pixelArea = finding.pixelArea }
+      if finding.pixelArea > existing.pixelArea {
+        existing.pixelArea = finding.pixelArea
+        existing.message = finding.message
+        existing.fix = finding.fix
+      }
       existing.passes = max(existing.passes, finding.passes)
       existing.depth = max(existing.depth, finding.depth)
       findings[key] = existing

@@ -46,7 +46,7 @@ public struct RoundedClipRule: OffscreenRule {
         "cornerRadius \(formatNumber(layer.cornerRadius)) with masksToBounds clips image contents offscreen: iOS \(context.iosVersion) predates the single-image fast path (iOS 9)."
     } else {
       message =
-        "cornerRadius \(formatNumber(layer.cornerRadius)) with masksToBounds clips \(things == 1 ? "a sublayer's drawing" : "\(things) things") (\(parts.joined(separator: ", "))), so they are rendered offscreen and clipped together."
+        "cornerRadius \(formatNumber(layer.cornerRadius)) with masksToBounds clips \(things == 1 ? "a sublayer's drawing" : "\(things) things") (\(parts.joined(separator: ", "))), so \(things == 1 ? "it is rendered offscreen and clipped there" : "they are rendered offscreen and clipped together")."
     }
     let fix: String
     if sublayers.isEmpty {

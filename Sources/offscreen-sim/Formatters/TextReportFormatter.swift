@@ -150,7 +150,9 @@ enum TextReportFormatter {
     let summary = report.summary
     var text =
       "Frames (\(summary.frames) at \(formatNumber(summary.frameRate)) Hz, \(formatNumber(Double(summary.frames) / summary.frameRate)) s; offscreen passes per frame: mean \(Readable.fixed(summary.offscreenPasses.perFrameMean, 1)), p95 \(summary.offscreenPasses.perFrameP95), max \(summary.offscreenPasses.perFrameMax))\n"
-    func describe(_ frame: FrameReport) -> String {
+    // A run is a stretch of frames with the same passes by reason and the same raster cache
+    // activity; times are shown as ranges over the run, hitches as counts.
+    func key(_ frame: FrameReport) -> String {
       let reasons = frame.byReason.filter { $0.value > 0 }.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
       var line = "\(frame.offscreenPasses) pass\(frame.offscreenPasses == 1 ? "" : "es")"
       if !reasons.isEmpty { line += " (" + reasons.joined(separator: ", ") + ")" }
@@ -158,19 +160,29 @@ enum TextReportFormatter {
       if cache.hits + cache.misses + cache.evictions > 0 || cache.bytes > 0 {
         line += "; raster \(cache.hits) hit\(cache.hits == 1 ? "" : "s"), \(cache.misses) miss\(cache.misses == 1 ? "" : "es"), \(cache.evictions) evicted, \(Readable.bytes(cache.bytes))"
       }
-      if frame.contentChanges > 0 { line += "; \(frame.contentChanges) contents replaced" }
-      line += "; GPU \(Readable.fixed(frame.cost.gpuMs, 1)), main \(Readable.fixed(frame.cost.mainThreadMs, 1)) ms"
-      if let hitch = frame.outcome.hitch { line += "; \(hitch.rawValue) hitch \(Readable.fixed(frame.outcome.hitchMs, 1)) ms" }
       return line
+    }
+    func range(_ values: [Double]) -> String {
+      let low = Readable.fixed(values.min() ?? 0, 1)
+      let high = Readable.fixed(values.max() ?? 0, 1)
+      return low == high ? low : "\(low)-\(high)"
     }
     var rows: [[String]] = []
     var start = 0
     let frames = report.frames
     while start < frames.count {
-      let line = describe(frames[start])
+      let line = key(frames[start])
       var end = start
-      while end + 1 < frames.count, describe(frames[end + 1]) == line { end += 1 }
-      rows.append([start == end ? "frame \(start)" : "frames \(start)-\(end)", line])
+      while end + 1 < frames.count, key(frames[end + 1]) == line { end += 1 }
+      let run = frames[start...end]
+      var text = line + "; GPU \(range(run.map(\.cost.gpuMs))), main \(range(run.map(\.cost.mainThreadMs))) ms"
+      let replaced = run.filter { $0.contentChanges > 0 }.count
+      if replaced > 0 { text += "; contents replaced in \(replaced) frame\(replaced == 1 ? "" : "s")" }
+      for kind in [FramePacing.HitchKind.commit, .render] {
+        let count = run.filter { $0.outcome.hitch == kind }.count
+        if count > 0 { text += "; \(count) \(kind.rawValue) hitch\(count == 1 ? "" : "es")" }
+      }
+      rows.append([start == end ? "frame \(start)" : "frames \(start)-\(end)", text])
       start = end + 1
     }
     if rows.count > maxStoryRows {
