@@ -12,6 +12,8 @@ let package = Package(
     .target(name: "LayerTree"),
     .target(name: "Compositor", dependencies: ["LayerTree"]),
     .executableTarget(name: "offscreen-sim", dependencies: ["LayerTree", "Compositor"]),
+    // The benchmark (`swift run -c release offscreen-sim-bench`); not part of `swift test`.
+    .executableTarget(name: "offscreen-sim-bench", dependencies: ["LayerTree", "Compositor"], path: "Benchmarks"),
     .testTarget(name: "LayerTreeTests", dependencies: ["LayerTree"]),
     .testTarget(name: "CompositorTests", dependencies: ["LayerTree", "Compositor"]),
     .testTarget(name: "CLITests", dependencies: ["offscreen-sim", "LayerTree", "Compositor"]),

@@ -1,0 +1,251 @@
+// offscreen-sim's benchmark: the speed and memory targets, measured in a release build.
+//
+//   swift run -c release offscreen-sim-bench            all figures
+//   swift run -c release offscreen-sim-bench --quick    smaller sizes, for a quick look
+//
+// Every figure is printed with its target beside it; a missed target says by how much.
+// docs/performance.md records the figures with the machine and the date.
+
+import Compositor
+import Foundation
+import LayerTree
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+
+// A child process measuring one size's peak memory: `--memory-child LAYERS FRAMES`.
+if arguments.first == "--memory-child", arguments.count == 3, let layers = Int(arguments[1]), let frames = Int(arguments[2]) {
+  let bytes = Array(SceneGenerator(kind: .feed, layers: layers, frames: frames, seed: 7).json().utf8)
+  let start = Date()
+  let scene = try SceneDecoder.decode(bytes, options: .init(devices: DeviceCatalogue.screens))
+  let report = Simulator.run(scene, on: DeviceCatalogue.device(id: scene.device)!)
+  let seconds = Date().timeIntervalSince(start)
+  print("\(peakResidentBytes()) \(seconds) \(report.summary.layers)")
+  exit(0)
+}
+
+let quick = arguments.contains("--quick")
+let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+let buildFolder = executable.deletingLastPathComponent()
+
+print("offscreen-sim benchmark (release build), \(ProcessInfo.processInfo.processorCount) cores, \(Date())")
+print()
+
+// MARK: 1. Loading
+
+/// Equivalent Decodable structs for Foundation's JSONDecoder: every key of the scene format.
+struct SceneDTO: Decodable {
+  var version: Int
+  var name: String?
+  var description: String?
+  var device: String?
+  var iosVersion: String?
+  var root: LayerDTO
+  var timeline: TimelineDTO?
+}
+final class LayerDTO: Decodable {
+  var id: String?
+  var `class`: String?
+  var frame: [Double]?
+  var backgroundColor: String?
+  var cornerRadius: Double?
+  var cornerCurve: String?
+  var masksToBounds: Bool?
+  var opacity: Double?
+  var allowsGroupOpacity: Bool?
+  var isHidden: Bool?
+  var isOpaque: Bool?
+  var borderWidth: Double?
+  var borderColor: String?
+  var shadowOpacity: Double?
+  var shadowRadius: Double?
+  var shadowOffset: [Double]?
+  var shadowColor: String?
+  var shadowPath: String?
+  var mask: LayerDTO?
+  var shouldRasterize: Bool?
+  var rasterizationScale: Double?
+  var allowsEdgeAntialiasing: Bool?
+  var contents: ContentsDTO?
+  var contentsGravity: String?
+  var colors: [String]?
+  var sublayers: [LayerDTO]?
+}
+struct ContentsDTO: Decodable {
+  var type: String
+  var pixelSize: [Double]?
+  var opaque: Bool?
+  var characters: Int?
+  var drawnOn: String?
+}
+struct TimelineDTO: Decodable {
+  var duration: Double
+  var frameRate: Double?
+  var scrolls: [ScrollDTO]?
+}
+struct ScrollDTO: Decodable {
+  var target: String
+  var offsets: [[Double]]?
+}
+
+/// The best of `runs` wall-clock timings of `body`, in seconds.
+func best(_ runs: Int, _ body: () throws -> Void) rethrows -> Double {
+  var result = Double.infinity
+  for _ in 0..<runs {
+    let start = DispatchTime.now().uptimeNanoseconds
+    try body()
+    result = min(result, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+  }
+  return result
+}
+
+func line(_ label: String, _ value: String, target: String, met: Bool?, note: String = "") {
+  let verdict = met.map { $0 ? "met" : "MISSED" } ?? ""
+  let padded = label.padding(toLength: 52, withPad: " ", startingAt: 0)
+  let figure = value.padding(toLength: 26, withPad: " ", startingAt: 0)
+  print("  \(padded) \(figure) target \(target)  \(verdict)\(note.isEmpty ? "" : "  (\(note))")")
+}
+
+func fixed(_ value: Double, _ decimals: Int = 1) -> String { String(format: "%.\(decimals)f", value) }
+
+print("1. Loading: scene files read and validated, against Foundation's JSONDecoder on the same bytes")
+for layers in quick ? [10_000] : [10_000, 100_000] {
+  let bytes = Array(SceneGenerator(kind: .feed, layers: layers, frames: 1, seed: 3).json().utf8)
+  let megabytes = Double(bytes.count) / 1_000_000
+  let options = SceneDecoder.Options(devices: DeviceCatalogue.screens)
+  let ours = try best(5) { _ = try SceneDecoder.decode(bytes, options: options) }
+  let data = Data(bytes)
+  let foundation = try best(3) { _ = try JSONDecoder().decode(SceneDTO.self, from: data) }
+  let ratio = foundation / ours
+  print("  \(layers) layers, \(fixed(megabytes, 2)) MB:")
+  line("    offscreen-sim (JSON reader + scene decoder)", "\(fixed(megabytes / ours)) MB/s", target: "-", met: nil)
+  line("    JSONDecoder into Decodable structs", "\(fixed(megabytes / foundation)) MB/s", target: "-", met: nil)
+  line(
+    "    ratio", "\(fixed(ratio))x", target: ">= 10x", met: ratio >= 10,
+    note: ratio >= 10 ? "" : "missed by \(fixed(10 / ratio, 2))x")
+}
+print()
+
+// MARK: 2. Simulation
+
+print("2. Simulation: a scrolling feed (rasterized cells, shadows with and without paths, clipping)")
+func simulate(layers: Int, frames: Int) throws -> (seconds: Double, layerFrames: Double) {
+  let bytes = Array(SceneGenerator(kind: .feed, layers: layers, frames: frames, seed: 5).json().utf8)
+  let scene = try SceneDecoder.decode(bytes, options: .init(devices: DeviceCatalogue.screens))
+  let device = DeviceCatalogue.device(id: scene.device)!
+  var count = 0
+  let seconds = best(quick ? 1 : 2) { count = Simulator.run(scene, on: device).summary.layers }
+  return (seconds, Double(count * frames))
+}
+let big = try simulate(layers: 10_000, frames: quick ? 60 : 600)
+let throughput = big.layerFrames / big.seconds
+line(
+  "10,000 layers x \(quick ? 60 : 600) frames", "\(fixed(throughput / 1e6, 2)) M layer-frames/s", target: ">= 50 M", met: throughput >= 50e6,
+  note: throughput >= 50e6 ? "" : "missed by \(fixed(50e6 / throughput, 1))x; \(fixed(big.seconds, 2)) s")
+print()
+
+print("3. Scaling")
+let small = try simulate(layers: 1_000, frames: 600)
+let short = try simulate(layers: 10_000, frames: 60)
+let long = quick ? try simulate(layers: 10_000, frames: 600) : big
+let layerRatio = long.seconds / small.seconds
+let frameRatio = long.seconds / short.seconds
+line("time, 10x the layers (10,000 / 1,000, 600 frames)", "\(fixed(layerRatio, 2))x", target: "<= 11x", met: layerRatio <= 11)
+line("time, 10x the frames (600 / 60, 10,000 layers)", "\(fixed(frameRatio, 2))x", target: "<= 11x", met: frameRatio <= 11)
+for (layers, frames) in quick ? [(10_000, 60)] : [(1_000, 600), (10_000, 600), (100_000, 60), (1_000_000, 1)] {
+  let child = Process()
+  child.executableURL = executable
+  child.arguments = ["--memory-child", String(layers), String(frames)]
+  let pipe = Pipe()
+  child.standardOutput = pipe
+  try child.run()
+  child.waitUntilExit()
+  let fields = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: " ")
+  guard fields.count == 3, let peak = Double(fields[0]), let seconds = Double(fields[1]) else {
+    print("  \(layers) layers: the measuring process failed")
+    continue
+  }
+  let gib = peak / 1_073_741_824
+  let label = "\(layers) layers x \(frames) frames: time, peak memory"
+  if layers == 1_000_000 {
+    line(label, "\(fixed(seconds, 2)) s, \(fixed(gib, 2)) GiB", target: "< 2 GiB", met: gib < 2)
+  } else {
+    line(label, "\(fixed(seconds, 2)) s, \(fixed(peak / 1_048_576, 0)) MiB", target: "-", met: nil)
+  }
+}
+print()
+
+// MARK: 4. End to end
+
+print("4. End to end: offscreen-sim report on each bundled scene, process start to exit (best of 3)")
+let tool = buildFolder.appendingPathComponent("offscreen-sim")
+let scenesFolder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("scenes")
+if FileManager.default.fileExists(atPath: tool.path),
+  let names = try? FileManager.default.contentsOfDirectory(atPath: scenesFolder.path)
+{
+  for name in names.sorted() where name.hasSuffix(".json") && !name.hasSuffix(".schema.json") {
+    let seconds = best(3) { _ = spawn(tool.path, ["report", scenesFolder.appendingPathComponent(name).path]) }
+    line("  \(name)", "\(fixed(seconds * 1000, 0)) ms", target: "< 100 ms", met: seconds < 0.1)
+  }
+} else {
+  print("  not measured: build offscreen-sim in release first (swift build -c release) and run from the package folder")
+}
+print()
+
+// MARK: 5. Many scenes
+
+print("5. Many scenes: offscreen-sim check over 200 generated scenes, 1 job against all cores")
+let folder = FileManager.default.temporaryDirectory.appendingPathComponent("offscreen-sim-bench-\(ProcessInfo.processInfo.processIdentifier)")
+try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: folder) }
+for index in 0..<200 {
+  var json = SceneGenerator(kind: [.feed, .grid, .nested][index % 3], layers: 500, frames: 60, seed: UInt64(index)).json()
+  // Give each scene a budget so check has something to evaluate.
+  json = String(json.dropLast(2)) + #", "budgets": {"maxOffscreenPassesPerFrame": 1000}}"# + "\n"
+  try Data(json.utf8).write(to: folder.appendingPathComponent("scene\(index).json"))
+}
+func check(jobs: Int) throws -> (Double, Int32) {
+  var status: Int32 = 0
+  let seconds = best(1) { status = spawn(tool.path, ["check", folder.path, "--jobs", String(jobs)]) }
+  return (seconds, status)
+}
+let (one, oneStatus) = try check(jobs: 1)
+let cores = ProcessInfo.processInfo.activeProcessorCount
+let (all, allStatus) = try check(jobs: cores)
+if oneStatus == 2 || allStatus == 2 {
+  print("  not measured: 'offscreen-sim check' did not run (exit 2)")
+} else {
+  let speedup = one / all
+  line("1 job", "\(fixed(one, 2)) s", target: "-", met: nil)
+  line("\(cores) jobs", "\(fixed(all, 2)) s", target: "-", met: nil)
+  line(
+    "speed-up", "\(fixed(speedup, 2))x", target: "about \(cores)x", met: speedup >= Double(cores) * 0.8,
+    note: speedup >= Double(cores) * 0.8 ? "" : "missed: \(fixed(speedup, 2))x of \(cores)x")
+}
+
+/// Runs a program with its output sent to /dev/null and waits for it; returns its exit status.
+/// posix_spawn and waitpid, not Foundation's Process, whose wait on Linux adds tens of
+/// milliseconds to every run.
+func spawn(_ path: String, _ arguments: [String]) -> Int32 {
+  var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
+  posix_spawn_file_actions_init(&actions)
+  defer { posix_spawn_file_actions_destroy(&actions) }
+  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+  let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
+  defer { for pointer in argv { free(pointer) } }
+  var pid: pid_t = 0
+  guard posix_spawn(&pid, path, &actions, nil, argv, environ) == 0 else { return -1 }
+  var status: Int32 = 0
+  waitpid(pid, &status, 0)
+  return (status >> 8) & 0xFF
+}
+
+/// Peak resident memory of this process, from /proc (Linux); 0 where it cannot be read.
+func peakResidentBytes() -> Double {
+  guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+  for row in status.split(separator: "\n") where row.hasPrefix("VmHWM:") {
+    let digits = row.split(separator: " ").compactMap { Double($0) }
+    if let kilobytes = digits.first { return kilobytes * 1024 }
+  }
+  return 0
+}
