@@ -46,10 +46,10 @@ public enum Simulator {
     guard !rasterized.isEmpty, !state.isQuiet else { return [] }
     var stale = Set<Int>()
     func markAncestors(of index: Int) {
-      var parent = tree.nodes[index].parent
+      var parent = tree.parents[index]
       while parent >= 0 {
         if rasterized.contains(parent) { stale.insert(parent) }
-        parent = tree.nodes[parent].parent
+        parent = tree.parents[parent]
       }
     }
     for index in state.appearanceChanged {
@@ -122,9 +122,9 @@ public enum ImageChecks {
 struct Tally {
   let device: DeviceProfile
   var frames: [FrameReport] = []
-  var findings: [String: Finding] = [:]
-  var findingOrder: [String] = []
-  var backingStores: [String: BackingStore] = [:]
+  var findings: [PassKey: Finding] = [:]
+  var findingOrder: [PassKey] = []
+  var backingStores: [Int: BackingStore] = [:]
   var maxVisible = 0
   var maxDrawing = 0
   var worstPassesFrame: (passes: Int, byReason: [String: Int], layers: Int, pixels: Double)? = nil
@@ -150,12 +150,13 @@ struct Tally {
     var blended = 0.0
     var drawn = 0.0
     var blendedLayers = 0
-    for (index, node) in tree.nodes.enumerated() {
+    for index in plan.visited {
+      if tree.inMask[index] { continue }
       let nodePlan = plan.nodes[index]
-      if node.inMask || nodePlan.culled || nodePlan.insideRasterHit { continue }
+      if nodePlan.culled || nodePlan.insideRasterHit { continue }
       let onScreen = !nodePlan.visibleRect.isEmpty
       if !onScreen && nodePlan.offscreen.isEmpty { continue }
-      let layer = state.layer(index, in: tree)
+      let props = state.props(index, in: tree)
       if onScreen { visible += 1 }
       if nodePlan.draws {
         drawing += 1
@@ -167,22 +168,32 @@ struct Tally {
         }
       }
       if !nodePlan.offscreen.isEmpty { offscreenLayers += 1 }
+      guard !nodePlan.offscreen.isEmpty || props.isTextured else { continue }
+      let node = tree.nodes[index]
       for pass in nodePlan.offscreen {
         byReason[pass.rule, default: 0] += pass.passes
         offscreenPixels += pass.pixelArea
         record(
           Finding(
             rule: pass.rule, category: .offscreen, layer: node.path, message: pass.message, fix: pass.fix,
-            passes: pass.passes, pixelArea: pass.pixelArea, depth: nodePlan.offscreenDepth, source: layer.source, frames: 1,
-            gpuMs: cost.passGPU[PassKey(index: index, rule: pass.rule)] ?? 0))
+            passes: pass.passes, pixelArea: pass.pixelArea, depth: nodePlan.offscreenDepth, source: node.layer.source, frames: 1,
+            gpuMs: cost.passGPU[PassKey(index: index, rule: pass.rule)] ?? 0), key: PassKey(index: index, rule: pass.rule))
       }
-      if onScreen, backingStores[node.path] == nil, let store = Simulator.backingStore(layer, path: node.path, scale: scale) {
-        backingStores[node.path] = store
-      }
-      if case .image(let image) = layer.contents, nodePlan.draws {
-        for finding in Simulator.imageFindings(image, layer: layer, path: node.path, plan: nodePlan, scale: scale) {
-          record(finding)
+      guard onScreen, props.isTextured else { continue }
+      switch node.layer.contents {
+      case .text, .drawing:
+        if backingStores[index] == nil {
+          var layer = node.layer
+          layer.frame = props.frame
+          if let store = Simulator.backingStore(layer, path: node.path, scale: scale) { backingStores[index] = store }
         }
+      case .image(let image):
+        guard nodePlan.draws else { break }
+        for finding in Simulator.imageFindings(image, layer: node.layer, path: node.path, plan: nodePlan, scale: scale) {
+          record(finding, key: PassKey(index: index, rule: finding.rule))
+        }
+      case nil:
+        break
       }
     }
     let passes = byReason.values.reduce(0, +)
@@ -264,8 +275,7 @@ struct Tally {
   /// Keeps one finding per (rule, layer): the message of the frame where it was largest (a
   /// layer half off screen clips fewer sublayers), the most passes and pixels, the number of
   /// frames it held in.
-  private mutating func record(_ finding: Finding) {
-    let key = finding.rule + "\u{0}" + finding.layer
+  private mutating func record(_ finding: Finding, key: PassKey) {
     if var existing = findings[key] {
       existing.frames += 1
       existing.gpuMs += finding.gpuMs
@@ -385,6 +395,7 @@ struct FrameStepper {
   private var animator: SceneAnimator
   private(set) var cache: RasterCache
   private var costModel: CostModel
+  private var buffer = FramePlanner.PlanBuffer()
 
   init(_ scene: Scene, on device: DeviceProfile, rules: [any OffscreenRule], coefficients: CostCoefficients) {
     let tree = FlatTree(scene.root)
@@ -402,7 +413,9 @@ struct FrameStepper {
   mutating func step(_ frame: Int) -> (FrameState, FramePlan, FrameCost) {
     let state = animator.state(frame: frame)
     cache.beginFrame(time: state.time, stale: Simulator.staleEntries(state, tree: tree, rasterized: rasterized))
-    let plan = planner.plan(tree, state: state, cache: &cache)
+    var optionalCache: RasterCache? = cache
+    let plan = planner.plan(tree, state: state, cache: &optionalCache, buffer: &buffer, staticExtents: animator.staticExtents)
+    if let optionalCache { cache = optionalCache }
     let cost = costModel.cost(plan, state: state, tree: tree)
     return (state, plan, cost)
   }

@@ -99,19 +99,20 @@ struct CostModel {
     // for the first time below.
     var changedLayers = state.appChanged
 
-    for (index, node) in tree.nodes.enumerated() {
+    for index in plan.visited {
+      if tree.inMask[index] { continue }
       let nodePlan = plan.nodes[index]
-      if node.inMask || nodePlan.culled || nodePlan.insideRasterHit { continue }
+      if nodePlan.culled || nodePlan.insideRasterHit { continue }
       let onScreen = !nodePlan.visibleRect.isEmpty
       if !onScreen && nodePlan.offscreen.isEmpty && !nodePlan.rasterHit { continue }
       walked += 1
-      let layer = state.layer(index, in: tree)
+      let props = state.props(index, in: tree)
       let pixels = nodePlan.visibleRect.area * pixelsPerPoint
 
       // GPU: the layer's own pixels, and the texture it samples.
       if nodePlan.draws {
         add(&gpu, "layers", pixels * c.pixelTime * gpuSeconds)
-        if layer.contents != nil || Self.isTextured(layer.kind) {
+        if props.isTextured {
           add(&gpu, "textures", pixels * c.textureBytesPerPixel / bandwidth)
         }
       }
@@ -134,7 +135,7 @@ struct CostModel {
           let switches = passes * (2 * enclosing * c.switchFlushFraction / bandwidth + c.passSetupTime * gpuSeconds)
           var blur = 0.0
           if pass.rule == ShadowWithoutPathRule.ruleID {
-            let radius = min(layer.shadowRadius * scale, c.maxBlurRadiusPixels)
+            let radius = min(props.shadowRadius * scale, c.maxBlurRadiusPixels)
             blur = pass.pixelArea * 2 * (2 * radius + 1) * c.texelTime * gpuSeconds
             add(&gpu, "shadowBlur", blur)
           } else if pass.rule == VisualEffectRule.ruleID {
@@ -152,7 +153,9 @@ struct CostModel {
       }
 
       // Render server: shape paths rasterized on the CPU when they first show or change.
-      if case .shape(let shape) = layer.kind, nodePlan.draws, !shapesRasterized.contains(index) {
+      guard props.isTextured || props.drawsSelf else { continue }
+      let node = tree.nodes[index]
+      if case .shape(let shape) = node.layer.kind, nodePlan.draws, !shapesRasterized.contains(index) {
         let points: Double
         switch shape.path {
         case .arbitrary(_, let count): points = Double(count)
@@ -165,9 +168,10 @@ struct CostModel {
       }
 
       // Main thread and background: contents shown for the first time, or changed.
-      if onScreen, let contents = layer.contents, !displayed.contains(index) {
+      guard props.isTextured else { continue }
+      if onScreen, let contents = node.layer.contents, !displayed.contains(index) {
         displayed.insert(index)
-        let store = Size((layer.frame.width * scale).rounded(.up), (layer.frame.height * scale).rounded(.up))
+        let store = Size((props.frame.width * scale).rounded(.up), (props.frame.height * scale).rounded(.up))
         let storePixels = store.width * store.height
         switch contents {
         case .text(let text):
@@ -187,7 +191,7 @@ struct CostModel {
         }
         changedLayers.insert(index)
       }
-      if onScreen, case .image(let image) = layer.contents {
+      if onScreen, case .image(let image) = node.layer.contents {
         cost.imageBytes += image.pixelSize.width * image.pixelSize.height * (image.wideColor ? 8 : 4)
       }
     }
@@ -207,22 +211,15 @@ struct CostModel {
     return cost
   }
 
-  static func isTextured(_ kind: LayerKind) -> Bool {
-    switch kind {
-    case .gradient, .visualEffect: return true
-    case .plain, .shape: return false
-    }
-  }
-
   /// Bytes of the render target this layer's passes interrupt: the nearest enclosing offscreen
   /// target, or the screen.
   func enclosingTargetBytes(_ index: Int, tree: FlatTree, plan: FramePlan, screenBytes: Double) -> Double {
-    var parent = tree.nodes[index].parent
+    var parent = tree.parents[index]
     while parent >= 0 {
       if let pass = plan.nodes[parent].offscreen.first {
         return pass.pixelArea / Double(max(pass.passes, 1)) * coefficients.targetBytesPerPixel
       }
-      parent = tree.nodes[parent].parent
+      parent = tree.parents[parent]
     }
     return screenBytes
   }

@@ -2,7 +2,7 @@ import Foundation
 import LayerTree
 
 /// A 2D affine transform, `x' = a x + c y + tx`, `y' = b x + d y + ty`, as `CGAffineTransform`.
-struct Affine: Sendable {
+struct Affine: Sendable, Hashable {
   var a = 1.0, b = 0.0, c = 0.0, d = 1.0, tx = 0.0, ty = 0.0
 
   static let identity = Affine()

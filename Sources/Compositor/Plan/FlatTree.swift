@@ -27,10 +27,52 @@ public struct FlatTree: Sendable {
   }
 
   public private(set) var nodes: [Node] = []
+  /// The links of ``nodes`` as plain arrays, for the loops that run every frame: reading them
+  /// copies no layer.
+  public private(set) var parents: [Int] = []
+  public private(set) var subtreeEnds: [Int] = []
+  /// The mask's index, or -1.
+  public private(set) var masks: [Int] = []
+  public private(set) var inMask: [Bool] = []
+  /// Each layer's render properties, in the same order.
+  public private(set) var props: [LayerProps] = []
+  /// Each layer's subtree extent in its own bounds' coordinates: its bounds, its shadow, and its
+  /// sublayers' extents (clipped to the bounds when it masks to bounds), as the scene writes
+  /// them. A subtree whose extent is off the screen can be skipped whole while nothing in it
+  /// moves.
+  public private(set) var extents: [Rect] = []
 
   public init(_ root: Layer) {
-    nodes.reserveCapacity(root.subtreeCount)
+    let count = root.subtreeCount
+    nodes.reserveCapacity(count)
+    props.reserveCapacity(count)
     append(root, path: root.id, parent: -1, depth: 0, inMask: false)
+    extents = Self.extents(nodes: nodes, props: props)
+    parents = nodes.map(\.parent)
+    subtreeEnds = nodes.map(\.subtreeEnd)
+    masks = nodes.map { $0.mask ?? -1 }
+    inMask = nodes.map(\.inMask)
+  }
+
+  /// Bottom-up: each subtree's extent in its root's bounds coordinates.
+  static func extents(nodes: [Node], props: [LayerProps]) -> [Rect] {
+    var extents = [Rect](repeating: .zero, count: nodes.count)
+    for index in stride(from: nodes.count - 1, through: 0, by: -1) {
+      let own = props[index]
+      var extent = own.bounds
+      if own.hasShadow {
+        let shadow = own.bounds.offsetBy(own.shadowOffset.width, own.shadowOffset.height)
+          .insetBy(-own.shadowRadius, -own.shadowRadius)
+        extent = extent.union(shadow)
+      }
+      extents[index] = own.masksToBounds ? extent : extents[index].union(extent)
+      let parent = nodes[index].parent
+      if parent >= 0, nodes[parent].mask != index, !props[parent].masksToBounds {
+        let placed = Affine.layer(frame: own.frame, transform: own.transform).boundingBox(of: extents[index])
+        extents[parent] = extents[parent].union(placed)
+      }
+    }
+    return extents
   }
 
   public var count: Int { nodes.count }
@@ -43,6 +85,7 @@ public struct FlatTree: Sendable {
     var own = layer
     own.sublayers = []
     own.mask = nil
+    props.append(LayerProps(layer, hasMask: layer.mask != nil))
     nodes.append(Node(layer: own, path: path, parent: parent, subtreeEnd: index + 1, depth: depth, inMask: inMask, mask: nil))
     if let mask = layer.mask {
       nodes[index].mask = nodes.count

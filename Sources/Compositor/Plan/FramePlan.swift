@@ -32,6 +32,35 @@ public struct NodePlan: Sendable, Hashable {
   public var insideRasterHit = false
   /// This rasterized layer's cached bitmap was valid and drawn as a texture.
   public var rasterHit = false
+  /// The plan this entry belongs to (see ``NodePlans``).
+  var generation = -1
+  /// The layer's bounds-to-screen transform.
+  var affine = Affine.identity
+
+  /// The plan of a layer the decide pass did not visit: its whole subtree was culled.
+  public static let skipped: NodePlan = {
+    var plan = NodePlan()
+    plan.culled = true
+    return plan
+  }()
+}
+
+/// The plans of every layer in one frame, by tree index.
+///
+/// The storage is kept from frame to frame so that a frame costs only the layers it visits: a
+/// layer in a subtree skipped whole (culled, or off the screen) keeps an older entry, which reads
+/// as ``NodePlan/skipped``.
+public struct NodePlans: RandomAccessCollection, Sendable {
+  var storage: [NodePlan]
+  let generation: Int
+
+  public var startIndex: Int { 0 }
+  public var endIndex: Int { storage.count }
+
+  public subscript(index: Int) -> NodePlan {
+    let plan = storage[index]
+    return plan.generation == generation ? plan : .skipped
+  }
 }
 
 /// One rule's offscreen work on one layer.
@@ -46,10 +75,13 @@ public struct OffscreenPass: Sendable, Hashable {
 
 /// The decide pass's result for one frame: a plan per layer, in ``FlatTree`` order.
 public struct FramePlan: Sendable {
-  public var nodes: [NodePlan]
+  public var nodes: NodePlans
+  /// The layers the decide pass visited, in tree order; every other layer is culled with its
+  /// subtree.
+  public var visited: [Int]
 
   /// Offscreen passes in the frame, all rules.
-  public var offscreenPasses: Int { nodes.reduce(0) { $0 + $1.offscreen.reduce(0) { $0 + $1.passes } } }
+  public var offscreenPasses: Int { visited.reduce(0) { $0 + nodes[$1].offscreen.reduce(0) { $0 + $1.passes } } }
 }
 
 /// What a layer draws itself, from its properties alone.

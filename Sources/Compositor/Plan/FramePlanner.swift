@@ -3,15 +3,18 @@ import LayerTree
 /// The decide pass: for one frame of a layer tree, works out what each layer costs the render
 /// server before any cost is counted, as Flutter's Preroll does.
 ///
-/// Three loops over the flat tree:
-/// 1. top-down: screen geometry, clipping by the screen, by `masksToBounds` ancestors and by
-///    masks; culling of hidden, transparent and masked-away subtrees; effective opacity;
-/// 2. bottom-up: how many visible drawing layers each subtree holds, and their union on screen;
-/// 3. top-down: the offscreen rules on every layer that is not culled, and the nesting depth of
-///    each pass. Below a rasterized layer whose cache entry hits, nothing is evaluated: the
-///    cached bitmap stands for the whole subtree.
+/// 1. Top-down: screen geometry, clipping by the screen, by `masksToBounds` ancestors and by
+///    masks; culling of hidden, transparent and masked-away layers. A subtree that is culled, or
+///    whose extent (``FlatTree/extents``, valid while nothing in it moves) lies outside its clip,
+///    is skipped whole: a frame costs the layers near the screen, not the whole tree.
+/// 2. Bottom-up over the visited layers: how many visible drawing layers each subtree holds, and
+///    their union on screen.
+/// 3. Top-down: rasterized layers ask the cache (on a hit the bitmap stands for the subtree,
+///    which is not evaluated), then the offscreen rules run on every layer whose properties could
+///    send it offscreen. This pass only reads the plan.
+/// 4. The rules' passes, cache hits and the nesting depth of each pass are written.
 ///
-/// - Complexity: O(n x r) for n layers and r rules.
+/// - Complexity: O(v x r) for v visited layers and r rules.
 public struct FramePlanner: Sendable {
   public var screen: DeviceScreen
   public var iosVersion: OSVersion
@@ -26,136 +29,201 @@ public struct FramePlanner: Sendable {
   /// Plans one frame with no rasterization cache: every rasterized layer is a miss.
   public func plan(_ tree: FlatTree, state: FrameState = FrameState()) -> FramePlan {
     var cache: RasterCache? = nil
-    return plan(tree, state: state, cache: &cache)
+    var buffer = PlanBuffer()
+    return plan(tree, state: state, cache: &cache, buffer: &buffer, staticExtents: [])
   }
 
   /// Plans one frame of `tree` as `state` has it. Each rasterized layer that is drawn asks
   /// `cache`: on a hit its bitmap stands for its subtree.
   public func plan(_ tree: FlatTree, state: FrameState, cache: inout RasterCache) -> FramePlan {
     var optional: RasterCache? = cache
-    let result = plan(tree, state: state, cache: &optional)
+    var buffer = PlanBuffer()
+    let result = plan(tree, state: state, cache: &optional, buffer: &buffer, staticExtents: [])
     if let optional { cache = optional }
     return result
   }
 
-  func plan(_ tree: FlatTree, state: FrameState, cache: inout RasterCache?) -> FramePlan {
-    var plans = [NodePlan](repeating: NodePlan(), count: tree.count)
-    var affines = [Affine](repeating: .identity, count: tree.count)
-    let nodes = tree.nodes
-    let screenRect = screen.bounds
+  /// The plan storage kept from frame to frame.
+  struct PlanBuffer {
+    var storage: [NodePlan] = []
+    var generation = 0
+  }
 
-    // 1. Top-down: geometry, clips, culling.
-    for index in 0..<nodes.count {
-      let node = nodes[index]
-      let layer = state.layer(index, in: tree)
-      let parentAffine: Affine
+  /// The full decide pass. `staticExtents[i]` says whether layer i's extent is still as the scene
+  /// writes it (nothing below it moves); empty: no subtree is skipped for being off screen.
+  func plan(
+    _ tree: FlatTree, state: FrameState, cache: inout RasterCache?, buffer: inout PlanBuffer, staticExtents: [Bool]
+  ) -> FramePlan {
+    let count = tree.count
+    let parents = tree.parents
+    let subtreeEnds = tree.subtreeEnds
+    let masks = tree.masks
+    let inMask = tree.inMask
+    if buffer.storage.count != count { buffer.storage = [NodePlan](repeating: NodePlan(), count: count) }
+    buffer.generation += 1
+    let generation = buffer.generation
+    var plans = buffer.storage
+    buffer.storage = []  // keep the array uniquely referenced while it is written
+    defer { buffer.storage = plans }
+    var visited: [Int] = []
+    visited.reserveCapacity(min(count, 4096))
+    let screenRect = screen.bounds
+    let canSkip = staticExtents.count == count
+
+    // 1. Top-down: geometry, clips, culling; skip what cannot show.
+    var index = 0
+    while index < count {
+      let parentIndex = parents[index]
+      let props = state.props(index, in: tree)
       var clip: Rect
+      var parentAffine = Affine.identity
       var parentOpacity = 1.0
       var parentCulled = false
-      if node.parent >= 0 {
-        parentAffine = state.boundsOrigins[node.parent].map { affines[node.parent].concatenating(.translation(-$0.x, -$0.y)) }
-          ?? affines[node.parent]
-        let parent = plans[node.parent]
+      if parentIndex >= 0 {
+        let parent = plans[parentIndex]
+        parentAffine = parent.affine
+        if let origin = state.boundsOrigins.isEmpty ? nil : state.boundsOrigins[parentIndex] {
+          // UIScrollView keeps its content offset on the pixel grid.
+          let x = (origin.x * screen.scale).rounded() / screen.scale
+          let y = (origin.y * screen.scale).rounded() / screen.scale
+          parentAffine = parentAffine.concatenating(.translation(-x, -y))
+        }
         // A mask lives in its owner's coordinates and is not clipped by the owner's bounds.
-        clip = node.inMask && nodes[node.parent].mask == index ? plans[node.parent].incomingClip : parent.childClip
+        clip = inMask[index] && masks[parentIndex] == index ? parent.incomingClip : parent.childClip
         parentOpacity = parent.effectiveOpacity
         parentCulled = parent.culled
       } else {
-        parentAffine = .identity
         clip = screenRect
       }
-      let affine = parentAffine.concatenating(.layer(frame: layer.frame, transform: layer.transform))
-      affines[index] = affine
+      let local = Affine.layer(frame: props.frame, transform: props.transform)
+      let affine = parentAffine.concatenating(local)
       var plan = NodePlan()
-      plan.screenRect = affine.boundingBox(of: layer.bounds)
+      plan.generation = generation
+      plan.culled = parentCulled || props.isHidden || props.opacity <= 0 || clip.isEmpty
+      // Skip the subtree whole when it is culled or, with nothing in it moving, entirely outside
+      // its clip.
+      if !plan.culled, canSkip, staticExtents[index], !inMask[index],
+        affine.boundingBox(of: tree.extents[index]).intersection(clip).isEmpty
+      {
+        plan.culled = true
+      }
+      if plan.culled {
+        plans[index] = plan
+        visited.append(index)
+        index = subtreeEnds[index]
+        continue
+      }
+      plan.affine = affine
+      plan.screenRect = affine.boundingBox(of: props.bounds)
       plan.axisAligned = affine.isAxisAligned
-      plan.effectiveOpacity = parentOpacity * layer.opacity
-      if let maskIndex = node.mask {
-        let maskLayer = state.layer(maskIndex, in: tree)
-        let maskAffine = affine.concatenating(.layer(frame: maskLayer.frame, transform: maskLayer.transform))
-        clip = clip.intersection(maskAffine.boundingBox(of: maskLayer.bounds))
+      plan.effectiveOpacity = parentOpacity * props.opacity
+      if masks[index] >= 0 {
+        let maskIndex = masks[index]
+        let maskProps = state.props(maskIndex, in: tree)
+        let maskAffine = affine.concatenating(.layer(frame: maskProps.frame, transform: maskProps.transform))
+        clip = clip.intersection(maskAffine.boundingBox(of: maskProps.bounds))
         if !maskDrawsAnything(tree, maskIndex, state) { clip = .zero }
       }
-      plan.culled = parentCulled || layer.isHidden || layer.opacity <= 0
-      plan.visibleRect = plan.culled ? .zero : plan.screenRect.intersection(clip)
-      plan.childClip = layer.masksToBounds ? plan.visibleRect : (plan.culled ? .zero : clip)
+      plan.visibleRect = plan.screenRect.intersection(clip)
+      plan.childClip = props.masksToBounds ? plan.visibleRect : clip
       plan.incomingClip = clip
-      if !node.inMask {
-        plan.draws = !plan.visibleRect.isEmpty && LayerDrawing.drawsSelf(layer)
-        plan.opaque = plan.draws && plan.effectiveOpacity >= 1 && LayerDrawing.coversOpaque(layer)
+      if !inMask[index] {
+        plan.draws = !plan.visibleRect.isEmpty && props.drawsSelf
+        plan.opaque = plan.draws && plan.effectiveOpacity >= 1 && props.coversOpaque
       }
       plans[index] = plan
+      visited.append(index)
+      index += 1
     }
 
-    // 2. Bottom-up: drawing layers per subtree and their extent.
-    for index in stride(from: nodes.count - 1, through: 0, by: -1) {
-      let node = nodes[index]
-      if node.inMask { continue }
+    // 2. Bottom-up over the visited layers: drawing layers per subtree and their extent.
+    for index in visited.reversed() {
+      if inMask[index] || plans[index].culled { continue }
       if plans[index].draws {
         plans[index].drawingLayersInSubtree += 1
         plans[index].contentRect = plans[index].contentRect.union(plans[index].visibleRect)
       }
-      if node.parent >= 0 && !(nodes[node.parent].mask == index) {
-        plans[node.parent].drawingLayersInSubtree += plans[index].drawingLayersInSubtree
-        plans[node.parent].contentRect = plans[node.parent].contentRect.union(plans[index].contentRect)
+      let parent = parents[index]
+      if parent >= 0 && masks[parent] != index {
+        plans[parent].drawingLayersInSubtree += plans[index].drawingLayersInSubtree
+        plans[parent].contentRect = plans[parent].contentRect.union(plans[index].contentRect)
       }
     }
 
-    // 3. Top-down: offscreen rules and nesting depth.
-    var index = 0
-    while index < nodes.count {
-      let node = nodes[index]
-      if plans[index].culled || node.inMask {
-        index += 1
-        continue
+    // 3. Top-down, reading only: cache lookups and rules.
+    let (results, hits) = evaluate(
+      tree, NodePlans(storage: plans, generation: generation), state: state, visited: visited, cache: &cache)
+
+    // 4. Write the passes and cache hits, then the nesting depth of every visited layer.
+    for (index, passes) in results { plans[index].offscreen = passes }
+    for index in hits {
+      plans[index].rasterHit = true
+      for inner in (index + 1)..<subtreeEnds[index] where plans[inner].generation == generation {
+        plans[inner].insideRasterHit = true
       }
-      if node.parent >= 0 {
-        let parent = plans[node.parent]
-        plans[index].offscreenDepth = parent.offscreenDepth + (parent.offscreen.isEmpty ? 0 : 1)
+    }
+    for index in visited {
+      let parent = parents[index]
+      guard parent >= 0, !plans[index].culled else { continue }
+      plans[index].offscreenDepth = plans[parent].offscreenDepth + (plans[parent].offscreen.isEmpty ? 0 : 1)
+    }
+    return FramePlan(nodes: NodePlans(storage: plans, generation: generation), visited: visited)
+  }
+
+  /// Pass 3: asks the cache for each rasterized layer drawn, and runs the rules on every layer
+  /// that could go offscreen. Reads `plans` only; its own function so that the plans are not
+  /// referenced twice when pass 4 writes them.
+  private func evaluate(
+    _ tree: FlatTree, _ plans: NodePlans, state: FrameState, visited: [Int], cache: inout RasterCache?
+  ) -> (results: [(index: Int, passes: [OffscreenPass])], hits: [Int]) {
+    var results: [(index: Int, passes: [OffscreenPass])] = []
+    var hits: [Int] = []
+    var skipUntil = -1
+    for index in visited {
+      if index < skipUntil || tree.inMask[index] { continue }
+      let plan = plans[index]
+      if plan.culled { continue }
+      let props = state.props(index, in: tree)
+      if props.shouldRasterize, cache != nil, plan.drawingLayersInSubtree > 0 || props.hasShadow {
+        let bytes = rasterArea(plan, props) * 4
+        if cache!.draw(index, bytes: bytes, time: state.time) {
+          // The cached bitmap is drawn instead of the subtree. Its shadow, mask and clip are
+          // baked into it; its own opacity is applied as the texture is drawn: no pass at all.
+          hits.append(index)
+          skipUntil = tree.subtreeEnds[index]
+          continue
+        }
       }
-      let layer = state.layer(index, in: tree)
-      var rasterHit = false
-      if layer.shouldRasterize, cache != nil, plans[index].drawingLayersInSubtree > 0 || LayerDrawing.hasShadow(layer) {
-        let bytes = rasterArea(index: index, layer: layer, plans: plans) * 4
-        rasterHit = cache!.draw(index, bytes: bytes, time: state.time)
-      }
-      if rasterHit {
-        // The cached bitmap is drawn instead of the subtree. Its shadow, mask and clip are baked
-        // into it; its own opacity is applied as the texture is drawn: no pass at all.
-        plans[index].rasterHit = true
-        for inner in (index + 1)..<node.subtreeEnd { plans[inner].insideRasterHit = true }
-        index = node.subtreeEnd
-        continue
-      }
-      let context = RuleContext(tree: tree, plans: plans, state: state, index: index, iosVersion: iosVersion)
+      guard props.mightGoOffscreen else { continue }
+      let context = RuleContext(tree: tree, plans: plans, state: state, index: index, iosVersion: iosVersion, props: props)
       var passes: [OffscreenPass] = []
       for rule in rules {
         guard let hit = rule.evaluate(context) else { continue }
         passes.append(
           OffscreenPass(
             rule: rule.id, passes: hit.passes,
-            pixelArea: passArea(rule: rule.id, index: index, layer: layer, tree: tree, plans: plans) * Double(hit.passes),
+            pixelArea: passArea(rule: rule.id, index: index, props: props, tree: tree, plans: plans) * Double(hit.passes),
             message: hit.message, fix: hit.fix))
       }
-      plans[index].offscreen = passes
-      index += 1
+      if !passes.isEmpty { results.append((index, passes)) }
     }
-    return FramePlan(nodes: plans)
+    return (results, hits)
   }
 
   /// Pixels one pass of a rule renders on this layer.
-  private func passArea(rule: String, index: Int, layer: Layer, tree: FlatTree, plans: [NodePlan]) -> Double {
+  private func passArea(rule: String, index: Int, props: LayerProps, tree: FlatTree, plans: NodePlans) -> Double {
     let plan = plans[index]
     let pixelsPerPoint = screen.scale * screen.scale
     switch rule {
     case ShadowWithoutPathRule.ruleID:
       // The shadow's render target covers the content and the blurred, offset copy of it.
-      let spread = layer.shadowRadius
-      let shadow = plan.contentRect.offsetBy(layer.shadowOffset.width, layer.shadowOffset.height).insetBy(-spread, -spread)
-      let parentClip = tree.nodes[index].parent >= 0 ? plans[tree.nodes[index].parent].childClip : screen.bounds
+      let spread = props.shadowRadius
+      let shadow = plan.contentRect.offsetBy(props.shadowOffset.width, props.shadowOffset.height).insetBy(-spread, -spread)
+      let parent = tree.parents[index]
+      let parentClip = parent >= 0 ? plans[parent].childClip : screen.bounds
       return plan.contentRect.union(shadow.intersection(parentClip)).area * pixelsPerPoint
     case RasterizeRule.ruleID:
-      return rasterArea(index: index, layer: layer, plans: plans)
+      return rasterArea(plan, props)
     case VisualEffectRule.ruleID:
       return plan.visibleRect.area * pixelsPerPoint
     default:
@@ -166,21 +234,20 @@ public struct FramePlanner: Sendable {
   /// Pixels of a rasterized layer's bitmap: its bounds and what its sublayers draw, at
   /// `rasterizationScale` pixels per point, in whole pixels (so a layer that only moves keeps
   /// the same size whatever rounding its position brings).
-  private func rasterArea(index: Int, layer: Layer, plans: [NodePlan]) -> Double {
-    let plan = plans[index]
+  private func rasterArea(_ plan: NodePlan, _ props: LayerProps) -> Double {
     let extent = plan.screenRect.union(plan.contentRect)
-    let scale = layer.rasterizationScale
+    let scale = props.rasterizationScale
     return (extent.width * scale - 1e-6).rounded(.up) * (extent.height * scale - 1e-6).rounded(.up)
   }
 
   /// True when some layer in the mask's subtree would put alpha down: a mask that draws nothing
   /// hides everything it masks.
   private func maskDrawsAnything(_ tree: FlatTree, _ maskIndex: Int, _ state: FrameState) -> Bool {
-    let end = tree.nodes[maskIndex].subtreeEnd
+    let end = tree.subtreeEnds[maskIndex]
     for index in maskIndex..<end {
-      let layer = state.layer(index, in: tree)
-      if layer.isHidden || layer.opacity <= 0 { continue }
-      if LayerDrawing.drawsSelf(layer) || LayerDrawing.hasShadow(layer) { return true }
+      let props = state.props(index, in: tree)
+      if props.isHidden || props.opacity <= 0 { continue }
+      if props.drawsSelf || props.hasShadow { return true }
     }
     return false
   }

@@ -68,11 +68,13 @@ public struct RuleExample: Sendable {
 /// bottom-up counts (how many drawing layers each subtree holds) are known.
 public struct RuleContext {
   let tree: FlatTree
-  let plans: [NodePlan]
+  let plans: NodePlans
   let state: FrameState
   /// The layer's index in the tree.
   public let index: Int
   public let iosVersion: OSVersion
+  /// The layer's render properties this frame: cheap to read, for a rule's first checks.
+  public let props: LayerProps
 
   public var layer: Layer { state.layer(index, in: tree) }
   public var path: String { tree.nodes[index].path }

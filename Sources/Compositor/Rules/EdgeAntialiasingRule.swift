@@ -16,8 +16,7 @@ public struct EdgeAntialiasingRule: OffscreenRule {
   public init() {}
 
   public func evaluate(_ context: RuleContext) -> RuleHit? {
-    let layer = context.layer
-    guard layer.allowsEdgeAntialiasing, context.isRotatedOnScreen, context.drawingLayersInSubtree > 0 else { return nil }
+    guard context.props.allowsEdgeAntialiasing, context.isRotatedOnScreen, context.drawingLayersInSubtree > 0 else { return nil }
     return RuleHit(
       message: "allowsEdgeAntialiasing on a layer rotated off the screen's axes: its edges are antialiased in an offscreen pass.",
       fix: "Set \"allowsEdgeAntialiasing\": false, or bake a transparent 1-pixel border into the image so its edges antialias for free.")

@@ -17,8 +17,9 @@ public struct GroupOpacityRule: OffscreenRule {
   public init() {}
 
   public func evaluate(_ context: RuleContext) -> RuleHit? {
+    let props = context.props
+    guard props.opacity < 1, props.allowsGroupOpacity, context.drawingLayersInSubtree >= 2 else { return nil }
     let layer = context.layer
-    guard layer.opacity < 1, layer.allowsGroupOpacity, context.drawingLayersInSubtree >= 2 else { return nil }
     return RuleHit(
       message:
         "opacity \(formatNumber(layer.opacity)) with allowsGroupOpacity over \(context.drawingLayersInSubtree) drawing layers: the subtree is rendered offscreen to fade as one.",

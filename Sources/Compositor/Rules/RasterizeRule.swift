@@ -16,8 +16,8 @@ public struct RasterizeRule: OffscreenRule {
   public init() {}
 
   public func evaluate(_ context: RuleContext) -> RuleHit? {
+    guard context.props.shouldRasterize, context.drawingLayersInSubtree > 0 || context.props.hasShadow else { return nil }
     let layer = context.layer
-    guard layer.shouldRasterize, context.drawingLayersInSubtree > 0 || LayerDrawing.hasShadow(layer) else { return nil }
     return RuleHit(
       message:
         "shouldRasterize without a valid cache entry: \(context.drawingLayersInSubtree) drawing layer(s) are rendered offscreen into a bitmap at rasterizationScale \(formatNumber(layer.rasterizationScale)).",

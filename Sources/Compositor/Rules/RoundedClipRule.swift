@@ -24,8 +24,8 @@ public struct RoundedClipRule: OffscreenRule {
   public init() {}
 
   public func evaluate(_ context: RuleContext) -> RuleHit? {
+    guard context.props.cornerRadius > 0, context.props.masksToBounds, context.drawingLayersInSubtree > 0 else { return nil }
     let layer = context.layer
-    guard layer.cornerRadius > 0, layer.masksToBounds, context.drawingLayersInSubtree > 0 else { return nil }
     let own = context.ownDrawingParts
     let sublayers = context.drawingSublayers
     let things = own.count + sublayers.count

@@ -19,10 +19,9 @@ public struct ShadowWithoutPathRule: OffscreenRule {
   public init() {}
 
   public func evaluate(_ context: RuleContext) -> RuleHit? {
+    let props = context.props
+    guard props.hasShadow, !props.hasShadowPath, !props.masksToBounds, context.drawingLayersInSubtree > 0 else { return nil }
     let layer = context.layer
-    guard LayerDrawing.hasShadow(layer), layer.shadowPath == nil, !layer.masksToBounds,
-      context.drawingLayersInSubtree > 0
-    else { return nil }
     return RuleHit(
       message:
         "The layer is using dynamic shadows which are expensive to render (shadowOpacity \(formatNumber(layer.shadowOpacity)), shadowRadius \(formatNumber(layer.shadowRadius)), no shadowPath): the shadow's shape is known only after \(context.drawingLayersInSubtree) drawing layer(s) are rendered offscreen.",

@@ -20,14 +20,14 @@ public struct VisualEffectRule: OffscreenRule {
   public init() {}
 
   public func evaluate(_ context: RuleContext) -> RuleHit? {
-    guard case .visualEffect(let effect) = context.layer.kind, context.drawsSelf else { return nil }
+    guard context.props.isVisualEffect, context.drawsSelf, case .visualEffect(let effect) = context.layer.kind else { return nil }
     var passes = Self.blurPasses
     var parts = ["capture and downscale", "horizontal blur", "vertical blur"]
     if effect.style == .vibrancy {
       passes += 1
       parts.append("vibrancy")
     }
-    let alpha = context.layer.opacity
+    let alpha = context.props.opacity
     if alpha < 1 {
       passes += 1
       parts.append("alpha \(formatNumber(alpha)) on the effect view")

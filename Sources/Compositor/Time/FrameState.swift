@@ -34,6 +34,15 @@ public struct FrameState: Sendable {
     self.time = time
   }
 
+  /// Render properties of the layers in `layers`, by tree index.
+  public var props: [Int: LayerProps] = [:]
+
+  /// The layer's render properties as they are this frame.
+  @inline(__always)
+  func props(_ index: Int, in tree: FlatTree) -> LayerProps {
+    props.isEmpty ? tree.props[index] : (props[index] ?? tree.props[index])
+  }
+
   /// The layer as it is this frame.
   @inline(__always)
   func layer(_ index: Int, in tree: FlatTree) -> Layer { layers.isEmpty ? tree.nodes[index].layer : (layers[index] ?? tree.nodes[index].layer) }

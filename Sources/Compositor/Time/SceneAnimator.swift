@@ -30,6 +30,10 @@ public struct SceneAnimator: Sendable {
   }
 
   private var pools: [ReusePool] = []
+  /// For each layer, true while its subtree's extent stays as the scene writes it: no animation
+  /// moves or resizes anything in it and no scroll view in it scrolls. The decide pass may skip
+  /// such a subtree whole when its extent is off the screen.
+  public private(set) var staticExtents: [Bool] = []
 
   public init(tree: FlatTree, timeline: Timeline?, frameRate: Double) {
     self.tree = tree
@@ -39,6 +43,21 @@ public struct SceneAnimator: Sendable {
     map.reserveCapacity(tree.count)
     for (index, node) in tree.nodes.enumerated() { map[node.path] = index }
     indexOfPath = map
+    var staticExtents = [Bool](repeating: true, count: tree.count)
+    func invalidate(_ start: Int) {
+      var index = start
+      while index >= 0, staticExtents[index] {
+        staticExtents[index] = false
+        index = tree.nodes[index].parent
+      }
+    }
+    for animation in timeline?.animations ?? [] {
+      for path in animation.targets { if let index = map[path] { invalidate(index) } }
+    }
+    for scroll in timeline?.scrolls ?? [] {
+      if let index = map[scroll.target] { invalidate(index) }
+    }
+    self.staticExtents = staticExtents
     for scroll in timeline?.scrolls ?? [] {
       guard let reuse = scroll.reuse, let scrollView = map[scroll.target] else { continue }
       let prefix = scroll.target + "/" + reuse.cell + "["
@@ -110,6 +129,10 @@ public struct SceneAnimator: Sendable {
         guard let index = indexOfPath[path] else { continue }
         markContent(index, state: &state)
       }
+    }
+
+    for (index, layer) in state.layers {
+      state.props[index] = LayerProps(layer, hasMask: tree.nodes[index].mask != nil)
     }
 
     // What differs from the previous frame.

@@ -1,0 +1,64 @@
+import LayerTree
+
+/// The properties of a layer that the decide pass and the cost model read every frame, as plain
+/// values: copying one costs no reference counting, unlike a ``Layer`` with its strings and
+/// arrays. Derived once per layer, and again only for layers the timeline changes.
+public struct LayerProps: Sendable, Hashable {
+  public var frame: Rect
+  public var transform: Transform
+  public var opacity: Double
+  public var cornerRadius: Double
+  public var shadowOpacity: Double
+  public var shadowRadius: Double
+  public var shadowOffset: Size
+  public var rasterizationScale: Double
+  public var isHidden: Bool
+  public var masksToBounds: Bool
+  public var shouldRasterize: Bool
+  public var allowsGroupOpacity: Bool
+  public var allowsEdgeAntialiasing: Bool
+  public var hasShadowPath: Bool
+  /// A visible shadow: opacity above 0 and a colour that is not clear.
+  public var hasShadow: Bool
+  /// The layer draws something itself (see ``LayerDrawing/drawsSelf(_:)``).
+  public var drawsSelf: Bool
+  /// Its own drawing covers its bounds with opaque pixels (before its opacity).
+  public var coversOpaque: Bool
+  public var isVisualEffect: Bool
+  /// It has contents or a kind that samples a texture (image, text, drawing, gradient, effect).
+  public var isTextured: Bool
+  /// Some offscreen rule could fire on it: a shadow, a mask, a rounded clip, partial opacity,
+  /// rasterization, a visual effect or edge antialiasing. Layers without any skip the rules.
+  public var mightGoOffscreen: Bool
+
+  /// `hasMask` comes from the tree: a flattened node's layer no longer holds its mask.
+  public init(_ layer: Layer, hasMask: Bool) {
+    frame = layer.frame
+    transform = layer.transform
+    opacity = layer.opacity
+    cornerRadius = layer.cornerRadius
+    shadowOpacity = layer.shadowOpacity
+    shadowRadius = layer.shadowRadius
+    shadowOffset = layer.shadowOffset
+    rasterizationScale = layer.rasterizationScale
+    isHidden = layer.isHidden
+    masksToBounds = layer.masksToBounds
+    shouldRasterize = layer.shouldRasterize
+    allowsGroupOpacity = layer.allowsGroupOpacity
+    allowsEdgeAntialiasing = layer.allowsEdgeAntialiasing
+    hasShadowPath = layer.shadowPath != nil
+    hasShadow = LayerDrawing.hasShadow(layer)
+    drawsSelf = LayerDrawing.drawsSelf(layer)
+    coversOpaque = LayerDrawing.coversOpaque(layer)
+    if case .visualEffect = layer.kind { isVisualEffect = true } else { isVisualEffect = false }
+    switch layer.kind {
+    case .gradient, .visualEffect: isTextured = true
+    case .plain, .shape: isTextured = layer.contents != nil
+    }
+    mightGoOffscreen =
+      hasShadow || hasMask || (cornerRadius > 0 && masksToBounds) || opacity < 1 || shouldRasterize || isVisualEffect
+      || allowsEdgeAntialiasing
+  }
+
+  public var bounds: Rect { Rect(0, 0, frame.width, frame.height) }
+}
