@@ -164,7 +164,9 @@ struct TimelineReader {
         let pair = context.pair(value, path, key, shape: "[a, b]")
       {
         if keyPath == .boundsSize, pair.0 < 0 || pair.1 < 0 {
-          context.error(path, key: key, at: value.offset, "expected a width and height >= 0")
+          context.error(
+            path, key: key, at: value.offset,
+            "expected a width and height >= 0 for `\(keyPath.rawValue)`, found \(formatNumber(pair.0)) x \(formatNumber(pair.1))")
           return nil
         }
         return .pair(pair.0, pair.1)
@@ -200,7 +202,7 @@ struct TimelineReader {
         if case .array(let items) = v.kind {
           let base = path.key("times")
           for (index, item) in items.enumerated() {
-            if let time = context.nonNegative(item, base, "[\(index)]") { change.times.append(time) } else { ok = false }
+            if let time = context.nonNegative(item, base.index(index), "") { change.times.append(time) } else { ok = false }
           }
         } else {
           context.error(path, key: "times", at: v.offset, "expected an array of times in seconds, found \(context.describe(v))")
@@ -326,7 +328,7 @@ struct TimelineReader {
     var points: [Point] = []
     let base = path.key("offsets")
     for (index, item) in items.enumerated() {
-      guard let (time, offset) = context.pair(item, base, "[\(index)]", shape: "[time, offset]") else { return nil }
+      guard let (time, offset) = context.pair(item, base.index(index), "", shape: "[time, offset]") else { return nil }
       if let last = points.last, time < last.x {
         context.error(base.rendered + "[\(index)]", at: item.offset, "times must not go backwards: \(formatNumber(time)) after \(formatNumber(last.x))")
         return nil
