@@ -155,6 +155,8 @@ struct BadInputTests {
         {"id": "list", "frame": [0, 0, 375, 667], "mask": {"frame": [0, 0, 375, 667], "backgroundColor": "#000000"}}]},
        "timeline": {"duration": 0.1, "scrolls": [{"target": "list", "velocity": 1000}]}}
       """
-    #expect(BadInputFixtures.problems(maskOnly)?.first?.hasSuffix("timeline.scrolls[0]: the scroll view root/list has no sublayers to scroll") == true)
+    #expect(
+      BadInputFixtures.problems(maskOnly)?.first?.hasSuffix("timeline.scrolls[0]: the scroll view root/list has no sublayers to scroll")
+        == true)
   }
 }
