@@ -11,19 +11,26 @@ struct ToolRun {
 
   /// Runs `offscreen-sim <arguments>`; `stdin` is what standard input holds.
   static func callAsFunction(_ arguments: [String], stdin: String = "") -> ToolRun {
+    callAsFunction(arguments, stdinBytes: Array(stdin.utf8))
+  }
+
+  /// Runs `offscreen-sim <arguments>` with any bytes, valid UTF-8 or not, on standard input.
+  static func callAsFunction(_ arguments: [String], stdinBytes: [UInt8]) -> ToolRun {
     final class Buffer: @unchecked Sendable {
       var out = ""
       var err = ""
     }
     let buffer = Buffer()
     let io = ToolIO(
-      writeOut: { buffer.out += $0 }, writeErr: { buffer.err += $0 }, readStdin: { Array(stdin.utf8) },
+      writeOut: { buffer.out += $0 }, writeErr: { buffer.err += $0 }, readStdin: { stdinBytes },
       environment: [:], currentDirectory: FileManager.default.currentDirectoryPath)
     let status = CommandLineTool.run(arguments, io: io)
     return ToolRun(status: status, stdout: buffer.out, stderr: buffer.err)
   }
 
   static func run(_ arguments: String..., stdin: String = "") -> ToolRun { callAsFunction(arguments, stdin: stdin) }
+
+  static func run(_ arguments: String..., stdinBytes: [UInt8]) -> ToolRun { callAsFunction(arguments, stdinBytes: stdinBytes) }
 }
 
 /// The package's folder, for bundled scenes.

@@ -66,8 +66,16 @@ public struct FramePacing: Sendable {
     (time / interval - 1e-9).rounded(.up) * interval
   }
 
+  /// The longest a stage may take, in ms; longer (or not finite, after an overflow in an absurd
+  /// scene) counts as this long, so the run always ends.
+  static let maxStageMs = 1e9
+
   /// Paces `stages`, whose content times are `times` (ms), over `durationMs` of animation.
   public func run(_ stages: [Stage], times: [Double], durationMs: Double) -> Result {
+    func bounded(_ ms: Double) -> Double { ms.isNaN ? Self.maxStageMs : min(max(ms, 0), Self.maxStageMs) }
+    let stages = stages.map {
+      Stage(mainThreadMs: bounded($0.mainThreadMs), renderServerMs: bounded($0.renderServerMs), gpuMs: bounded($0.gpuMs))
+    }
     var outcomes = [FrameOutcome](repeating: FrameOutcome(presentedAt: nil, hitchMs: 0, hitch: nil), count: stages.count)
     guard !stages.isEmpty else {
       return Result(
@@ -116,7 +124,11 @@ public struct FramePacing: Sendable {
       // free by this vsync (double buffering) or the next (triple buffering).
       let gpuSlack = triple ? interval : 0
       guard newest >= 0, rsFree <= tick + 1e-9, gpuFree <= tick + gpuSlack + 1e-9 else {
-        tick += interval
+        // Nothing changes until the next commit is ready and the render server and GPU are free:
+        // go straight to the first vsync where all three hold, rather than one interval at a
+        // time (as many steps as intervals in a very long frame).
+        let ready = max(commitReady[next], rsFree, gpuFree - gpuSlack)
+        tick = max(tick + interval, vsync(atOrAfter: ready))
         continue
       }
       next = newest + 1

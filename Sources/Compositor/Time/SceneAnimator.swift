@@ -173,8 +173,9 @@ public struct SceneAnimator: Sendable {
     let poolSize = pool.cells.count
     let base = pool.axis == .vertical ? pool.origin.y : pool.origin.x
     // Items whose cell intersects the viewport [offset, offset + viewport).
-    var firstItem = Int(((offset - base) / pool.step).rounded(.down)) - 0
-    firstItem = max(firstItem, 0)
+    // Clamped before the conversion: an offset far beyond any list (or not finite) must not trap.
+    let position = ((offset - base) / pool.step).rounded(.down)
+    var firstItem = position.isNaN ? 0 : Int(min(max(position, 0), 1e15))
     if let items = pool.items { firstItem = min(firstItem, max(items - 1, 0)) }
     // Each cell shows the item congruent to it that lies in [firstItem, firstItem + poolSize).
     for (slot, cell) in pool.cells.enumerated() {

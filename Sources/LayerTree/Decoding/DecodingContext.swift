@@ -176,10 +176,11 @@ public final class DecodingContext {
     }
     var result: [Double] = []
     result.reserveCapacity(count)
+    let base = key.isEmpty ? path : path.key(key)
     for (index, item) in items.enumerated() {
       guard case .number(let number) = item.kind, number.isFinite else {
         error(
-          path.key(key).rendered + "[\(index)]", at: item.offset,
+          base.index(index).rendered, at: item.offset,
           "expected a finite number in \(shape), found \(describe(item))")
         return nil
       }

@@ -332,16 +332,23 @@ struct SceneReader {
       layer.mask = readLayers(maskValue, path.key("mask"), isRoot: false, defaults: defaults, defaultID: "mask", isMask: true).first
     }
     var sublayers: [Layer] = []
-    var firstIndexOfID: [String: Int] = [:]
-    for (item, itemPath) in sublayerValues {
+    // The index in the file's `sublayers` array of the item that first gave each id.
+    var firstItemOfID: [String: Int] = [:]
+    for (itemIndex, (item, itemPath)) in sublayerValues.enumerated() {
       let produced = readLayers(item, itemPath, isRoot: false, defaults: defaults)
+      var reported = false
       for sublayer in produced {
-        if let earlier = firstIndexOfID[sublayer.id] {
-          context.error(
-            itemPath.rendered(appending: "id"), at: item.offset,
-            "duplicate id \"\(sublayer.id)\": sublayers[\(earlier)] of the same layer has it already; ids must be unique among siblings")
+        if let earlier = firstItemOfID[sublayer.id] {
+          // Once per item: a repeated layer would otherwise repeat the message for every copy.
+          if !reported {
+            let idOffset = idValueOffset(in: item) ?? item.offset
+            context.error(
+              itemPath.rendered(appending: "id"), at: idOffset,
+              "duplicate id \"\(sublayer.id)\": sublayers[\(earlier)] of the same layer has it already; ids must be unique among siblings")
+            reported = true
+          }
         } else {
-          firstIndexOfID[sublayer.id] = sublayers.count
+          firstItemOfID[sublayer.id] = itemIndex
         }
         sublayers.append(sublayer)
       }
@@ -365,6 +372,12 @@ struct SceneReader {
       copies.append(copy)
     }
     return copies
+  }
+
+  /// Where the `id` value of a layer object starts.
+  private func idValueOffset(in value: JSONValue) -> Int? {
+    guard case .object(let members) = value.kind else { return nil }
+    return members.first { $0.key == "id" }?.value.offset
   }
 
   private mutating func countLayers(_ count: Int, path: JSONPath, offset: Int) {

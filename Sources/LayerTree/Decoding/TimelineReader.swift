@@ -164,7 +164,9 @@ struct TimelineReader {
         let pair = context.pair(value, path, key, shape: "[a, b]")
       {
         if keyPath == .boundsSize, pair.0 < 0 || pair.1 < 0 {
-          context.error(path, key: key, at: value.offset, "expected a width and height >= 0")
+          context.error(
+            path, key: key, at: value.offset,
+            "expected a width and height >= 0 for `\(keyPath.rawValue)`, found \(formatNumber(pair.0)) x \(formatNumber(pair.1))")
           return nil
         }
         return .pair(pair.0, pair.1)
@@ -200,7 +202,7 @@ struct TimelineReader {
         if case .array(let items) = v.kind {
           let base = path.key("times")
           for (index, item) in items.enumerated() {
-            if let time = context.nonNegative(item, base, "[\(index)]") { change.times.append(time) } else { ok = false }
+            if let time = context.nonNegative(item, base.index(index), "") { change.times.append(time) } else { ok = false }
           }
         } else {
           context.error(path, key: "times", at: v.offset, "expected an array of times in seconds, found \(context.describe(v))")
@@ -257,6 +259,12 @@ struct TimelineReader {
         "target matches \(resolved.count) layers; a scroll drives one scroll view (use its path)")
       ok = false
     }
+    if let resolved, resolved.count == 1, targets.sublayerCount(of: resolved[0]) == 0 {
+      context.error(
+        path.rendered, at: value.offset, "the scroll view \(resolved[0]) has no sublayers to scroll",
+        notes: ["a scroll moves the target's sublayers by the content offset: target the container that holds the content"])
+      ok = false
+    }
     var scroll = Scroll(target: resolved?.first ?? "", motion: .offsets([]))
     if let member = fields["axis"] {
       if let axis = context.choice(member.value, path, "axis", as: Scroll.Axis.self) { scroll.axis = axis } else { ok = false }
@@ -301,7 +309,12 @@ struct TimelineReader {
       if let v = context.positive(member.value, path, "contentLength") { scroll.contentLength = v } else { ok = false }
     }
     if let member = fields["reuse"] {
-      if let reuse = readReuse(member.value, path.key("reuse"), scrollView: resolved?.first) { scroll.reuse = reuse } else { ok = false }
+      let scrollView = resolved?.count == 1 ? resolved?.first : nil
+      if let reuse = readReuse(member.value, path.key("reuse"), scrollView: scrollView, axis: scroll.axis) {
+        scroll.reuse = reuse
+      } else {
+        ok = false
+      }
     }
     guard ok, resolved != nil else { return nil }
     return scroll
@@ -315,7 +328,7 @@ struct TimelineReader {
     var points: [Point] = []
     let base = path.key("offsets")
     for (index, item) in items.enumerated() {
-      guard let (time, offset) = context.pair(item, base, "[\(index)]", shape: "[time, offset]") else { return nil }
+      guard let (time, offset) = context.pair(item, base.index(index), "", shape: "[time, offset]") else { return nil }
       if let last = points.last, time < last.x {
         context.error(base.rendered + "[\(index)]", at: item.offset, "times must not go backwards: \(formatNumber(time)) after \(formatNumber(last.x))")
         return nil
@@ -329,8 +342,9 @@ struct TimelineReader {
     return points
   }
 
-  private func readReuse(_ value: JSONValue, _ path: JSONPath, scrollView: String?) -> CellReuse? {
-    guard let members = context.members(value, path, expected: "{ \"cell\": id of the repeated cell, \"items\": N }") else { return nil }
+  private func readReuse(_ value: JSONValue, _ path: JSONPath, scrollView: String?, axis: Scroll.Axis) -> CellReuse? {
+    guard let all = context.members(value, path, expected: "{ \"cell\": id of the repeated cell, \"items\": N }") else { return nil }
+    let members = context.unique(all, in: path)
     var cell: String? = nil
     var items: Int? = nil
     var ok = true
@@ -357,6 +371,18 @@ struct TimelineReader {
       }
       return nil
     }
+    if ok, let scrollView, let (pool, needed, step, viewport) = targets.reusePool(of: scrollView, cell: cell, axis: axis) {
+      // The pool must cover every item the viewport can show at once (fewer when the list is
+      // shorter), or visible items would have no cell.
+      let wanted = min(needed, items ?? needed)
+      if pool < wanted {
+        context.error(
+          path.rendered, at: value.offset,
+          "the reuse pool of `\(cell)` has \(pool) cells but the viewport of \(scrollView) can show \(wanted) at once (\(formatNumber(viewport)) pt over cells \(formatNumber(step)) pt apart)",
+          notes: ["give `\(cell)` a `repeat` count of at least \(wanted)"])
+        ok = false
+      }
+    }
     return ok ? CellReuse(cell: cell, items: items) : nil
   }
 }
@@ -370,17 +396,51 @@ struct TimelineReader {
 struct TargetResolver {
   let paths: [String]
   private let components: [[Substring]]
+  /// Each layer's frame and number of sublayers (its mask not counted), in `paths` order.
+  private let frames: [Rect]
+  private let sublayerCounts: [Int]
+  private let indexOfPath: [String: Int]
 
   init(root: Layer) {
     var paths: [String] = []
+    var frames: [Rect] = []
+    var sublayerCounts: [Int] = []
     func walk(_ layer: Layer, _ path: String) {
       paths.append(path)
+      frames.append(layer.frame)
+      sublayerCounts.append(layer.sublayers.count)
       if let mask = layer.mask { walk(mask, LayerPath.child(path, mask.id)) }
       for sublayer in layer.sublayers { walk(sublayer, LayerPath.child(path, sublayer.id)) }
     }
     walk(root, root.id)
     self.paths = paths
+    self.frames = frames
+    self.sublayerCounts = sublayerCounts
     components = paths.map { $0.split(separator: "/") }
+    indexOfPath = Dictionary(paths.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+  }
+
+  /// Sublayers of the layer at `path`; 0 for an unknown path.
+  func sublayerCount(of path: String) -> Int { indexOfPath[path].map { sublayerCounts[$0] } ?? 0 }
+
+  /// The reuse pool of `cell` in `scrollView` as the animator builds it: the pool's size, the
+  /// most cells the viewport can show at once (`ceil(viewport / step) + 1`: a partly shown cell
+  /// at each end), the step between cells and the viewport's length along `axis`. Nil when the
+  /// step is not positive (the animator then places no cell).
+  func reusePool(of scrollView: String, cell: String, axis: Scroll.Axis) -> (pool: Int, needed: Int, step: Double, viewport: Double)? {
+    guard let parent = indexOfPath[scrollView] else { return nil }
+    let prefix = scrollView + "/" + cell + "["
+    let cells = paths.indices.filter { paths[$0].hasPrefix(prefix) && !paths[$0].dropFirst(scrollView.count + 1).contains("/") }
+    guard let first = cells.first else { return nil }
+    let vertical = axis == .vertical
+    let step =
+      cells.count > 1
+      ? (vertical ? frames[cells[1]].y - frames[first].y : frames[cells[1]].x - frames[first].x)
+      : (vertical ? frames[first].height : frames[first].width)
+    let viewport = vertical ? frames[parent].height : frames[parent].width
+    guard step > 0, step.isFinite, viewport.isFinite else { return nil }
+    let ratio = min(viewport / step, 1e9)
+    return (cells.count, Int((ratio - 1e-9).rounded(.up)) + 1, step, viewport)
   }
 
   func resolve(_ pattern: String) -> [String] {

@@ -22,7 +22,7 @@ enum TextReportFormatter {
     }
     rows.append([
       "frame rate",
-      "\(Int(performance.fps.rounded())) fps of \(formatNumber(performance.refreshRate)); \(performance.hitches) hitch\(performance.hitches == 1 ? "" : "es") (\(performance.commitHitches) commit, \(performance.renderHitches) render)",
+      "\(Readable.integer(performance.fps)) fps of \(formatNumber(performance.refreshRate)); \(performance.hitches) hitch\(performance.hitches == 1 ? "" : "es") (\(performance.commitHitches) commit, \(performance.renderHitches) render)",
     ])
     rows.append(["GPU", "\(ms(performance.gpuMs)); \(Readable.percent(performance.gpuUtilization, of: 1)) busy"])
     rows.append(["render server", "\(ms(performance.renderServerMs))"])
@@ -56,7 +56,7 @@ enum TextReportFormatter {
     ])
     let cache = summary.rasterCache
     if cache.hits + cache.misses > 0 {
-      let rate = cache.hitRate.map { "\(Int(($0 * 100).rounded()))%" } ?? "-"
+      let rate = cache.hitRate.map { "\(Readable.integer($0 * 100))%" } ?? "-"
       rows.append([
         "raster cache",
         "\(cache.hits) hit\(cache.hits == 1 ? "" : "s"), \(cache.misses) miss\(cache.misses == 1 ? "" : "es") (hit rate \(rate)), \(cache.evictions) evictions, peak \(Readable.bytes(cache.peakBytes))",
@@ -129,7 +129,7 @@ enum TextReportFormatter {
   /// budget 16.7), hitch time ratio 310 ms/s (critical)".
   static func verdict(_ report: SimulationReport) -> String {
     let performance = report.summary.performance
-    var text = "\(report.scene.deviceName), \(formatNumber(performance.refreshRate)) Hz: \(Int(performance.fps.rounded())) fps, "
+    var text = "\(report.scene.deviceName), \(formatNumber(performance.refreshRate)) Hz: \(Readable.integer(performance.fps)) fps, "
     let budget = Readable.fixed(performance.budgetMs, 1)
     switch performance.bottleneck {
     case .gpu?: text += "GPU-bound (\(Readable.fixed(performance.gpuMs.mean, 1)) ms/frame, budget \(budget))"
@@ -138,7 +138,7 @@ enum TextReportFormatter {
     case nil:
       text += "within budget (GPU \(Readable.fixed(performance.gpuMs.mean, 1)), main thread \(Readable.fixed(performance.mainThreadMs.mean, 1)) ms/frame, budget \(budget))"
     }
-    text += ", hitch time ratio \(Int(performance.hitchTimeRatio.rounded())) ms/s (\(performance.hitchBand.rawValue))"
+    text += ", hitch time ratio \(Readable.integer(performance.hitchTimeRatio)) ms/s (\(performance.hitchBand.rawValue))"
     return text
   }
 

@@ -1,3 +1,5 @@
+import LayerTree
+
 /// Left-aligned columns separated by two spaces; the first row is the header.
 enum TextTable {
   static func render(_ rows: [[String]], indent: String = "") -> String {
@@ -21,8 +23,19 @@ enum TextTable {
 
 /// Numbers as people read them: `1,234,567`, `12.3 MB`, `45%`.
 enum Readable {
+  /// `value` rounded to a whole number, or nil when it has none that fits (not finite, or
+  /// beyond Int64: an absurd scene's overflowed cost).
+  static func whole(_ value: Double) -> Int64? {
+    let rounded = value.rounded()
+    guard rounded.isFinite, abs(rounded) < 9e18 else { return nil }
+    return Int64(rounded)
+  }
+
+  /// A whole number without grouping, `inf` or `nan` when there is none.
+  static func integer(_ value: Double) -> String { whole(value).map(String.init) ?? formatNumber(value) }
+
   static func count(_ value: Double) -> String {
-    let rounded = Int64(value.rounded())
+    guard let rounded = whole(value) else { return formatNumber(value) }
     let digits = String(abs(rounded))
     var grouped = ""
     for (index, character) in digits.enumerated() {
@@ -35,14 +48,14 @@ enum Readable {
   static func count(_ value: Int) -> String { count(Double(value)) }
 
   static func bytes(_ value: Double) -> String {
-    if value < 1024 { return "\(Int(value)) B" }
+    if value < 1024 { return "\(integer(value.rounded(.towardZero))) B" }
     if value < 1024 * 1024 { return fixed(value / 1024, 1) + " KB" }
     return fixed(value / (1024 * 1024), 1) + " MB"
   }
 
   static func percent(_ part: Double, of whole: Double) -> String {
     guard whole > 0 else { return "0%" }
-    return "\(Int((part / whole * 100).rounded()))%"
+    return "\(integer(part / whole * 100))%"
   }
 
   static func fixed(_ value: Double, _ decimals: Int) -> String {
