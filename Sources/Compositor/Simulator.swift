@@ -401,7 +401,7 @@ struct FrameStepper {
     let tree = FlatTree(scene.root)
     self.tree = tree
     frameRate = scene.timeline?.frameRate ?? device.refreshRate
-    animator = SceneAnimator(tree: tree, timeline: scene.timeline, frameRate: frameRate)
+    animator = SceneAnimator(tree: tree, timeline: scene.timeline, frameRate: frameRate, scale: device.screen.scale)
     cache = RasterCache(screenPixelArea: device.screenPixelArea, limits: device.rasterCache)
     planner = FramePlanner(screen: device.screen, iosVersion: scene.iosVersion, rules: rules)
     rasterized = Set(tree.nodes.indices.filter { tree.nodes[$0].layer.shouldRasterize })

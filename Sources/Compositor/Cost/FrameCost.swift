@@ -109,8 +109,9 @@ struct CostModel {
       let props = state.props(index, in: tree)
       let pixels = nodePlan.visibleRect.area * pixelsPerPoint
 
-      // GPU: the layer's own pixels, and the texture it samples.
-      if nodePlan.draws {
+      // GPU: the layer's own pixels, and the texture it samples. On a cache hit the layer's own
+      // drawing is in the bitmap, drawn below.
+      if nodePlan.draws && !nodePlan.rasterHit {
         add(&gpu, "layers", pixels * c.pixelTime * gpuSeconds)
         if props.isTextured {
           add(&gpu, "textures", pixels * c.textureBytesPerPixel / bandwidth)

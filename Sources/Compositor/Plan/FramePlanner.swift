@@ -83,10 +83,7 @@ public struct FramePlanner: Sendable {
         let parent = plans[parentIndex]
         parentAffine = parent.affine
         if let origin = state.boundsOrigins.isEmpty ? nil : state.boundsOrigins[parentIndex] {
-          // UIScrollView keeps its content offset on the pixel grid.
-          let x = (origin.x * screen.scale).rounded() / screen.scale
-          let y = (origin.y * screen.scale).rounded() / screen.scale
-          parentAffine = parentAffine.concatenating(.translation(-x, -y))
+          parentAffine = parentAffine.concatenating(.translation(-origin.x, -origin.y))
         }
         // A mask lives in its owner's coordinates and is not clipped by the owner's bounds.
         clip = inMask[index] && masks[parentIndex] == index ? parent.incomingClip : parent.childClip

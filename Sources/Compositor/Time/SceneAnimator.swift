@@ -14,6 +14,8 @@ public struct SceneAnimator: Sendable {
   public let tree: FlatTree
   public let timeline: Timeline?
   public let frameRate: Double
+  /// The screen's scale: content offsets stay on its pixel grid.
+  public let scale: Double
   private let indexOfPath: [String: Int]
   private var previous: FrameState?
   /// The item each pool cell shows, per scroll view with reuse.
@@ -35,10 +37,11 @@ public struct SceneAnimator: Sendable {
   /// such a subtree whole when its extent is off the screen.
   public private(set) var staticExtents: [Bool] = []
 
-  public init(tree: FlatTree, timeline: Timeline?, frameRate: Double) {
+  public init(tree: FlatTree, timeline: Timeline?, frameRate: Double, scale: Double = 1) {
     self.tree = tree
     self.timeline = timeline
     self.frameRate = frameRate
+    self.scale = scale
     var map: [String: Int] = [:]
     map.reserveCapacity(tree.count)
     for (index, node) in tree.nodes.enumerated() { map[node.path] = index }
@@ -114,6 +117,8 @@ public struct SceneAnimator: Sendable {
         let viewport = scroll.axis == .vertical ? bounds.height : bounds.width
         offset = min(max(offset, 0), max(0, length - viewport))
       }
+      // UIScrollView keeps its content offset on the pixel grid.
+      if offset.isFinite { offset = (offset * scale).rounded() / scale }
       state.boundsOrigins[index] = scroll.axis == .vertical ? Point(0, offset) : Point(offset, 0)
     }
 
