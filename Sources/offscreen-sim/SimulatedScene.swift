@@ -1,0 +1,59 @@
+import Compositor
+import LayerTree
+
+/// A scene loaded, put on its device and simulated: what `render`, `chart` and the HTML report
+/// start from.
+struct SimulatedScene {
+  var scene: Scene
+  var profile: DeviceProfile
+  var report: SimulationReport
+  /// The scene's name as messages show it: its path, or `<stdin>`.
+  var file: String
+
+  /// Loads `path` (or `-`), on `device` when given, and runs it.
+  static func load(_ path: String, device: String?, io: ToolIO) throws(InputError) -> SimulatedScene {
+    let scene = try SceneLoader(io: io).load(path, deviceOverride: device)
+    guard let profile = DeviceCatalogue.device(id: scene.device) else {
+      throw InputError("\(SceneLoader.displayName(path)): error: unknown device \"\(scene.device)\"")
+    }
+    return SimulatedScene(
+      scene: scene, profile: profile, report: Simulator.run(scene, on: profile), file: SceneLoader.displayName(path))
+  }
+
+  /// The scene's name, or its file when it has none.
+  var title: String { scene.name.isEmpty ? file : scene.name }
+
+  /// The frame the pictures show by default: the one with the most offscreen passes; when no
+  /// frame has any, the one with the most GPU time; the earliest of equals.
+  static func worstFrame(_ report: SimulationReport) -> Int {
+    var best = 0
+    for frame in report.frames.dropFirst() {
+      let current = report.frames[best]
+      if frame.offscreenPasses > current.offscreenPasses
+        || (frame.offscreenPasses == current.offscreenPasses && frame.cost.gpuMs > current.cost.gpuMs)
+      {
+        best = frame.index
+      }
+    }
+    return best
+  }
+
+  /// One frame as the picture formatter takes it.
+  func picture(frame: Int, overlays: [Overlay], idPrefix: String = "") -> FramePictureFormatter.Input {
+    FramePictureFormatter.Input(
+      snapshot: Simulator.snapshot(scene, on: profile, frame: frame), title: title, frameCount: report.frames.count,
+      overlays: overlays, idPrefix: idPrefix)
+  }
+
+  /// The run as the HTML report shows it: its worst frame with the offscreen overlay.
+  func htmlRun(overlays: [Overlay] = [.offscreen], idPrefix: String = "") -> HTMLReportFormatter.Run {
+    HTMLReportFormatter.Run(
+      report: report, file: file, title: title,
+      picture: picture(frame: Self.worstFrame(report), overlays: overlays, idPrefix: idPrefix))
+  }
+
+  /// Writes the HTML report of this run to `path` (`-` for standard output).
+  func writeHTML(to path: String, io: ToolIO) throws(InputError) {
+    try OutputFile(io: io).write(HTMLReportFormatter.format(htmlRun()), to: path)
+  }
+}
