@@ -23,6 +23,19 @@ struct SimulatedScene {
   /// The scene's name, or its file when it has none.
   var title: String { scene.name.isEmpty ? file : scene.name }
 
+  /// Names for two runs side by side: their titles; their file names when the titles are the
+  /// same; their paths when those are the same too.
+  static func labels(_ before: SimulatedScene, _ after: SimulatedScene) -> (before: String, after: String) {
+    labels(before: (before.title, before.file), after: (after.title, after.file))
+  }
+
+  static func labels(before: (title: String, file: String), after: (title: String, file: String)) -> (before: String, after: String) {
+    if before.title != after.title { return (before.title, after.title) }
+    func name(_ path: String) -> String { path.split(separator: "/").last.map(String.init) ?? path }
+    if name(before.file) != name(after.file) { return (name(before.file), name(after.file)) }
+    return (before.file, after.file)
+  }
+
   /// The frame the pictures show by default: the one with the most offscreen passes; when no
   /// frame has any, the one with the most GPU time; the earliest of equals.
   static func worstFrame(_ report: SimulationReport) -> Int {

@@ -60,13 +60,14 @@ enum ChartCommand: ToolCommand {
     return .success
   }
 
-  /// Chart runs for one scene (named by its title) or two (`before: ...`, `after: ...`, with the
-  /// files when both scenes have the same name).
+  /// Chart runs for one scene (named by its title) or two (`before: ...`, `after: ...`; see
+  /// ``SimulatedScene/labels(_:_:)``).
   static func runLabels(_ simulated: [SimulatedScene]) -> [FrameChartFormatter.Run] {
     guard simulated.count == 2 else { return simulated.map { FrameChartFormatter.Run(report: $0.report, label: $0.title) } }
-    let sameName = simulated[0].title == simulated[1].title
-    return zip(["before", "after"], simulated).map { word, run in
-      FrameChartFormatter.Run(report: run.report, label: "\(word): \(sameName ? run.file : run.title)")
-    }
+    let names = SimulatedScene.labels(simulated[0], simulated[1])
+    return [
+      FrameChartFormatter.Run(report: simulated[0].report, label: "before: " + names.before),
+      FrameChartFormatter.Run(report: simulated[1].report, label: "after: " + names.after),
+    ]
   }
 }

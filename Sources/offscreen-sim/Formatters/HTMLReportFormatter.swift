@@ -66,9 +66,7 @@ enum HTMLReportFormatter {
     var before: String
     var after: String
     init(before: Run, after: Run) {
-      let same = before.title == after.title
-      self.before = same ? before.file : before.title
-      self.after = same ? after.file : after.title
+      (self.before, self.after) = SimulatedScene.labels(before: (before.title, before.file), after: (after.title, after.file))
     }
   }
 
