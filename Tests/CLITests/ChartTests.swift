@@ -3,11 +3,11 @@ import Foundation
 import LayerTree
 import Testing
 
+@testable import offscreen_sim
+
 #if canImport(FoundationXML)
   import FoundationXML
 #endif
-
-@testable import offscreen_sim
 
 /// `chart`: the budget line sits at the device's refresh interval, every hitch is marked, and
 /// the passes bars count the report's passes.
@@ -77,7 +77,8 @@ struct ChartTests {
   /// frame with passes a bar as tall as its passes.
   @Test func hitchesAndPassesMatchTheReport() throws {
     let path = packageRoot.appendingPathComponent("scenes/rasterized-card-scrolling.json").path
-    let scene = try SceneDecoder.decode(Array(try Data(contentsOf: URL(fileURLWithPath: path))), options: .init(devices: DeviceCatalogue.screens))
+    let scene = try SceneDecoder.decode(
+      Array(try Data(contentsOf: URL(fileURLWithPath: path))), options: .init(devices: DeviceCatalogue.screens))
     let report = Simulator.run(scene, on: DeviceCatalogue.device(id: scene.device)!)
     let hitched = report.frames.filter { $0.outcome.hitch != nil }.map(\.index)
     #expect(!hitched.isEmpty)

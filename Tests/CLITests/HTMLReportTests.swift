@@ -3,11 +3,11 @@ import Foundation
 import LayerTree
 import Testing
 
+@testable import offscreen_sim
+
 #if canImport(FoundationXML)
   import FoundationXML
 #endif
-
-@testable import offscreen_sim
 
 /// `report --html`: one self-contained page that parses as XML and says what the text report
 /// says.

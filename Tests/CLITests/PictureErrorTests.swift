@@ -23,7 +23,9 @@ struct PictureErrorTests {
 
   @Test func unwritableOutputNamesThePathAndTheReason() throws {
     let missingFolder = "/nonexistent-offscreen-sim/out.svg"
-    for arguments in [["render", "-", "-o", missingFolder], ["chart", "-", "-o", missingFolder], ["report", "-", "--html", missingFolder]] {
+    for arguments in [
+      ["render", "-", "-o", missingFolder], ["chart", "-", "-o", missingFolder], ["report", "-", "--html", missingFolder],
+    ] {
       let run = ToolRun.callAsFunction(arguments, stdin: scene)
       #expect(run.status == 2, "\(arguments)")
       #expect(run.stderr.contains("\(missingFolder): error: cannot write the file: the folder /nonexistent-offscreen-sim does not exist"))

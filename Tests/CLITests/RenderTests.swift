@@ -3,11 +3,11 @@ import Foundation
 import LayerTree
 import Testing
 
+@testable import offscreen_sim
+
 #if canImport(FoundationXML)
   import FoundationXML
 #endif
-
-@testable import offscreen_sim
 
 /// `render`: the picture must say what the report says. Every expected figure below is worked
 /// out by hand from the scene beside it (DOMAIN.md section 2), then checked against the SVG as
@@ -128,8 +128,9 @@ struct RenderTests {
     let (svg, _, _) = try Self.render(Self.offscreenScene)
     let layers = try svg.elements("//*[@class='layer']")
     // Drawing layers on screen: root, a, a/label, b/back, b/chip, b/chip/text, c (d is hidden).
-    #expect(layers.compactMap { $0.attribute("data-layer") }
-      == ["root", "root/a", "root/a/label", "root/b/back", "root/b/chip", "root/b/chip/text", "root/c"])
+    #expect(
+      layers.compactMap { $0.attribute("data-layer") }
+        == ["root", "root/a", "root/a/label", "root/b/back", "root/b/chip", "root/b/chip/text", "root/c"])
     let card = try #require(layers.first { $0.attribute("data-layer") == "root/a" })
     let placed = try #require(try card.nodes(forXPath: "*[local-name()='g']").first as? XMLElement)
     #expect(placed.attribute("transform") == "translate(16.00 80.00)")
@@ -179,7 +180,9 @@ struct RenderTests {
     let tints = try svg.tints("blended")
     let depths = Dictionary(uniqueKeysWithValues: tints.map { ($0.attribute("data-layer") ?? "", $0.attribute("data-overdraw") ?? "") })
     #expect(
-      depths == ["root/a": "1", "root/a/label": "2", "root/e": "1", "root/s0": "1", "root/s0/s1": "2", "root/s0/s1/s2": "3", "root/s0/s1/s2/s3": "4"])
+      depths == [
+        "root/a": "1", "root/a/label": "2", "root/e": "1", "root/s0": "1", "root/s0/s1": "2", "root/s0/s1/s2": "3", "root/s0/s1/s2/s3": "4",
+      ])
     let swatches = try svg.elements("//*[@class='swatch' and @data-overlay='blended']")
     #expect(swatches.count == 4)
     let colors = swatches.map { $0.attribute("fill") ?? "" }

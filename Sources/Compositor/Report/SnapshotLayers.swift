@@ -31,7 +31,8 @@ extension FrameSnapshot {
       let layer = self.layer(index)
       var parentAffine = Affine.identity
       if node.parent >= 0 {
-        parentAffine = state.boundsOrigins[node.parent].map { affines[node.parent].concatenating(.translation(-$0.x, -$0.y)) }
+        parentAffine =
+          state.boundsOrigins[node.parent].map { affines[node.parent].concatenating(.translation(-$0.x, -$0.y)) }
           ?? affines[node.parent]
       }
       affines[index] = parentAffine.concatenating(.layer(frame: layer.frame, transform: layer.transform))

@@ -53,7 +53,8 @@ enum ChartCommand: ToolCommand {
     let runs = runLabels(simulated)
     try OutputFile(io: io).write(FrameChartFormatter.document(runs), to: output)
     if output != "-" {
-      let hitches = simulated.map { Markup.plural($0.report.summary.performance.hitches, "hitch", "hitches") }.joined(separator: " before, ")
+      let hitches = simulated.map { Markup.plural($0.report.summary.performance.hitches, "hitch", "hitches") }.joined(
+        separator: " before, ")
       let frames = simulated.map { Markup.plural($0.report.frames.count, "frame") }.joined(separator: " and ")
       io.out("wrote \(output): \(frames), \(hitches)\(simulated.count > 1 ? " after" : "")\n")
     }

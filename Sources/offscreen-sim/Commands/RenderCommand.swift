@@ -49,7 +49,8 @@ enum RenderCommand: ToolCommand {
   static func run(_ arguments: [String], io: ToolIO) throws -> ExitCode {
     let parsed = try ParsedArguments(arguments, options: ["-o", "--output", "--frame", "--overlay", "--device"], flags: [])
     guard parsed.positional.count == 1 else {
-      throw UsageError(parsed.positional.isEmpty ? "missing the scene file to draw" : "expected one scene file, found \(parsed.positional.count)")
+      throw UsageError(
+        parsed.positional.isEmpty ? "missing the scene file to draw" : "expected one scene file, found \(parsed.positional.count)")
     }
     let output = try OutputFile.path(parsed, what: "SVG")
     let overlays = try parseOverlays(parsed.value("--overlay"))

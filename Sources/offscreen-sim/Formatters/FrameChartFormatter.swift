@@ -104,7 +104,8 @@ enum FrameChartFormatter {
     var svg =
       "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"\(Markup.number(width, 0))\" height=\"\(Markup.number(height, 0))\" viewBox=\"0 0 \(Markup.number(width, 0)) \(Markup.number(height, 0))\" font-family=\"\(Markup.fontFamily)\" fill=\"#111827\">\n"
     svg += "<title>\(Markup.escape(titleLines[0]))</title>\n"
-    svg += "<rect class=\"page\" x=\"0\" y=\"0\" width=\"\(Markup.number(width, 0))\" height=\"\(Markup.number(height, 0))\" fill=\"#FFFFFF\"/>\n"
+    svg +=
+      "<rect class=\"page\" x=\"0\" y=\"0\" width=\"\(Markup.number(width, 0))\" height=\"\(Markup.number(height, 0))\" fill=\"#FFFFFF\"/>\n"
     for (line, text) in titleLines.enumerated() {
       let style = line == 0 ? "font-size=\"12\" font-weight=\"bold\"" : "font-size=\"11\""
       svg +=

@@ -100,7 +100,8 @@ enum FramePictureFormatter {
     for (line, caption) in caption.enumerated() {
       let y = margin + Double(line) * lineHeight + 11
       let weight = line == 0 ? " font-weight=\"bold\"" : ""
-      text += "<text class=\"caption\" x=\"\(Markup.number(margin))\" y=\"\(Markup.number(y))\" font-size=\"12\"\(weight)>\(Markup.escape(caption))</text>\n"
+      text +=
+        "<text class=\"caption\" x=\"\(Markup.number(margin))\" y=\"\(Markup.number(y))\" font-size=\"12\"\(weight)>\(Markup.escape(caption))</text>\n"
     }
     let legendX = margin * 2 + screen.width
     text += "<g class=\"legend\" transform=\"translate(\(Markup.number(legendX)) \(Markup.number(top)))\">\n"
@@ -121,7 +122,8 @@ enum FramePictureFormatter {
       "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"\(Markup.number(width, 0))\" height=\"\(Markup.number(height, 0))\" viewBox=\"0 0 \(Markup.number(width, 0)) \(Markup.number(height, 0))\" font-family=\"\(Markup.fontFamily)\" fill=\"#111827\">\n"
     svg += "<title>\(Markup.escape(titleText))</title>\n"
     svg += "<defs>\n" + defs.text + "</defs>\n"
-    svg += "<rect class=\"page\" x=\"0\" y=\"0\" width=\"\(Markup.number(width, 0))\" height=\"\(Markup.number(height, 0))\" fill=\"#F9FAFB\"/>\n"
+    svg +=
+      "<rect class=\"page\" x=\"0\" y=\"0\" width=\"\(Markup.number(width, 0))\" height=\"\(Markup.number(height, 0))\" fill=\"#F9FAFB\"/>\n"
     svg += text + body + "</svg>\n"
     return svg
   }
@@ -227,7 +229,9 @@ enum FramePictureFormatter {
       plan = snapshot.plan.nodes
       transforms = snapshot.screenTransforms()
       let nodes = snapshot.tree.nodes
-      visible = nodes.indices.filter { !nodes[$0].inMask && !snapshot.plan.nodes[$0].culled && !snapshot.plan.nodes[$0].visibleRect.isEmpty }
+      visible = nodes.indices.filter {
+        !nodes[$0].inMask && !snapshot.plan.nodes[$0].culled && !snapshot.plan.nodes[$0].visibleRect.isEmpty
+      }
       drawing = visible.filter { snapshot.plan.nodes[$0].draws }.count
       offscreen = nodes.indices.filter { !snapshot.plan.nodes[$0].offscreen.isEmpty }
       passes = snapshot.plan.offscreenPasses
@@ -289,7 +293,8 @@ enum FramePictureFormatter {
         let names = ["renders into the screen", "nested 1 deep", "nested 2 deep", "nested 3+ deep"]
         for bucket in 0..<4 {
           let count = facts.offscreen.filter { facts.offscreenBucket($0) == bucket }.count
-          items.append(LegendItem(overlay: overlay, color: offscreenColors[bucket], label: "\(names[bucket]): \(Markup.plural(count, "layer"))"))
+          items.append(
+            LegendItem(overlay: overlay, color: offscreenColors[bucket], label: "\(names[bucket]): \(Markup.plural(count, "layer"))"))
         }
       case .raster:
         items.append(LegendItem(overlay: overlay, color: nil, label: "Raster cache (shouldRasterize)"))
@@ -300,12 +305,14 @@ enum FramePictureFormatter {
         let names = ["1x", "2x", "3x", "4x and more"]
         for bucket in 0..<4 {
           let count = facts.overdrawn.filter { min(facts.overdraw[$0] ?? 0, 4) == bucket + 1 }.count
-          items.append(LegendItem(overlay: overlay, color: overdrawColors[bucket], label: "\(names[bucket]): \(Markup.plural(count, "layer"))"))
+          items.append(
+            LegendItem(overlay: overlay, color: overdrawColors[bucket], label: "\(names[bucket]): \(Markup.plural(count, "layer"))"))
         }
       case .misaligned:
         items.append(LegendItem(overlay: overlay, color: nil, label: "Images (Color Misaligned Images)"))
         items.append(
-          LegendItem(overlay: overlay, color: misalignedColor, label: "scaled or misaligned: \(Markup.plural(facts.imageLayers.count, "layer"))"))
+          LegendItem(
+            overlay: overlay, color: misalignedColor, label: "scaled or misaligned: \(Markup.plural(facts.imageLayers.count, "layer"))"))
       }
     }
     return items
@@ -316,7 +323,8 @@ enum FramePictureFormatter {
   /// The transform attribute for a layer's own coordinates.
   static func transformAttribute(_ t: ScreenTransform) -> String {
     if t.isTranslation { return "translate(\(Markup.number(t.tx)) \(Markup.number(t.ty)))" }
-    return "matrix(\([t.a, t.b, t.c, t.d].map { Markup.number($0, 4) }.joined(separator: " ")) \(Markup.number(t.tx)) \(Markup.number(t.ty)))"
+    return
+      "matrix(\([t.a, t.b, t.c, t.d].map { Markup.number($0, 4) }.joined(separator: " ")) \(Markup.number(t.tx)) \(Markup.number(t.ty)))"
   }
 
   /// True when the layer's visible part is its whole bounds: no clip needed.
@@ -369,13 +377,19 @@ enum FramePictureFormatter {
     }
     switch layer.contents {
     case .image?:
-      let rounded = layer.masksToBounds ? layer : { var square = layer; square.cornerRadius = 0; return square }()
+      let rounded =
+        layer.masksToBounds
+        ? layer
+        : {
+          var square = layer; square.cornerRadius = 0; return square
+        }()
       shapes += boundsRect(rounded, extra: "class=\"image\" fill=\"#DCE7F3\" stroke=\"#AFC4DA\" stroke-width=\"0.5\"") + "\n"
     case .text(let text)?:
       shapes += textBars(text, width: layer.frame.width, height: layer.frame.height)
     case .drawing?:
       shapes +=
-        boundsRect(layer, extra: "class=\"drawing\" fill=\"#F3EBDD\" stroke=\"#D6C4A3\" stroke-width=\"0.5\" stroke-dasharray=\"2 2\"") + "\n"
+        boundsRect(layer, extra: "class=\"drawing\" fill=\"#F3EBDD\" stroke=\"#D6C4A3\" stroke-width=\"0.5\" stroke-dasharray=\"2 2\"")
+        + "\n"
     case nil: break
     }
     if layer.borderWidth > 0 && !layer.borderColor.isClear {
@@ -384,7 +398,9 @@ enum FramePictureFormatter {
       shapes +=
         boundsRect(
           layer, inset: layer.borderWidth / 2,
-          extra: "class=\"border\" fill=\"none\" stroke=\"\(Markup.rgb(stroke))\"\(opacity) stroke-width=\"\(Markup.number(layer.borderWidth))\"")
+          extra:
+            "class=\"border\" fill=\"none\" stroke=\"\(Markup.rgb(stroke))\"\(opacity) stroke-width=\"\(Markup.number(layer.borderWidth))\""
+        )
         + "\n"
     }
     guard !shapes.isEmpty else { return "" }
@@ -453,7 +469,8 @@ enum FramePictureFormatter {
         let passes = plan.offscreen.reduce(0) { $0 + $1.passes }
         let reasons = plan.offscreen.map { "\($0.rule) \($0.passes)" }.joined(separator: ", ")
         let depth = plan.offscreenDepth
-        let note = "\(facts.path(index)): \(Markup.plural(passes, "offscreen pass", "offscreen passes")) (\(reasons))"
+        let note =
+          "\(facts.path(index)): \(Markup.plural(passes, "offscreen pass", "offscreen passes")) (\(reasons))"
           + (depth > 0 ? ", nested \(depth) deep" : "")
         result += tint(
           index, facts, color: offscreenColors[facts.offscreenBucket(index)], data: "data-depth=\"\(depth)\" data-passes=\"\(passes)\"",

@@ -26,7 +26,8 @@ enum HTMLReportFormatter {
     body += sceneLine(run)
     body += "<h2>Summary</h2>\n" + summaryTable(run.report)
     body += "<h2>Frame times</h2>\n"
-    body += figure(FrameChartFormatter.svg([FrameChartFormatter.Run(report: run.report, label: run.title)]), caption: chartCaption(run.report))
+    body += figure(
+      FrameChartFormatter.svg([FrameChartFormatter.Run(report: run.report, label: run.title)]), caption: chartCaption(run.report))
     body += "<h2>Worst frame</h2>\n"
     body += figure(FramePictureFormatter.svg(run.picture), caption: pictureCaption(run))
     body += findings(run.report)
@@ -103,7 +104,8 @@ enum HTMLReportFormatter {
     html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
     html += "<title>\(Markup.escape(title))</title>\n<style>\n\(style)\n</style>\n</head>\n<body>\n"
     html += body
-    html += "<footer>Made by offscreen-sim \(toolVersion): a simulation of the render server from a scene file, not a measurement.</footer>\n"
+    html +=
+      "<footer>Made by offscreen-sim \(toolVersion): a simulation of the render server from a scene file, not a measurement.</footer>\n"
     html += "</body>\n</html>\n"
     return html
   }
@@ -157,7 +159,10 @@ enum HTMLReportFormatter {
     if performance.backgroundMs.max > 0 { rows.append(("background threads", ms(performance.backgroundMs))) }
     rows.append(("bottleneck", performance.bottleneck?.rawValue ?? "none: every stage fits the budget"))
     rows.append(
-      ("layers", "\(Readable.count(summary.layers)) (\(Readable.count(summary.visibleLayers)) visible, \(Readable.count(summary.drawingLayers)) drawing)"))
+      (
+        "layers",
+        "\(Readable.count(summary.layers)) (\(Readable.count(summary.visibleLayers)) visible, \(Readable.count(summary.drawingLayers)) drawing)"
+      ))
     let passes = summary.offscreenPasses
     let reasons = passes.byReason.filter { $0.value > 0 }.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
     rows.append(
@@ -168,7 +173,10 @@ enum HTMLReportFormatter {
       ))
     let screen = summary.blending.screenPixels
     rows.append(
-      ("offscreen pixels", "\(Readable.count(summary.offscreenPixelsMax)) (\(Readable.percent(summary.offscreenPixelsMax, of: screen)) of the screen)"))
+      (
+        "offscreen pixels",
+        "\(Readable.count(summary.offscreenPixelsMax)) (\(Readable.percent(summary.offscreenPixelsMax, of: screen)) of the screen)"
+      ))
     rows.append(
       (
         "blended pixels",
@@ -229,13 +237,16 @@ enum HTMLReportFormatter {
         Figure(
           name: "offscreen layers", before: Double(b.summary.offscreenPasses.layers), after: Double(a.summary.offscreenPasses.layers),
           decimals: 0, unit: ""),
-        Figure(name: "offscreen pixels", before: b.summary.offscreenPixelsMax, after: a.summary.offscreenPixelsMax, decimals: 0, unit: "px"),
         Figure(
-          name: "blended pixels", before: b.summary.blending.blendedPixels, after: a.summary.blending.blendedPixels, decimals: 0, unit: "px"),
+          name: "offscreen pixels", before: b.summary.offscreenPixelsMax, after: a.summary.offscreenPixelsMax, decimals: 0, unit: "px"),
+        Figure(
+          name: "blended pixels", before: b.summary.blending.blendedPixels, after: a.summary.blending.blendedPixels, decimals: 0, unit: "px"
+        ),
         Figure(
           name: "raster cache misses", before: Double(b.summary.rasterCache.misses), after: Double(a.summary.rasterCache.misses),
           decimals: 0, unit: ""),
-        Figure(name: "memory", before: b.summary.memory.total / 1_048_576, after: a.summary.memory.total / 1_048_576, decimals: 1, unit: "MB"),
+        Figure(
+          name: "memory", before: b.summary.memory.total / 1_048_576, after: a.summary.memory.total / 1_048_576, decimals: 1, unit: "MB"),
         Figure(
           name: "scaled or misaligned images", before: Double(b.summary.images.scaled + b.summary.images.misaligned),
           after: Double(a.summary.images.scaled + a.summary.images.misaligned), decimals: 0, unit: ""),
