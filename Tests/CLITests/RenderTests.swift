@@ -267,6 +267,31 @@ struct RenderTests {
     #expect(try svg.tints("offscreen").first?.attribute("data-layer") == "root/x&<y>'\"")
   }
 
+  /// Every bundled scene, every overlay, its worst frame: a picture that parses, with as many
+  /// offscreen tints as layers with passes in that frame.
+  @Test func bundledScenesRenderWithEveryOverlay() throws {
+    let folder = packageRoot.appendingPathComponent("scenes")
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+      $0.hasSuffix(".json") && !$0.hasSuffix(".schema.json")
+    }.sorted()
+    for file in files {
+      let path = folder.appendingPathComponent(file).path
+      let run = ToolRun.run("render", path, "--overlay", "all", "--frame", "worst", "-o", "-")
+      #expect(run.status == 0, "\(file): \(run.stderr)")
+      let svg = try ParsedMarkup(run.stdout)
+      let scene = try SceneDecoder.decode(Array(try Data(contentsOf: URL(fileURLWithPath: path))), options: .init(devices: DeviceCatalogue.screens))
+      let device = DeviceCatalogue.device(id: scene.device)!
+      let report = Simulator.run(scene, on: device)
+      let worst = SimulatedScene.worstFrame(report)
+      let snapshot = Simulator.snapshot(scene, on: device, frame: worst)
+      #expect(try svg.tints("offscreen").count == snapshot.plan.nodes.filter { !$0.offscreen.isEmpty }.count, "\(file)")
+      let passes = try svg.tints("offscreen").compactMap { $0.attribute("data-passes").flatMap(Int.init) }.reduce(0, +)
+      #expect(passes == report.frames[worst].offscreenPasses, "\(file)")
+      #expect(try svg.tints("raster").filter { $0.attribute("data-raster") == "miss" }.count == report.frames[worst].rasterCache.misses, "\(file)")
+      #expect(try svg.tints("raster").filter { $0.attribute("data-raster") == "hit" }.count == report.frames[worst].rasterCache.hits, "\(file)")
+    }
+  }
+
   @Test func standardOutputWithDash() throws {
     let run = ToolRun.run("render", "-", "-o", "-", stdin: Self.offscreenScene)
     #expect(run.status == 0)

@@ -86,6 +86,22 @@ struct SnapshotLayersTests {
     #expect(depths[band] == 1)
   }
 
+  /// Counting stops at the limit: the 150th of 150 identical layers is drawn over 149, and
+  /// reported as 100 (100 or more).
+  @Test func overdrawStopsCountingAtTheLimit() throws {
+    let scene = try TestScenes.scene(
+      ##"{"id": "same", "frame": [10, 10, 40, 40], "backgroundColor": "#FF000080", "repeat": {"count": 150}}"##)
+    let snapshot = Simulator.snapshot(scene, on: Self.iphone7, frame: 0)
+    let depths = snapshot.overdraw()
+    func depth(_ i: Int) -> Int? { snapshot.tree.index(ofPath: "root/same[\(i)]").flatMap { depths[$0] } }
+    #expect(depth(0) == 0)
+    #expect(depth(99) == 99)
+    #expect(depth(100) == Overdraw.standardLimit)
+    #expect(depth(149) == Overdraw.standardLimit)
+    let exact = Overdraw.depths(tree: snapshot.tree, plan: snapshot.plan, limit: .max)
+    #expect(snapshot.tree.index(ofPath: "root/same[149]").flatMap { exact[$0] } == 149)
+  }
+
   /// The frame's image findings are the report's: one misaligned, one scaled.
   @Test func imageFindingsMatchTheReport() throws {
     let scene = try TestScenes.scene(

@@ -213,7 +213,8 @@ enum FramePictureFormatter {
     let snapshot: FrameSnapshot
     let plan: [NodePlan]
     let transforms: [ScreenTransform]
-    /// Layers on screen: not culled, not in a mask, some part visible; in drawing order.
+    /// Layers on screen as the report counts them: not culled, not in a mask, not drawn by a
+    /// rasterized ancestor's cached bitmap, some part visible; in drawing order.
     let visible: [Int]
     let drawing: Int
     let offscreen: [Int]
@@ -230,7 +231,8 @@ enum FramePictureFormatter {
       transforms = snapshot.screenTransforms()
       let nodes = snapshot.tree.nodes
       visible = nodes.indices.filter {
-        !nodes[$0].inMask && !snapshot.plan.nodes[$0].culled && !snapshot.plan.nodes[$0].visibleRect.isEmpty
+        let plan = snapshot.plan.nodes[$0]
+        return !nodes[$0].inMask && !plan.culled && !plan.insideRasterHit && !plan.visibleRect.isEmpty
       }
       drawing = visible.filter { snapshot.plan.nodes[$0].draws }.count
       offscreen = nodes.indices.filter { !snapshot.plan.nodes[$0].offscreen.isEmpty }
@@ -271,7 +273,7 @@ enum FramePictureFormatter {
     let scaled = facts.images.reduce(0) { $0 + $1.filter { $0.rule == ImageChecks.scaledID }.count }
     let misaligned = facts.images.reduce(0) { $0 + $1.filter { $0.rule == ImageChecks.misalignedID }.count }
     lines.append(
-      "blending: \(Markup.plural(facts.blendedLayers, "layer")) not opaque, \(facts.overdrawn.count) drawn over others (deepest \(maxOverdraw)x); images: \(scaled) scaled, \(misaligned) misaligned"
+      "blending: \(Markup.plural(facts.blendedLayers, "layer")) not opaque, \(facts.overdrawn.count) drawn over others (deepest \(maxOverdraw)x\(maxOverdraw >= Overdraw.standardLimit ? " or more" : "")); images: \(scaled) scaled, \(misaligned) misaligned"
     )
     return lines
   }
@@ -493,14 +495,15 @@ enum FramePictureFormatter {
         let blends = facts.plan[index].opaque ? "opaque" : "blended"
         result += tint(
           index, facts, color: overdrawColors[min(depth, 4) - 1], data: "data-overdraw=\"\(depth)\"", overlay: overlay,
-          note: "\(facts.path(index)): drawn over \(Markup.plural(depth, "layer")) (\(blends))", defs: defs)
+          note: "\(facts.path(index)): drawn over \(depth >= Overdraw.standardLimit ? "\(depth) or more layers" : Markup.plural(depth, "layer")) (\(blends))",
+          defs: defs)
       }
     case .misaligned:
       for index in facts.imageLayers {
         let rules = facts.images[index].map(\.rule).joined(separator: ", ")
         let messages = facts.images[index].map(\.message).joined(separator: " ")
         result += tint(
-          index, facts, color: misalignedColor, data: "data-images=\"\(rules)\"", overlay: overlay,
+          index, facts, color: misalignedColor, data: "data-images=\"\(Markup.escape(rules))\"", overlay: overlay,
           note: "\(facts.path(index)): \(messages)", defs: defs)
       }
     }
