@@ -15,6 +15,14 @@ struct DeviceSelection {
                           scene runs on it unless --device names another.
     """
 
+  /// The built-in devices, each scene on its own.
+  static let standard = DeviceSelection(devices: DeviceCatalogue.all, override: nil)
+
+  init(devices: [DeviceProfile], override: String?) {
+    self.devices = devices
+    self.override = override
+  }
+
   init(_ parsed: ParsedArguments, io: ToolIO) throws {
     devices = DeviceCatalogue.all
     override = nil

@@ -5,7 +5,7 @@ import LayerTree
 enum ReportCommand: ToolCommand {
   static let name = "report"
   static let summary = "Simulate a scene and report offscreen passes, blending, memory and findings."
-  static let usageLine = "offscreen-sim report <scene.json | -> [--format text|json] [--device ID] [--device-file F]"
+  static let usageLine = "offscreen-sim report <scene.json | -> [--format text|json] [--device ID] [--device-file F] [--html out.html]"
   static let help = """
     OVERVIEW: \(summary)
 
@@ -18,11 +18,15 @@ enum ReportCommand: ToolCommand {
       --format <format>   text (default): a summary, then each offscreen layer with its reason and fix.
                           json: the same as a versioned JSON document (docs/report-format.md).
     \(DeviceSelection.help)
+      --html <file>       Also write the report as one self-contained HTML page: the verdict, the
+                          summary, the frame-time chart, the worst frame's offscreen overlay and the
+                          findings with their fixes (docs/pictures.md). - prints only the page.
       -h, --help          Show this help.
 
     EXIT CODES:
       0  the report was printed (findings do not fail it)
-      2  usage error, or the scene cannot be read (file:line:column, JSON path, what was expected)
+      2  usage error, the scene cannot be read (file:line:column, JSON path, what was expected),
+         or the HTML file cannot be written
 
     EXAMPLE:
       offscreen-sim report scenes/qqmusic-home-v1.json
@@ -36,7 +40,7 @@ enum ReportCommand: ToolCommand {
   }
 
   static func run(_ arguments: [String], io: ToolIO) throws -> ExitCode {
-    let parsed = try ParsedArguments(arguments, options: Set(["--format"]).union(DeviceSelection.options), flags: [])
+    let parsed = try ParsedArguments(arguments, options: Set(["--format", "--html"]).union(DeviceSelection.options), flags: [])
     guard parsed.positional.count == 1 else {
       throw UsageError(parsed.positional.isEmpty ? "missing the scene file to report on" : "expected one scene file, found \(parsed.positional.count)")
     }
@@ -49,6 +53,10 @@ enum ReportCommand: ToolCommand {
     }
     let report = Simulator.run(scene, on: profile)
     let file = SceneLoader.displayName(path)
+    if let html = parsed.value("--html") {
+      try SimulatedScene(scene: scene, profile: profile, report: report, file: file).writeHTML(to: html, io: io)
+      if html == "-" { return .success }
+    }
     switch format {
     case .text: io.out(TextReportFormatter.format(report, file: file))
     case .json: io.out(JSONReportFormatter.format(report, file: file))

@@ -1,0 +1,327 @@
+import Compositor
+import LayerTree
+
+/// The report as one self-contained HTML page: the verdict, the summary table, the frame-time
+/// chart, the offscreen overlay of the worst frame, and the findings with their fixes. No
+/// network, no scripts, no external files: styles are inline and pictures are inline SVG.
+///
+/// The markup is XHTML-compatible (every element closed, attributes quoted, no named entities
+/// beyond XML's), so the page parses as XML as well as HTML. ``formatComparison(before:after:)``
+/// makes the same page for two runs (for `compare --html`).
+enum HTMLReportFormatter {
+  /// One run as the page shows it.
+  struct Run {
+    var report: SimulationReport
+    /// The scene file, as messages show it.
+    var file: String
+    /// The scene's name, or its file.
+    var title: String
+    /// The worst frame, with the overlays to draw on it (the offscreen overlay by default).
+    var picture: FramePictureFormatter.Input
+  }
+
+  static func format(_ run: Run) -> String {
+    var body = "<h1>\(Markup.escape(run.title))</h1>\n"
+    body += "<p class=\"verdict\">\(Markup.escape(TextReportFormatter.verdict(run.report)))</p>\n"
+    body += sceneLine(run)
+    body += "<h2>Summary</h2>\n" + summaryTable(run.report)
+    body += "<h2>Frame times</h2>\n"
+    body += figure(
+      FrameChartFormatter.svg([FrameChartFormatter.Run(report: run.report, label: run.title)]), caption: chartCaption(run.report))
+    body += "<h2>Worst frame</h2>\n"
+    body += figure(FramePictureFormatter.svg(run.picture), caption: pictureCaption(run))
+    body += findings(run.report)
+    return page(title: "offscreen-sim: \(run.title)", body: body)
+  }
+
+  /// Two runs on one page: both verdicts, a summary table with a column per run and the
+  /// change, both runs on one chart, both worst frames side by side, and the findings split into
+  /// fixed, new and remaining (matched on rule and layer path, never on message text).
+  static func formatComparison(before: Run, after: Run) -> String {
+    let labels = ChartLabels(before: before, after: after)
+    var body = "<h1>\(Markup.escape(labels.before)) vs \(Markup.escape(labels.after))</h1>\n"
+    body += "<p class=\"verdict\"><span class=\"run\">before</span> \(Markup.escape(TextReportFormatter.verdict(before.report)))</p>\n"
+    body += "<p class=\"verdict\"><span class=\"run\">after</span> \(Markup.escape(TextReportFormatter.verdict(after.report)))</p>\n"
+    body += sceneLine(before, prefix: "before") + sceneLine(after, prefix: "after")
+    body += "<h2>Summary</h2>\n" + comparisonTable(before.report, after.report)
+    body += "<h2>Frame times</h2>\n"
+    let runs = [
+      FrameChartFormatter.Run(report: before.report, label: "before: " + labels.before),
+      FrameChartFormatter.Run(report: after.report, label: "after: " + labels.after),
+    ]
+    body += figure(FrameChartFormatter.svg(runs), caption: "Before dashed, after solid. " + chartCaption(after.report))
+    body += "<h2>Worst frames</h2>\n<div class=\"pair\">\n"
+    var beforePicture = before.picture
+    beforePicture.idPrefix = "before-" + beforePicture.idPrefix
+    var afterPicture = after.picture
+    afterPicture.idPrefix = "after-" + afterPicture.idPrefix
+    body += figure(FramePictureFormatter.svg(beforePicture), caption: "Before: " + pictureCaption(before))
+    body += figure(FramePictureFormatter.svg(afterPicture), caption: "After: " + pictureCaption(after))
+    body += "</div>\n"
+    body += comparedFindings(before.report, after.report)
+    return page(title: "offscreen-sim: \(labels.before) vs \(labels.after)", body: body)
+  }
+
+  /// Names for the two runs: their titles, or their files when the titles are the same.
+  struct ChartLabels {
+    var before: String
+    var after: String
+    init(before: Run, after: Run) {
+      (self.before, self.after) = SimulatedScene.labels(before: (before.title, before.file), after: (after.title, after.file))
+    }
+  }
+
+  // MARK: - Page
+
+  static let style = """
+    body { font: 14px/1.45 -apple-system, Helvetica, Arial, sans-serif; color: #111827; max-width: 1120px; margin: 24px auto; padding: 0 16px; }
+    h1 { font-size: 22px; margin: 0 0 8px; }
+    h2 { font-size: 17px; margin: 28px 0 8px; border-bottom: 1px solid #E5E7EB; padding-bottom: 4px; }
+    h3 { font-size: 15px; margin: 18px 0 6px; }
+    .verdict { font-size: 16px; font-weight: 600; background: #F3F4F6; border-left: 4px solid #E4572E; padding: 8px 12px; margin: 8px 0; }
+    .run { display: inline-block; min-width: 52px; color: #6B7280; font-weight: 400; }
+    .meta, .note { color: #4B5563; margin: 4px 0; }
+    table { border-collapse: collapse; margin: 8px 0; }
+    th, td { text-align: left; vertical-align: top; padding: 4px 12px 4px 0; border-bottom: 1px solid #F3F4F6; }
+    th { color: #4B5563; font-weight: 600; white-space: nowrap; }
+    td.number { text-align: right; font-variant-numeric: tabular-nums; }
+    figure { margin: 12px 0; }
+    figure svg { max-width: 100%; height: auto; border: 1px solid #E5E7EB; }
+    figcaption { color: #4B5563; font-size: 13px; margin-top: 4px; }
+    .pair { display: flex; flex-wrap: wrap; gap: 16px; }
+    .pair figure { flex: 1 1 480px; }
+    .finding { margin: 10px 0 14px; }
+    .finding .head { font-weight: 600; }
+    .finding code { background: #F3F4F6; padding: 0 3px; }
+    .finding .fix { color: #065F46; }
+    .finding p { margin: 2px 0 2px 16px; }
+    footer { color: #9CA3AF; font-size: 12px; margin-top: 32px; }
+    """
+
+  static func page(title: String, body: String) -> String {
+    var html = "<!DOCTYPE html>\n"
+    html += "<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
+    html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
+    html += "<title>\(Markup.escape(title))</title>\n<style>\n\(style)\n</style>\n</head>\n<body>\n"
+    html += body
+    html +=
+      "<footer>Made by offscreen-sim \(toolVersion): a simulation of the render server from a scene file, not a measurement.</footer>\n"
+    html += "</body>\n</html>\n"
+    return html
+  }
+
+  static func sceneLine(_ run: Run, prefix: String? = nil) -> String {
+    let scene = run.report.scene
+    var line = prefix.map { "<span class=\"run\">\($0)</span> " } ?? ""
+    line += Markup.escape(
+      "\(run.file): \(scene.deviceName), \(formatNumber(scene.renderedPixels.width))x\(formatNumber(scene.renderedPixels.height)) px @\(formatNumber(scene.scale))x, \(formatNumber(scene.refreshRate)) Hz, iOS \(scene.iosVersion); \(Markup.plural(run.report.frames.count, "frame")) at \(formatNumber(run.report.summary.frameRate)) Hz"
+    )
+    var html = "<p class=\"meta\">\(line)</p>\n"
+    if !scene.description.isEmpty && prefix == nil { html += "<p class=\"note\">\(Markup.escape(scene.description))</p>\n" }
+    return html
+  }
+
+  static func figure(_ svg: String, caption: String) -> String {
+    "<figure>\n\(svg)<figcaption>\(Markup.escape(caption))</figcaption>\n</figure>\n"
+  }
+
+  static func chartCaption(_ report: SimulationReport) -> String {
+    "Per frame: GPU, render-server and main-thread time against the frame budget of \(Markup.number(report.summary.performance.budgetMs)) ms (dashed); hitches marked in red above the plot; grey bars: offscreen passes (right-hand axis)."
+  }
+
+  static func pictureCaption(_ run: Run) -> String {
+    let frame = run.picture.snapshot.state.frame
+    let passes = run.picture.snapshot.plan.offscreenPasses
+    let layers = run.picture.snapshot.plan.nodes.filter { !$0.offscreen.isEmpty }.count
+    let why = passes > 0 ? "the frame with the most offscreen passes" : "no frame has an offscreen pass; the frame with the most GPU time"
+    return
+      "Frame \(frame) (\(why)): \(Markup.plural(passes, "offscreen pass", "offscreen passes")) on \(Markup.plural(layers, "layer")), tinted yellow, darker when nested."
+  }
+
+  // MARK: - Summary
+
+  static func summaryRows(_ report: SimulationReport) -> [(String, String)] {
+    let summary = report.summary
+    let performance = summary.performance
+    func ms(_ d: Distribution) -> String {
+      "mean \(Readable.fixed(d.mean, 2)), p95 \(Readable.fixed(d.p95, 2)), max \(Readable.fixed(d.max, 2)) ms"
+    }
+    var rows: [(String, String)] = []
+    rows.append(
+      (
+        "frame rate",
+        "\(Int(performance.fps.rounded())) fps of \(formatNumber(performance.refreshRate)); \(Markup.plural(performance.hitches, "hitch", "hitches")) (\(performance.commitHitches) commit, \(performance.renderHitches) render); hitch time ratio \(Int(performance.hitchTimeRatio.rounded())) ms/s (\(performance.hitchBand.rawValue))"
+      ))
+    rows.append(("frame budget", "\(Readable.fixed(performance.budgetMs, 2)) ms"))
+    rows.append(("GPU", "\(ms(performance.gpuMs)); \(Readable.percent(performance.gpuUtilization, of: 1)) busy"))
+    rows.append(("render server", ms(performance.renderServerMs)))
+    rows.append(("main thread", "\(ms(performance.mainThreadMs)); \(Readable.percent(performance.cpuUtilization, of: 1)) busy"))
+    if performance.backgroundMs.max > 0 { rows.append(("background threads", ms(performance.backgroundMs))) }
+    rows.append(("bottleneck", performance.bottleneck?.rawValue ?? "none: every stage fits the budget"))
+    rows.append(
+      (
+        "layers",
+        "\(Readable.count(summary.layers)) (\(Readable.count(summary.visibleLayers)) visible, \(Readable.count(summary.drawingLayers)) drawing)"
+      ))
+    let passes = summary.offscreenPasses
+    let reasons = passes.byReason.filter { $0.value > 0 }.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+    rows.append(
+      (
+        "offscreen passes",
+        "\(passes.perFrameMax)\(report.frames.count > 1 ? " in the worst frame (mean \(Readable.fixed(passes.perFrameMean, 1)))" : " per frame") on \(Markup.plural(passes.layers, "layer"))"
+          + (reasons.isEmpty ? "" : ": " + reasons.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+      ))
+    let screen = summary.blending.screenPixels
+    rows.append(
+      (
+        "offscreen pixels",
+        "\(Readable.count(summary.offscreenPixelsMax)) (\(Readable.percent(summary.offscreenPixelsMax, of: screen)) of the screen)"
+      ))
+    rows.append(
+      (
+        "blended pixels",
+        "\(Readable.count(summary.blending.blendedPixels)) (\(Readable.percent(summary.blending.blendedPixels, of: screen)) of the screen) on \(Markup.plural(summary.blending.blendedLayers, "layer")), overdraw \(Readable.fixed(summary.blending.overdraw, 2))x"
+      ))
+    let cache = summary.rasterCache
+    if cache.hits + cache.misses > 0 {
+      let rate = cache.hitRate.map { "\(Int(($0 * 100).rounded()))%" } ?? "-"
+      rows.append(
+        (
+          "raster cache",
+          "\(Markup.plural(cache.hits, "hit")), \(Markup.plural(cache.misses, "miss", "misses")) (hit rate \(rate)), \(cache.evictions) evicted, peak \(Readable.bytes(cache.peakBytes))"
+        ))
+    }
+    let memory = summary.memory
+    rows.append(
+      (
+        "memory",
+        "\(Readable.bytes(memory.total)): backing stores \(Readable.bytes(memory.backingStores)), offscreen targets \(Readable.bytes(memory.offscreenTargetsPeak)), raster cache \(Readable.bytes(memory.rasterCache)), images \(Readable.bytes(memory.images))"
+      ))
+    rows.append(("images", "\(summary.images.scaled) scaled, \(summary.images.misaligned) misaligned"))
+    return rows
+  }
+
+  static func summaryTable(_ report: SimulationReport) -> String {
+    var html = "<table class=\"summary\">\n"
+    for (name, value) in summaryRows(report) {
+      html += "<tr><th scope=\"row\">\(Markup.escape(name))</th><td>\(Markup.escape(value))</td></tr>\n"
+    }
+    return html + "</table>\n"
+  }
+
+  /// A figure of both runs: name, before, after, change (after minus before).
+  struct Figure {
+    var name: String
+    var before: Double
+    var after: Double
+    var decimals: Int
+    var unit: String
+  }
+
+  static func comparisonTable(_ before: SimulationReport, _ after: SimulationReport) -> String {
+    func figures(_ b: SimulationReport, _ a: SimulationReport) -> [Figure] {
+      let bp = b.summary.performance
+      let ap = a.summary.performance
+      return [
+        Figure(name: "frame rate", before: bp.fps.rounded(), after: ap.fps.rounded(), decimals: 0, unit: "fps"),
+        Figure(name: "hitches", before: Double(bp.hitches), after: Double(ap.hitches), decimals: 0, unit: ""),
+        Figure(name: "hitch time ratio", before: bp.hitchTimeRatio, after: ap.hitchTimeRatio, decimals: 1, unit: "ms/s"),
+        Figure(name: "frame budget", before: bp.budgetMs, after: ap.budgetMs, decimals: 2, unit: "ms"),
+        Figure(name: "GPU, mean", before: bp.gpuMs.mean, after: ap.gpuMs.mean, decimals: 2, unit: "ms"),
+        Figure(name: "GPU, p95", before: bp.gpuMs.p95, after: ap.gpuMs.p95, decimals: 2, unit: "ms"),
+        Figure(name: "render server, mean", before: bp.renderServerMs.mean, after: ap.renderServerMs.mean, decimals: 2, unit: "ms"),
+        Figure(name: "main thread, mean", before: bp.mainThreadMs.mean, after: ap.mainThreadMs.mean, decimals: 2, unit: "ms"),
+        Figure(
+          name: "offscreen passes, worst frame", before: Double(b.summary.offscreenPasses.perFrameMax),
+          after: Double(a.summary.offscreenPasses.perFrameMax), decimals: 0, unit: ""),
+        Figure(
+          name: "offscreen layers", before: Double(b.summary.offscreenPasses.layers), after: Double(a.summary.offscreenPasses.layers),
+          decimals: 0, unit: ""),
+        Figure(
+          name: "offscreen pixels", before: b.summary.offscreenPixelsMax, after: a.summary.offscreenPixelsMax, decimals: 0, unit: "px"),
+        Figure(
+          name: "blended pixels", before: b.summary.blending.blendedPixels, after: a.summary.blending.blendedPixels, decimals: 0, unit: "px"
+        ),
+        Figure(
+          name: "raster cache misses", before: Double(b.summary.rasterCache.misses), after: Double(a.summary.rasterCache.misses),
+          decimals: 0, unit: ""),
+        Figure(
+          name: "memory", before: b.summary.memory.total / 1_048_576, after: a.summary.memory.total / 1_048_576, decimals: 1, unit: "MB"),
+        Figure(
+          name: "scaled or misaligned images", before: Double(b.summary.images.scaled + b.summary.images.misaligned),
+          after: Double(a.summary.images.scaled + a.summary.images.misaligned), decimals: 0, unit: ""),
+      ]
+    }
+    var html = "<table class=\"comparison\">\n<tr><th></th><th>before</th><th>after</th><th>change</th></tr>\n"
+    for figure in figures(before, after) {
+      func show(_ value: Double) -> String {
+        let number = figure.decimals == 0 ? Readable.count(value) : Readable.fixed(value, figure.decimals)
+        return figure.unit.isEmpty ? number : "\(number) \(figure.unit)"
+      }
+      let delta = figure.after - figure.before
+      let change = abs(delta) < 1e-9 ? "same" : (delta > 0 ? "+" : "-") + show(abs(delta))
+      html +=
+        "<tr><th scope=\"row\">\(Markup.escape(figure.name))</th><td class=\"number\">\(show(figure.before))</td><td class=\"number\">\(show(figure.after))</td><td class=\"number\">\(Markup.escape(change))</td></tr>\n"
+    }
+    return html + "</table>\n"
+  }
+
+  // MARK: - Findings
+
+  static func findings(_ report: SimulationReport) -> String {
+    var html = "<h2>Findings</h2>\n"
+    let offscreen = report.findings.filter { $0.category == .offscreen }
+    let images = report.findings.filter { $0.category == .image }
+    if offscreen.isEmpty && images.isEmpty {
+      return html + "<p class=\"note\">No layer goes offscreen and every image is drawn at its own size, on the pixel grid.</p>\n"
+    }
+    if !offscreen.isEmpty {
+      html += "<h3>Offscreen layers (most GPU time first)</h3>\n"
+      for group in TextReportFormatter.groups(offscreen) { html += findingBlock(group, frames: report.frames.count) }
+    }
+    if !images.isEmpty {
+      html += "<h3>Images</h3>\n"
+      for group in TextReportFormatter.groups(images) { html += findingBlock(group, frames: report.frames.count) }
+    }
+    return html
+  }
+
+  static func findingBlock(_ group: TextReportFormatter.Group, frames: Int) -> String {
+    let first = group.findings[0]
+    var head = "<span class=\"rule\">\(Markup.escape(first.rule))</span> <code>\(Markup.escape(group.pattern))</code>"
+    var figures: [String] = []
+    if group.findings.count > 1 { figures.append("\(group.findings.count) layers") }
+    if first.category == .offscreen {
+      let passes = group.findings.reduce(0) { $0 + $1.passes }
+      let pixels = group.findings.reduce(0.0) { $0 + $1.pixelArea }
+      let gpu = group.findings.reduce(0.0) { $0 + $1.gpuMs }
+      figures.append("\(Markup.plural(passes, "pass", "passes")), \(Readable.count(pixels)) px, GPU \(Readable.fixed(gpu, 2)) ms/frame")
+      if first.depth > 0 { figures.append("nested \(first.depth) deep") }
+    }
+    if frames > 1 { figures.append("in \(group.findings.map(\.frames).max() ?? 0) of \(frames) frames") }
+    if let source = first.source { figures.append("scene line \(source.line)") }
+    if !figures.isEmpty { head += " " + Markup.escape("(" + figures.joined(separator: "; ") + ")") }
+    return
+      "<div class=\"finding\" data-rule=\"\(Markup.escape(first.rule))\">\n<div class=\"head\">\(head)</div>\n<p>\(Markup.escape(first.message))</p>\n<p class=\"fix\">Fix: \(Markup.escape(first.fix))</p>\n</div>\n"
+  }
+
+  static func comparedFindings(_ before: SimulationReport, _ after: SimulationReport) -> String {
+    func key(_ finding: Finding) -> String { finding.rule + "\u{0}" + finding.layer }
+    let beforeKeys = Set(before.findings.map(key))
+    let afterKeys = Set(after.findings.map(key))
+    let fixed = before.findings.filter { !afterKeys.contains(key($0)) }
+    let added = after.findings.filter { !beforeKeys.contains(key($0)) }
+    let remaining = after.findings.filter { beforeKeys.contains(key($0)) }
+    var html = "<h2>Findings</h2>\n"
+    html +=
+      "<p class=\"note\">\(Markup.escape("Matched on rule and layer path: \(fixed.count) fixed, \(added.count) new, \(remaining.count) still there."))</p>\n"
+    for (title, list, frames) in [
+      ("Fixed (before only)", fixed, before.frames.count), ("New (after only)", added, after.frames.count),
+      ("Still there", remaining, after.frames.count),
+    ] where !list.isEmpty {
+      html += "<h3>\(Markup.escape(title))</h3>\n"
+      for group in TextReportFormatter.groups(list) { html += findingBlock(group, frames: frames) }
+    }
+    return html
+  }
+}
