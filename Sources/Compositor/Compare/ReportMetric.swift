@@ -23,8 +23,10 @@ public struct ReportMetric: Sendable {
     case fps
     /// Milliseconds per second (the hitch time ratio).
     case msPerSecond
-    /// A multiple: overdraw (layers per pixel), cores busy.
+    /// A multiple: overdraw (layers per pixel).
     case factor
+    /// CPU cores kept busy.
+    case cores
   }
 
   public var id: String
@@ -98,7 +100,7 @@ public enum ReportMetrics {
       ReportMetric("backgroundMs.max", "background-thread time max", .milliseconds) { $0.performance.backgroundMs.max },
       ReportMetric("gpuUtilization", "GPU busy", .fraction) { $0.performance.gpuUtilization },
       ReportMetric("cpuUtilization", "main thread busy", .fraction) { $0.performance.cpuUtilization },
-      ReportMetric("processCpuUtilization", "app CPU (cores)", .factor) { $0.performance.processCpuUtilization },
+      ReportMetric("processCpuUtilization", "app CPU", .cores) { $0.performance.processCpuUtilization },
       ReportMetric("renderServerUtilization", "render server busy", .fraction) { $0.performance.renderServerUtilization },
       ReportMetric("memoryBytes.total", "memory total", .bytes) { $0.memory.total },
       ReportMetric("memoryBytes.backingStores", "memory: backing stores", .bytes) { $0.memory.backingStores },

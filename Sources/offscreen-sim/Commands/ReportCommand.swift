@@ -5,7 +5,7 @@ import LayerTree
 enum ReportCommand: ToolCommand {
   static let name = "report"
   static let summary = "Simulate a scene and report offscreen passes, blending, memory and findings."
-  static let usageLine = "offscreen-sim report <scene.json | -> [--format text|json] [--device ID]"
+  static let usageLine = "offscreen-sim report <scene.json | -> [--format text|json|markdown] [--device ID]"
   static let help = """
     OVERVIEW: \(summary)
 
@@ -17,6 +17,7 @@ enum ReportCommand: ToolCommand {
     OPTIONS:
       --format <format>   text (default): a summary, then each offscreen layer with its reason and fix.
                           json: the same as a versioned JSON document (docs/report-format.md).
+                          markdown: a pull-request comment: a heading, one table, the verdict.
       --device <id>       Run on this device instead of the scene's own (see 'offscreen-sim devices').
       -h, --help          Show this help.
 
@@ -33,6 +34,7 @@ enum ReportCommand: ToolCommand {
   enum Format: String, CaseIterable {
     case text
     case json
+    case markdown
   }
 
   static func run(_ arguments: [String], io: ToolIO) throws -> ExitCode {
@@ -52,6 +54,7 @@ enum ReportCommand: ToolCommand {
     switch format {
     case .text: io.out(TextReportFormatter.format(report, file: file))
     case .json: io.out(JSONReportFormatter.format(report, file: file))
+    case .markdown: io.out(MarkdownReportFormatter.format(report, file: file))
     }
     return .success
   }
