@@ -9,7 +9,7 @@ enum CheckTextFormatter {
     for entry in run.entries {
       for result in entry.results {
         rows.append([
-          result.passed ? "passed" : "FAILED", entry.file, entry.deviceID, result.kind.rawValue, "expected \(expected(result))",
+          result.passed ? "passed" : "failed", entry.file, entry.deviceID, result.kind.rawValue, "expected \(expected(result))",
           "found \(found(result))",
         ])
       }
@@ -21,7 +21,7 @@ enum CheckTextFormatter {
 
   /// `<= 8 ms`, `>= 55 fps`, `>= 90%`.
   static func expected(_ result: BudgetResult) -> String {
-    (result.kind.isMinimum ? ">= " : "<= ") + MetricFormat.value(result.expected, result.metric?.unit ?? .count)
+    (result.kind.isMinimum ? ">= " : "<= ") + MetricFormat.value(result.expected, result.metric?.unit ?? .count, precise: true)
   }
 
   /// The found value; `n/a (nothing rasterized)` for a hit rate without a rasterized layer.
@@ -29,7 +29,7 @@ enum CheckTextFormatter {
     guard let found = result.found else {
       return result.kind == .minRasterHitRate ? "n/a (nothing rasterized)" : "n/a"
     }
-    return MetricFormat.value(found, result.metric?.unit ?? .count)
+    return MetricFormat.value(found, result.metric?.unit ?? .count, precise: true)
   }
 
   /// `maxGpuMsP95 failed: expected <= 8 ms, found 9.1 ms`.

@@ -3,12 +3,14 @@ import Compositor
 /// Metric values and changes as people read them: `4.291 ms`, `10.6 MB`, `95%`, `+12 (+25%)`.
 /// Safe for any number a saved report may hold.
 enum MetricFormat {
-  /// A value in its unit; `-` when there is none.
-  static func value(_ value: Double?, _ unit: ReportMetric.Unit) -> String {
+  /// A value in its unit; `-` when there is none. `precise` shows bytes in full as well
+  /// (`5,000,000 B (4.8 MB)`), for limits whose edge matters.
+  static func value(_ value: Double?, _ unit: ReportMetric.Unit, precise: Bool = false) -> String {
     guard let value else { return "-" }
     switch unit {
     case .count: return plain(value)
     case .milliseconds: return plain(value) + " ms"
+    case .bytes where precise && abs(value) >= 1024: return plain(value) + " B (\(bytes(value)))"
     case .bytes: return bytes(value)
     case .pixels: return plain(value) + " px"
     case .fraction: return plain(value * 100, decimals: 1) + "%"
