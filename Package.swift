@@ -14,7 +14,7 @@ let package = Package(
     .executableTarget(name: "offscreen-sim", dependencies: ["LayerTree", "Compositor"]),
     .testTarget(name: "LayerTreeTests", dependencies: ["LayerTree"]),
     .testTarget(name: "CompositorTests", dependencies: ["LayerTree", "Compositor"]),
-    .testTarget(name: "CLITests", dependencies: ["offscreen-sim", "LayerTree", "Compositor"]),
+    .testTarget(name: "CLITests", dependencies: ["offscreen-sim", "LayerTree", "Compositor"], exclude: ["References"]),
   ],
   swiftLanguageModes: [.v6]
 )

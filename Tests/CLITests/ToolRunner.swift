@@ -9,8 +9,11 @@ struct ToolRun {
   var stdout: String
   var stderr: String
 
-  /// Runs `offscreen-sim <arguments>`; `stdin` is what standard input holds.
-  static func callAsFunction(_ arguments: [String], stdin: String = "") -> ToolRun {
+  /// Runs `offscreen-sim <arguments>`; `stdin` is what standard input holds, `environment` the
+  /// process environment, `currentDirectory` where relative paths start (default: the process's).
+  static func callAsFunction(
+    _ arguments: [String], stdin: String = "", environment: [String: String] = [:], currentDirectory: String? = nil
+  ) -> ToolRun {
     final class Buffer: @unchecked Sendable {
       var out = ""
       var err = ""
@@ -18,12 +21,16 @@ struct ToolRun {
     let buffer = Buffer()
     let io = ToolIO(
       writeOut: { buffer.out += $0 }, writeErr: { buffer.err += $0 }, readStdin: { Array(stdin.utf8) },
-      environment: [:], currentDirectory: FileManager.default.currentDirectoryPath)
+      environment: environment, currentDirectory: currentDirectory ?? FileManager.default.currentDirectoryPath)
     let status = CommandLineTool.run(arguments, io: io)
     return ToolRun(status: status, stdout: buffer.out, stderr: buffer.err)
   }
 
-  static func run(_ arguments: String..., stdin: String = "") -> ToolRun { callAsFunction(arguments, stdin: stdin) }
+  static func run(
+    _ arguments: String..., stdin: String = "", environment: [String: String] = [:], currentDirectory: String? = nil
+  ) -> ToolRun {
+    callAsFunction(arguments, stdin: stdin, environment: environment, currentDirectory: currentDirectory)
+  }
 }
 
 /// The package's folder, for bundled scenes.

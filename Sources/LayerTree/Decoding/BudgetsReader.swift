@@ -46,7 +46,7 @@ struct BudgetsReader {
         if let kind = BudgetKind(rawValue: member.key) {
           if let limit = readLimit(kind, member, path) { budgets.limits.append(limit) } else { ok = false }
         } else {
-          context.unknownKey(member, in: path, known: Self.keys, what: "the budgets")
+          unknownKey(member, path, known: Self.keys, what: "the budgets")
           ok = false
         }
       }
@@ -72,6 +72,24 @@ struct BudgetsReader {
     return ok ? budgets : nil
   }
 
+  /// Records an unknown key with the nearest known one, or the known keys when none is near.
+  private func unknownKey(_ member: JSONValue.Member, _ path: JSONPath, known: [String], what: String) {
+    let notes =
+      Self.suggestion(for: member.key, in: known).map { ["did you mean `\($0)`?"] }
+      ?? ["known keys of \(what): \(known.joined(separator: ", "))"]
+    context.error(path, key: member.key, at: member.keyOffset, "unknown key `\(member.key)` in \(what)", notes: notes)
+  }
+
+  /// The nearest name by edit distance, or else the only name that starts with the word (or
+  /// that the word starts with), ignoring case: `maxGpuMs` -> `maxGpuMsP95`.
+  static func suggestion(for word: String, in names: [String]) -> String? {
+    if let near = nearest(to: word, in: names) { return near }
+    let lower = word.lowercased()
+    guard lower.count >= 3 else { return nil }
+    let prefixed = names.filter { $0.lowercased().hasPrefix(lower) || lower.hasPrefix($0.lowercased()) }
+    return prefixed.count == 1 ? prefixed[0] : nil
+  }
+
   private static func order(_ kind: BudgetKind) -> Int { BudgetKind.allCases.firstIndex(of: kind) ?? 0 }
 
   /// A device's object: limits only.
@@ -83,7 +101,7 @@ struct BudgetsReader {
     var ok = true
     for member in context.unique(members, in: path) {
       guard let kind = BudgetKind(rawValue: member.key) else {
-        context.unknownKey(member, in: path, known: BudgetKind.allCases.map(\.rawValue), what: what)
+        unknownKey(member, path, known: BudgetKind.allCases.map(\.rawValue), what: what)
         ok = false
         continue
       }
@@ -146,7 +164,7 @@ struct BudgetsReader {
   private func knownDevice(_ device: String, _ path: JSONPath, key: String, at offset: Int, rendered: String? = nil) -> Bool {
     if devices.contains(device) { return true }
     var notes: [String] = []
-    if let suggestion = nearest(to: device, in: devices) { notes.append("did you mean \"\(suggestion)\"?") }
+    if let suggestion = Self.suggestion(for: device, in: devices) { notes.append("did you mean \"\(suggestion)\"?") }
     notes.append("known devices: \(devices.joined(separator: ", "))")
     context.error(rendered ?? path.rendered(appending: key), at: offset, "unknown device \"\(device)\"", notes: notes)
     return false

@@ -236,13 +236,19 @@ enum CompareCommand: ToolCommand {
       }
       return request.devices
     }
-    let known = { (device: String?) -> String? in device.flatMap { DeviceCatalogue.device(id: $0) == nil ? nil : $0 } }
-    if let b = known(before.device), let a = known(after.device), a != b {
+    // A report's device always counts; a scene's when this tool knows it (else decoding says so).
+    var named: [(file: String, device: String)] = []
+    for input in [before, after] {
+      guard let device = input.device else { continue }
+      if case .scene = input.content, DeviceCatalogue.device(id: device) == nil { continue }
+      named.append((SceneLoader.displayName(input.path), device))
+    }
+    if let first = named.first, let other = named.first(where: { $0.device != first.device }) {
       throw InputError(
-        "\(afterFile): error: cannot compare \(beforeFile) with \(afterFile): \(beforeFile) is on \(b), \(afterFile) on \(a); "
+        "\(afterFile): error: cannot compare \(beforeFile) with \(afterFile): \(first.file) is on \(first.device), \(other.file) on \(other.device); "
           + "compare both on one device with --device ID (a saved report only on its own device)")
     }
-    return [known(before.device) ?? known(after.device)]
+    return [named.first?.device]
   }
 
   static func describeTimeline(_ snapshot: MetricSnapshot) -> String {
