@@ -40,7 +40,9 @@ struct CheckCommandTests {
 
   @Test func theTotalLineStandsAloneAndLast() throws {
     let folder = try temporaryFolder()
-    try write(Self.card(budgets: #"{ "maxOffscreenPassesPerFrame": 1, "minFps": 1, "checkOn": ["iphone-6", "iphone-7"] }"#), to: "a.json", in: folder)
+    try write(
+      Self.card(budgets: #"{ "maxOffscreenPassesPerFrame": 1, "minFps": 1, "checkOn": ["iphone-6", "iphone-7"] }"#), to: "a.json",
+      in: folder)
     try write(Self.card(budgets: #"{ "maxOffscreenPassesPerFrame": 0 }"#), to: "b.json", in: folder)
     let run = ToolRun.run("check", folder)
     #expect(run.status == 1)
@@ -59,12 +61,13 @@ struct CheckCommandTests {
     try write("not json at all", to: "scenes/notes.txt", in: folder)
     let run = ToolRun.run("check", "scenes", currentDirectory: folder)
     #expect(run.status == 0, "\(run.stderr)")
-    #expect(run.stdout == """
-      passed  scenes/deep/a.json  iphone-7  maxOffscreenPassesPerFrame  expected <= 1  found 1
-      skipped  scenes/b.json  (no budgets)
-      1 passed, 0 failed
+    #expect(
+      run.stdout == """
+        passed  scenes/deep/a.json  iphone-7  maxOffscreenPassesPerFrame  expected <= 1  found 1
+        skipped  scenes/b.json  (no budgets)
+        1 passed, 0 failed
 
-      """)
+        """)
   }
 
   @Test func anUnknownBudgetOrDeviceIsAnInputErrorWithItsPath() throws {
@@ -175,7 +178,8 @@ struct CheckCommandTests {
   /// Seeded byte flips in a scene with budgets: the tool answers 0, 1 or 2, never traps.
   @Test func damagedScenesNeverTrap() throws {
     let folder = try temporaryFolder()
-    let text = Self.card(budgets: #"{ "maxOffscreenPassesPerFrame": 1, "devices": { "iphone-7": { "minFps": 2 } }, "checkOn": ["iphone-7"] }"#)
+    let text = Self.card(
+      budgets: #"{ "maxOffscreenPassesPerFrame": 1, "devices": { "iphone-7": { "minFps": 2 } }, "checkOn": ["iphone-7"] }"#)
     var generator = SeededGenerator(seed: 11)
     let bytes = Array(text.utf8)
     for index in 0..<200 {
@@ -206,7 +210,10 @@ struct NewCommandHelpTests {
   @Test func listMetricsNamesEveryGate() {
     let run = ToolRun.run("compare", "--list-metrics")
     #expect(run.status == 0)
-    for gate in ["offscreenPasses.perFrameMax", "gpuMs.p95", "mainThreadMs.p95", "hitchTimeRatio", "fps", "rasterCache.hitRate", "memoryBytes.total", "findings"] {
+    for gate in [
+      "offscreenPasses.perFrameMax", "gpuMs.p95", "mainThreadMs.p95", "hitchTimeRatio", "fps", "rasterCache.hitRate", "memoryBytes.total",
+      "findings",
+    ] {
       #expect(run.stdout.contains(gate))
     }
   }

@@ -264,3 +264,18 @@ struct CompareCommandTests {
     }
   }
 }
+
+@Suite("compare, saved reports")
+struct CompareSavedReportTests {
+  @Test func aReportFromAnotherToolVersionIsComparedWithAWarning() throws {
+    let folder = try temporaryFolder()
+    let scene = try write(CIScenes.card(), to: "card.json", in: folder)
+    let report = ToolRun.run("report", scene, "--format", "json").stdout
+    let old = try write(
+      report.replacingOccurrences(of: "\"version\": \"\(toolVersion)\"", with: "\"version\": \"0.0.1\""), to: "old.json", in: folder)
+    let run = ToolRun.run("compare", old, scene)
+    #expect(run.status == 0)
+    #expect(run.stderr.contains("\(old): warning: this report was made by offscreen-sim 0.0.1"))
+    #expect(run.stdout.contains("same: no change"))
+  }
+}

@@ -55,7 +55,8 @@ public enum PairsDecoder {
       throw SceneErrors([
         Diagnostic(
           path: "", location: source.location(ofOffset: value.offset),
-          message: "expected an array of pairs such as [{ \"before\": \"a.json\", \"after\": \"b.json\" }], found \(context.describe(value))")
+          message:
+            "expected an array of pairs such as [{ \"before\": \"a.json\", \"after\": \"b.json\" }], found \(context.describe(value))")
       ])
     }
     for (index, item) in items.enumerated() {

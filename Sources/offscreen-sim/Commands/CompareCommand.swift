@@ -90,7 +90,7 @@ enum CompareCommand: ToolCommand {
       requests = [Request(before: parsed.positional[0], after: parsed.positional[1], devices: devices, gates: gates)]
     }
 
-    let (results, errors) = compare(requests, tolerance: tolerance, jobs: jobs, io: io)
+    let (results, errors, warnings) = compare(requests, tolerance: tolerance, jobs: jobs, io: io)
     if !results.isEmpty || errors.isEmpty {
       switch format {
       case .text: io.out(CompareTextFormatter.format(results))
@@ -101,6 +101,7 @@ enum CompareCommand: ToolCommand {
     if CommonOptions.inGitHubActions(io) {
       io.err(GitHubAnnotations.regressions(results))
     }
+    for warning in warnings { io.err(warning + "\n") }
     for error in errors { io.err(error + "\n") }
     if !errors.isEmpty { return .usageOrInput }
     return results.contains { $0.comparison.failed } ? .failure : .success
@@ -111,9 +112,10 @@ enum CompareCommand: ToolCommand {
   /// Loads every input once, simulates each (scene, device) once on up to `jobs` threads, and
   /// compares; results and errors in request order.
   static func compare(_ requests: [Request], tolerance: Double, jobs: Int, io: ToolIO) -> (
-    results: [ComparisonResult], errors: [String]
+    results: [ComparisonResult], errors: [String], warnings: [String]
   ) {
     var errors: [String] = []
+    var warnings: [String] = []
     func report(_ message: String) {
       if !errors.contains(message) { errors.append(message) }
     }
@@ -122,7 +124,13 @@ enum CompareCommand: ToolCommand {
     var inputs: [String: ComparisonInput] = [:]
     for path in requests.flatMap({ [$0.before, $0.after] }) where inputs[path] == nil {
       do {
-        inputs[path] = try ComparisonInput.load(path, io: io)
+        let input = try ComparisonInput.load(path, io: io)
+        inputs[path] = input
+        if case .report(let saved) = input.content, let madeBy = saved.toolVersion, madeBy != toolVersion {
+          warnings.append(
+            "\(SceneLoader.displayName(path)): warning: this report was made by offscreen-sim \(madeBy), this is \(toolVersion); "
+              + "figures can differ between versions for reasons other than the change compared: make the report again")
+        }
       } catch {
         report(error.message)
       }
@@ -217,7 +225,7 @@ enum CompareCommand: ToolCommand {
             comparison: Comparison(before: b.snapshot, after: a.snapshot, tolerance: tolerance, gates: request.gates)))
       }
     }
-    return (results, errors)
+    return (results, errors, warnings)
   }
 
   /// The devices a pair is compared on; nil stands for "the scene's own device".

@@ -67,7 +67,8 @@ enum CompareMarkdownFormatter {
       lines.append("Findings: \(appeared) appeared, \(disappeared) disappeared.")
     }
     lines.append(
-      "Gated metrics in bold; tolerance \(tolerance)%, counts exact; \(unchanged) other metric\(unchanged == 1 ? "" : "s") the same. Findings match on (layer, rule).")
+      "Gated metrics in bold; tolerance \(tolerance)%, counts exact; \(unchanged) other metric\(unchanged == 1 ? "" : "s") the same. Findings match on (layer, rule)."
+    )
     return lines.joined(separator: "\n\n")
   }
 

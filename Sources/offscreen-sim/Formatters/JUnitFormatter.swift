@@ -19,7 +19,8 @@ enum JUnitFormatter {
         } else {
           let message = escape(CheckTextFormatter.describe(result))
           xml += "    <testcase \(attributes)>\n"
-          xml += "      <failure type=\"budget\" message=\"\(message)\">\(escape("\(entry.file) on \(entry.deviceName): ") + message)</failure>\n"
+          xml +=
+            "      <failure type=\"budget\" message=\"\(message)\">\(escape("\(entry.file) on \(entry.deviceName): ") + message)</failure>\n"
           xml += "    </testcase>\n"
         }
       }

@@ -12,6 +12,8 @@ enum SavedReportReader {
     var snapshot: MetricSnapshot
     var sceneName: String
     var deviceName: String
+    /// The version of the tool that made the report (`tool.version`), when it says.
+    var toolVersion: String?
   }
 
   /// True when `value` is a report document rather than a scene: an object with `reportVersion`.
@@ -59,6 +61,11 @@ enum SavedReportReader {
     if let name = device.flatMap({ member($0, "name") }), case .string(let text) = name.kind { deviceName = text }
     var sceneName = ""
     if let name = member(value, "scene").flatMap({ member($0, "name") }), case .string(let text) = name.kind { sceneName = text }
+
+    var madeBy: String? = nil
+    if let version = member(value, "tool").flatMap({ member($0, "version") }), case .string(let text) = version.kind {
+      madeBy = text
+    }
 
     // The summary: every metric the catalogue knows that the report holds.
     guard let summary = member(value, "summary"), case .object = summary.kind else {
@@ -109,7 +116,7 @@ enum SavedReportReader {
     if !problems.isEmpty { throw fail() }
     return Saved(
       snapshot: MetricSnapshot(deviceID: deviceID, frames: frames, frameRate: frameRate, values: values, findings: findings),
-      sceneName: sceneName, deviceName: deviceName)
+      sceneName: sceneName, deviceName: deviceName, toolVersion: madeBy)
   }
 
   /// The first member named `key` of an object.
