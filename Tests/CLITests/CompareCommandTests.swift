@@ -1,3 +1,4 @@
+import Compositor
 import Foundation
 import Testing
 
@@ -277,5 +278,38 @@ struct CompareSavedReportTests {
     #expect(run.status == 0)
     #expect(run.stderr.contains("\(old): warning: this report was made by offscreen-sim 0.0.1"))
     #expect(run.stdout.contains("same: no change"))
+  }
+}
+
+@Suite("Metric catalogue against the JSON report")
+struct MetricCatalogueTests {
+  /// Every number in the report's `summary` is a metric `compare` compares (or a setting of the
+  /// run), and every metric is a number there: a field added to the summary must be added to
+  /// `ReportMetrics.all` too.
+  @Test func everySummaryNumberIsAMetric() throws {
+    // A scene with a timeline and a rasterized layer, so that every field has a value.
+    let scene = CIScenes.card(
+      extra: #""timeline": {"duration": 0.2, "animations": [{"target": "card", "keyPath": "opacity", "toValue": 0.5}]},"#)
+    let run = ToolRun.run("report", "-", "--format", "json", stdin: scene)
+    #expect(run.status == 0, "\(run.stderr)")
+    let document = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+    let summary = try #require(document["summary"] as? [String: Any])
+    var numbers: [String] = []
+    var words: [String] = []
+    func walk(_ value: Any, _ path: String) {
+      if let object = value as? [String: Any] {
+        for (key, member) in object { walk(member, path.isEmpty ? key : path + "." + key) }
+      } else if value is String || (value is NSNull && ReportMetrics.descriptive.contains(path)) {
+        words.append(path)
+      } else {
+        numbers.append(path)  // numbers, and null for a figure without a value
+      }
+    }
+    walk(summary, "")
+    let metrics = Set(ReportMetrics.all.map(\.id))
+    let settings = Set(ReportMetrics.settings)
+    for path in numbers { #expect(metrics.contains(path) || settings.contains(path), "summary.\(path) is not in ReportMetrics") }
+    for id in metrics { #expect(numbers.contains(id), "\(id) is not a number in the summary") }
+    for path in words { #expect(ReportMetrics.descriptive.contains(path), "summary.\(path)") }
   }
 }
