@@ -71,6 +71,10 @@ struct ReferenceTests {
       against: "compare-card-reverse.md")
   }
 
+  @Test func compareMarkdownOfSeveralPairs() {
+    Self.check(Self.run("compare", "--pairs", "pairs.json", "--format", "markdown", status: 1), against: "compare-pairs.md")
+  }
+
   @Test func compareJSON() {
     Self.check(
       Self.run("compare", "card-clipped.report.json", "card-plain.report.json", "--format", "json", status: 0),

@@ -34,7 +34,7 @@ enum CompareMarkdownFormatter {
           Markdown.cell(MetricFormat.value(change.after, change.unit)), Markdown.cell(MetricFormat.change(change)), verdict,
         ]
         if many {
-          row.insert(first ? "\(Markdown.code(result.after.file)) on \(Markdown.cell(result.deviceID))" : "", at: 0)
+          row.insert(first ? label(result) : "", at: 0)
         }
         first = false
         rows.append(row)
@@ -43,6 +43,11 @@ enum CompareMarkdownFormatter {
     text += Markdown.table(header, right: many ? [2, 3, 4] : [1, 2, 3], rows)
     text += "\n" + verdict(results, unchanged: unchanged) + "\n"
     return text
+  }
+
+  /// `` `a.json` → `b.json` on iphone-7 ``.
+  static func label(_ result: ComparisonResult) -> String {
+    "\(Markdown.code(result.before.file)) → \(Markdown.code(result.after.file)) on \(Markdown.cell(result.deviceID))"
   }
 
   static func verdict(_ results: [ComparisonResult], unchanged: Int) -> String {
@@ -58,9 +63,10 @@ enum CompareMarkdownFormatter {
       let failed = results.filter { $0.comparison.failed }
       let word = failed.isEmpty ? (results.contains { $0.comparison.verdict == .better } ? "better" : "same") : "worse"
       lines.append("**Verdict: \(word).** " + CompareSummary.totals(results) + ".")
-      for result in failed {
-        let sentence = CompareSummary.verdictSentence(result.comparison, arrow: "→")
-        lines.append("- \(Markdown.code(result.after.file)) on \(result.deviceID): " + Markdown.cell(sentence))
+      if !failed.isEmpty {
+        lines.append(
+          failed.map { "- \(label($0)): " + Markdown.cell(CompareSummary.verdictSentence($0.comparison, arrow: "→")) }
+            .joined(separator: "\n"))
       }
       let appeared = results.reduce(0) { $0 + $1.comparison.appeared.count }
       let disappeared = results.reduce(0) { $0 + $1.comparison.disappeared.count }
