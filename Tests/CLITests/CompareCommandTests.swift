@@ -313,3 +313,20 @@ struct MetricCatalogueTests {
     for path in words { #expect(ReportMetrics.descriptive.contains(path), "summary.\(path)") }
   }
 }
+
+@Suite("compare, bad scenes")
+struct CompareBadSceneTests {
+  @Test func problemsInBothScenesAreAllReported() throws {
+    let folder = try temporaryFolder()
+    let before = try write(
+      CIScenes.card().replacingOccurrences(of: "\"cornerRadius\": 10", with: "\"cornerRadius\": -1"), to: "a.json", in: folder)
+    let after = try write(
+      CIScenes.card().replacingOccurrences(of: "\"masksToBounds\": true", with: "\"masksToBound\": true"), to: "b.json", in: folder)
+    let run = ToolRun.run("compare", before, after)
+    #expect(run.status == 2)
+    #expect(run.stderr.contains("\(before):10:"))
+    #expect(run.stderr.contains("\(after):10:"))
+    #expect(run.stderr.contains("did you mean `masksToBounds`?"))
+    #expect(run.stdout.isEmpty)
+  }
+}

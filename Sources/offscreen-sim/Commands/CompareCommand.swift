@@ -211,7 +211,9 @@ enum CompareCommand: ToolCommand {
             }
           }
         }
-        guard let (b, beforeSide) = side(before), let (a, afterSide) = side(after) else { continue }
+        let beforeResult = side(before)
+        let afterResult = side(after)
+        guard let (b, beforeSide) = beforeResult, let (a, afterSide) = afterResult else { continue }
         guard b.snapshot.sameTimeline(as: a.snapshot) else {
           report(
             "\(afterSide.file): error: cannot compare \(beforeSide.file) with \(afterSide.file): their timelines differ: "
