@@ -26,8 +26,10 @@ enum CommandLineTool {
       1  a budget or regression check failed
       2  usage error, or an input that cannot be read (the message names file:line:column and JSON path)
 
-    Scene format: docs/scene-format.md. Example:
+    Scene format: docs/scene-format.md; compare, check and CI: docs/ci.md. Examples:
       offscreen-sim report scenes/qqmusic-home-v1.json
+      offscreen-sim compare scenes/qqmusic-home-v1.json scenes/qqmusic-home-v2.json
+      offscreen-sim check scenes/
 
     """
 
