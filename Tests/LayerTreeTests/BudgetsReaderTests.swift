@@ -164,3 +164,17 @@ struct BudgetsReaderTests {
     }
   }
 }
+
+@Suite("Budgets beside other problems")
+struct BudgetsWithOtherProblemsTests {
+  @Test func budgetProblemsAreReportedEvenWhenTheRootIsMissing() {
+    do {
+      _ = try SceneDecoder.decode(
+        Array(#"{"version": 1, "device": "iphone-7", "budgets": {"minFPS": 1}}"#.utf8),
+        options: .init(devices: BudgetsReaderTests.devices))
+      Issue.record("expected problems")
+    } catch {
+      #expect(error.diagnostics.map(\.path).sorted() == ["budgets.minFPS", "root"])
+    }
+  }
+}

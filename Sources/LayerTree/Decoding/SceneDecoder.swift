@@ -145,6 +145,9 @@ struct SceneReader {
         notes: ["known devices: \(knownDevices.joined(separator: ", "))"])
     }
     let screen = deviceID.flatMap { options.devices[$0] }
+    let budgets = budgetsValue.flatMap {
+      BudgetsReader(context: context, devices: knownDevices).read($0, path.key("budgets"), sceneDevice: device)
+    }
 
     guard let rootValue else {
       context.error("root", at: value.offset, "missing `root`: expected the root layer, an object such as { \"id\": \"root\", \"sublayers\": [] }")
@@ -157,9 +160,6 @@ struct SceneReader {
     var timeline: Timeline? = nil
     if let timelineValue {
       timeline = TimelineReader(context: context, targets: TargetResolver(root: root)).read(timelineValue, path.key("timeline"))
-    }
-    let budgets = budgetsValue.flatMap {
-      BudgetsReader(context: context, devices: knownDevices).read($0, path.key("budgets"), sceneDevice: device)
     }
     guard let deviceID else { return nil }
     return Scene(
