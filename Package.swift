@@ -16,7 +16,7 @@ let package = Package(
     .executableTarget(name: "offscreen-sim-bench", dependencies: ["LayerTree", "Compositor"], path: "Benchmarks"),
     .testTarget(name: "LayerTreeTests", dependencies: ["LayerTree"]),
     .testTarget(name: "CompositorTests", dependencies: ["LayerTree", "Compositor"]),
-    .testTarget(name: "CLITests", dependencies: ["offscreen-sim", "LayerTree", "Compositor"]),
+    .testTarget(name: "CLITests", dependencies: ["offscreen-sim", "LayerTree", "Compositor"], exclude: ["References"]),
   ],
   swiftLanguageModes: [.v6]
 )

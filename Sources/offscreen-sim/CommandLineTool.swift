@@ -5,8 +5,9 @@ import LayerTree
 /// Everything it prints goes through `io`, so tests run it in-process.
 enum CommandLineTool {
   static let commands: [CommandSpec] = [
-    CommandSpec(ReportCommand.self), CommandSpec(RenderCommand.self), CommandSpec(ChartCommand.self), CommandSpec(RulesCommand.self),
-    CommandSpec(DevicesCommand.self),
+    CommandSpec(ReportCommand.self), CommandSpec(CompareCommand.self), CommandSpec(CheckCommand.self),
+    CommandSpec(RenderCommand.self), CommandSpec(ChartCommand.self), CommandSpec(RulesCommand.self), CommandSpec(DevicesCommand.self),
+    CommandSpec(GenerateCommand.self),
   ]
 
   static let usage = """
@@ -26,8 +27,10 @@ enum CommandLineTool {
       1  a budget or regression check failed
       2  usage error, or an input that cannot be read (the message names file:line:column and JSON path)
 
-    Scene format: docs/scene-format.md. Example:
+    Scene format: docs/scene-format.md; compare, check and CI: docs/ci.md. Examples:
       offscreen-sim report scenes/qqmusic-home-v1.json
+      offscreen-sim compare scenes/qqmusic-home-v1.json scenes/qqmusic-home-v2.json
+      offscreen-sim check scenes/
 
     """
 

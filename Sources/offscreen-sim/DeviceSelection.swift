@@ -39,14 +39,19 @@ struct DeviceSelection {
       override = profile.id
     }
     if let id = parsed.value("--device") {
-      let ids = devices.map(\.id)
-      guard ids.contains(id) else {
-        var message = "unknown device '\(id)'"
-        if let suggestion = closest(id, in: ids) { message += "; did you mean '\(suggestion)'?" }
-        throw UsageError(message + " (known: \(ids.joined(separator: ", ")))")
-      }
-      override = id
+      override = try Self.check(id, in: devices)
     }
+  }
+
+  /// `id` when it names one of `devices`; otherwise a usage error with the nearest id.
+  static func check(_ id: String, in devices: [DeviceProfile] = DeviceCatalogue.all) throws(UsageError) -> String {
+    let ids = devices.map(\.id)
+    guard ids.contains(id) else {
+      var message = "unknown device '\(id)'"
+      if let suggestion = closest(id, in: ids) { message += "; did you mean '\(suggestion)'?" }
+      throw UsageError(message + " (known: \(ids.joined(separator: ", ")))")
+    }
+    return id
   }
 
   var screens: [String: DeviceScreen] { Dictionary(devices.map { ($0.id, $0.screen) }, uniquingKeysWith: { $1 }) }

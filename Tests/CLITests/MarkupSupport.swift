@@ -39,12 +39,6 @@ extension XMLElement {
   }
 }
 
-/// A folder for files the tests write; removed by the caller when it likes.
-func temporaryFolder() throws -> String {
-  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("offscreen-sim-pictures-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  return folder.path
-}
 
 /// Reads a file the tool wrote.
 func readText(_ path: String) throws -> String {

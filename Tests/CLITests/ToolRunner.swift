@@ -9,13 +9,18 @@ struct ToolRun {
   var stdout: String
   var stderr: String
 
-  /// Runs `offscreen-sim <arguments>`; `stdin` is what standard input holds.
-  static func callAsFunction(_ arguments: [String], stdin: String = "") -> ToolRun {
-    callAsFunction(arguments, stdinBytes: Array(stdin.utf8))
+  /// Runs `offscreen-sim <arguments>`; `stdin` is what standard input holds, `environment` the
+  /// process environment, `currentDirectory` where relative paths start (default: the process's).
+  static func callAsFunction(
+    _ arguments: [String], stdin: String = "", environment: [String: String] = [:], currentDirectory: String? = nil
+  ) -> ToolRun {
+    callAsFunction(arguments, stdinBytes: Array(stdin.utf8), environment: environment, currentDirectory: currentDirectory)
   }
 
   /// Runs `offscreen-sim <arguments>` with any bytes, valid UTF-8 or not, on standard input.
-  static func callAsFunction(_ arguments: [String], stdinBytes: [UInt8]) -> ToolRun {
+  static func callAsFunction(
+    _ arguments: [String], stdinBytes: [UInt8], environment: [String: String] = [:], currentDirectory: String? = nil
+  ) -> ToolRun {
     final class Buffer: @unchecked Sendable {
       var out = ""
       var err = ""
@@ -23,12 +28,16 @@ struct ToolRun {
     let buffer = Buffer()
     let io = ToolIO(
       writeOut: { buffer.out += $0 }, writeErr: { buffer.err += $0 }, readStdin: { stdinBytes },
-      environment: [:], currentDirectory: FileManager.default.currentDirectoryPath)
+      environment: environment, currentDirectory: currentDirectory ?? FileManager.default.currentDirectoryPath)
     let status = CommandLineTool.run(arguments, io: io)
     return ToolRun(status: status, stdout: buffer.out, stderr: buffer.err)
   }
 
-  static func run(_ arguments: String..., stdin: String = "") -> ToolRun { callAsFunction(arguments, stdin: stdin) }
+  static func run(
+    _ arguments: String..., stdin: String = "", environment: [String: String] = [:], currentDirectory: String? = nil
+  ) -> ToolRun {
+    callAsFunction(arguments, stdin: stdin, environment: environment, currentDirectory: currentDirectory)
+  }
 
   static func run(_ arguments: String..., stdinBytes: [UInt8]) -> ToolRun { callAsFunction(arguments, stdinBytes: stdinBytes) }
 }
@@ -37,11 +46,16 @@ struct ToolRun {
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
   .deletingLastPathComponent()
 
-/// Writes `text` to a new temporary file named `name` and returns its path.
-func temporaryFile(_ name: String, _ text: String) throws -> String {
+/// A new empty folder under the temporary directory.
+func temporaryFolder() throws -> String {
   let folder = FileManager.default.temporaryDirectory.appendingPathComponent("offscreen-sim-tests-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  let url = folder.appendingPathComponent(name)
+  return folder.path
+}
+
+/// Writes `text` to a new temporary file named `name` and returns its path.
+func temporaryFile(_ name: String, _ text: String) throws -> String {
+  let url = URL(fileURLWithPath: try temporaryFolder()).appendingPathComponent(name)
   try Data(text.utf8).write(to: url)
   return url.path
 }

@@ -25,7 +25,7 @@ public enum SceneDecoder {
   }
 
   /// The top-level keys of a scene file.
-  public static let sceneKeys = ["version", "name", "description", "device", "iosVersion", "root", "timeline"]
+  public static let sceneKeys = ["version", "name", "description", "device", "iosVersion", "root", "timeline", "budgets"]
 
   public static func decode(_ bytes: [UInt8], options: Options) throws(SceneErrors) -> Scene {
     let source = SourceText(bytes)
@@ -82,6 +82,7 @@ struct SceneReader {
     var iosVersion = OSVersion.latest
     var rootValue: JSONValue?
     var timelineValue: JSONValue?
+    var budgetsValue: JSONValue?
 
     for member in members {
       if let first = seen[member.key] {
@@ -106,6 +107,8 @@ struct SceneReader {
         rootValue = value
       case "timeline":
         timelineValue = value
+      case "budgets":
+        budgetsValue = value
       case "$schema":
         // Lets editors find scenes/scene.schema.json; the tool itself does not read it.
         _ = context.string(value, path, "$schema")
@@ -142,6 +145,9 @@ struct SceneReader {
         notes: ["known devices: \(knownDevices.joined(separator: ", "))"])
     }
     let screen = deviceID.flatMap { options.devices[$0] }
+    let budgets = budgetsValue.flatMap {
+      BudgetsReader(context: context, devices: knownDevices).read($0, path.key("budgets"), sceneDevice: device)
+    }
 
     guard let rootValue else {
       context.error("root", at: value.offset, "missing `root`: expected the root layer, an object such as { \"id\": \"root\", \"sublayers\": [] }")
@@ -156,7 +162,9 @@ struct SceneReader {
       timeline = TimelineReader(context: context, targets: TargetResolver(root: root)).read(timelineValue, path.key("timeline"))
     }
     guard let deviceID else { return nil }
-    return Scene(name: name, description: description, device: deviceID, iosVersion: iosVersion, root: root, timeline: timeline)
+    return Scene(
+      name: name, description: description, device: deviceID, iosVersion: iosVersion, root: root, timeline: timeline,
+      budgets: budgets)
   }
 
   private func seenKey(_ key: String, in value: JSONValue) -> Bool {

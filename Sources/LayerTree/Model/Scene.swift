@@ -11,10 +11,12 @@ public struct Scene: Sendable, Hashable {
   public var root: Layer
   /// What changes over time; nil for a single frame.
   public var timeline: Timeline?
+  /// Limits `offscreen-sim check` holds the scene to; nil when the file sets none.
+  public var budgets: Budgets?
 
   public init(
     name: String = "", description: String = "", device: String, iosVersion: OSVersion = .latest, root: Layer,
-    timeline: Timeline? = nil
+    timeline: Timeline? = nil, budgets: Budgets? = nil
   ) {
     self.name = name
     self.description = description
@@ -22,6 +24,7 @@ public struct Scene: Sendable, Hashable {
     self.iosVersion = iosVersion
     self.root = root
     self.timeline = timeline
+    self.budgets = budgets
   }
 
   /// Total layers in the tree, masks included.

@@ -5,7 +5,8 @@ import LayerTree
 enum ReportCommand: ToolCommand {
   static let name = "report"
   static let summary = "Simulate a scene and report offscreen passes, blending, memory and findings."
-  static let usageLine = "offscreen-sim report <scene.json | -> [--format text|json] [--device ID] [--device-file F] [--html out.html]"
+  static let usageLine =
+    "offscreen-sim report <scene.json | -> [--format text|json|markdown] [--device ID] [--device-file F] [--html out.html]"
   static let help = """
     OVERVIEW: \(summary)
 
@@ -17,6 +18,7 @@ enum ReportCommand: ToolCommand {
     OPTIONS:
       --format <format>   text (default): a summary, then each offscreen layer with its reason and fix.
                           json: the same as a versioned JSON document (docs/report-format.md).
+                          markdown: a pull-request comment: a heading, one table, the verdict.
     \(DeviceSelection.help)
       --html <file>       Also write the report as one self-contained HTML page: the verdict, the
                           summary, the frame-time chart, the worst frame's offscreen overlay and the
@@ -37,6 +39,7 @@ enum ReportCommand: ToolCommand {
   enum Format: String, CaseIterable {
     case text
     case json
+    case markdown
   }
 
   static func run(_ arguments: [String], io: ToolIO) throws -> ExitCode {
@@ -60,6 +63,7 @@ enum ReportCommand: ToolCommand {
     switch format {
     case .text: io.out(TextReportFormatter.format(report, file: file))
     case .json: io.out(JSONReportFormatter.format(report, file: file))
+    case .markdown: io.out(MarkdownReportFormatter.format(report, file: file))
     }
     return .success
   }

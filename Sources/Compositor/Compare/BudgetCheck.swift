@@ -1,0 +1,30 @@
+import LayerTree
+
+/// One budget held against one report: the limit, the figure found, and whether it passed.
+public struct BudgetResult: Sendable, Hashable {
+  public var limit: Budgets.Limit
+  /// The figure the report has; nil when it has none (no hit rate: no rasterized layer drawn).
+  public var found: Double?
+  public var passed: Bool
+
+  public var kind: BudgetKind { limit.kind }
+  public var expected: Double { limit.value }
+  public var metric: ReportMetric? { ReportMetrics.metric(id: limit.kind.metricID) }
+}
+
+/// Holds a scene's budgets against its report on one device.
+///
+/// A `max` budget passes when the figure is at most the limit, a `min` budget when it is at
+/// least the limit; both edges pass. Figures are compared as the JSON report rounds them (3
+/// decimals), so what is printed is what was compared. A hit-rate budget passes when nothing was
+/// rasterized: there was nothing to miss.
+public enum BudgetCheck {
+  public static func evaluate(_ budgets: Budgets, device: String, snapshot: MetricSnapshot) -> [BudgetResult] {
+    budgets.limits(on: device).map { limit in
+      let found = snapshot.values[limit.kind.metricID]
+      guard let found else { return BudgetResult(limit: limit, found: nil, passed: true) }
+      let passed = limit.kind.isMinimum ? found >= limit.value : found <= limit.value
+      return BudgetResult(limit: limit, found: found, passed: passed)
+    }
+  }
+}

@@ -1,0 +1,46 @@
+import Compositor
+import LayerTree
+
+/// `check` results as a versioned JSON document (`checkVersion`, docs/ci.md).
+enum CheckJSONFormatter {
+  /// Bumped when a field changes meaning or disappears; fields may be added within a version.
+  static let version = 1
+
+  static func format(_ run: CheckRun) -> String {
+    JSONOutput.object([
+      ("checkVersion", .int(version)),
+      ("tool", .object([("name", .string("offscreen-sim")), ("version", .string(toolVersion))])),
+      ("passed", .int(run.passed)),
+      ("failed", .int(run.failed)),
+      (
+        "scenes",
+        .array(
+          run.entries.map { entry in
+            .object([
+              ("file", .string(entry.file)),
+              ("device", .object([("id", .string(entry.deviceID)), ("name", .string(entry.deviceName))])),
+              ("budgetsFile", entry.budgetsFile.map { .string($0) } ?? .null),
+              ("budgets", .array(entry.results.map(result))),
+            ])
+          })
+      ),
+      ("skipped", .array(run.skipped.map { .string($0) })),
+    ]).rendered()
+  }
+
+  static func result(_ result: BudgetResult) -> JSONOutput {
+    var members: [(String, JSONOutput)] = [
+      ("budget", .string(result.kind.rawValue)),
+      ("metric", .string(result.kind.metricID)),
+      ("bound", .string(result.kind.isMinimum ? "min" : "max")),
+      ("expected", .number(result.expected)),
+      ("found", result.found.map { .number($0) } ?? .null),
+      ("passed", .bool(result.passed)),
+    ]
+    if let location = result.limit.location {
+      members.append(("line", .int(location.line)))
+      members.append(("column", .int(location.column)))
+    }
+    return .object(members)
+  }
+}

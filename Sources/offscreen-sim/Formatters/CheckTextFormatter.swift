@@ -1,0 +1,39 @@
+import Compositor
+
+/// `check` results for a terminal or a CI log: one line per budget and device, passed or
+/// failed, with the expected and the found value; the scenes skipped; then the total line,
+/// `12 passed, 1 failed`, alone and last.
+enum CheckTextFormatter {
+  static func format(_ run: CheckRun) -> String {
+    var rows: [[String]] = []
+    for entry in run.entries {
+      for result in entry.results {
+        rows.append([
+          result.passed ? "passed" : "failed", entry.file, entry.deviceID, result.kind.rawValue, "expected \(expected(result))",
+          "found \(found(result))",
+        ])
+      }
+    }
+    var text = TextTable.render(rows)
+    for file in run.skipped { text += "skipped  \(file)  (no budgets)\n" }
+    return text + run.totals + "\n"
+  }
+
+  /// `<= 8 ms`, `>= 55 fps`, `>= 90%`.
+  static func expected(_ result: BudgetResult) -> String {
+    (result.kind.isMinimum ? ">= " : "<= ") + MetricFormat.value(result.expected, result.metric?.unit ?? .count, precise: true)
+  }
+
+  /// The found value; `n/a (nothing rasterized)` for a hit rate without a rasterized layer.
+  static func found(_ result: BudgetResult) -> String {
+    guard let found = result.found else {
+      return result.kind == .minRasterHitRate ? "n/a (nothing rasterized)" : "n/a"
+    }
+    return MetricFormat.value(found, result.metric?.unit ?? .count, precise: true)
+  }
+
+  /// `maxGpuMsP95 failed: expected <= 8 ms, found 9.1 ms`.
+  static func describe(_ result: BudgetResult) -> String {
+    "\(result.kind.rawValue) \(result.passed ? "passed" : "failed"): expected \(expected(result)), found \(found(result))"
+  }
+}

@@ -1,0 +1,61 @@
+import Compositor
+import LayerTree
+
+/// Comparisons as a versioned JSON document (`compareVersion`, docs/ci.md): every metric of
+/// every comparison, with keys in a fixed order.
+enum CompareJSONFormatter {
+  /// Bumped when a field changes meaning or disappears; fields may be added within a version.
+  static let version = 1
+
+  static func format(_ results: [ComparisonResult], tolerance: Double) -> String {
+    let failed = results.contains { $0.comparison.failed }
+    let better = results.contains { $0.comparison.verdict == .better }
+    return JSONOutput.object([
+      ("compareVersion", .int(version)),
+      ("tool", .object([("name", .string("offscreen-sim")), ("version", .string(toolVersion))])),
+      ("tolerancePercent", .number(ReportMetrics.rounded(tolerance * 100))),
+      ("verdict", .string(failed ? Verdict.worse.rawValue : (better ? Verdict.better.rawValue : Verdict.same.rawValue))),
+      ("failed", .bool(failed)),
+      ("comparisons", .array(results.map(comparison))),
+    ]).rendered()
+  }
+
+  static func comparison(_ result: ComparisonResult) -> JSONOutput {
+    let comparison = result.comparison
+    func side(_ side: ComparisonResult.Side) -> JSONOutput {
+      .object([("file", .string(side.file)), ("kind", .string(side.kind)), ("name", .string(side.name))])
+    }
+    func number(_ value: Double?) -> JSONOutput { value.map { .number($0) } ?? .null }
+    func keys(_ keys: [FindingKey]) -> JSONOutput {
+      .array(keys.map { .object([("rule", .string($0.rule)), ("layer", .string($0.layer))]) })
+    }
+    return .object([
+      ("before", side(result.before)),
+      ("after", side(result.after)),
+      ("device", .object([("id", .string(result.deviceID)), ("name", .string(result.deviceName))])),
+      ("gates", .array(comparison.gates.map { .string($0) })),
+      ("verdict", .string(comparison.verdict.rawValue)),
+      ("failed", .bool(comparison.failed)),
+      ("regressions", .array(comparison.regressions.map { .string($0.id) })),
+      (
+        "metrics",
+        .array(
+          comparison.metrics.map { change in
+            .object([
+              ("id", .string(change.id)),
+              ("title", .string(change.title)),
+              ("better", .string(change.direction.rawValue)),
+              ("exact", .bool(change.exact)),
+              ("gated", .bool(change.gated)),
+              ("before", number(change.before)),
+              ("after", number(change.after)),
+              ("change", number(change.change)),
+              ("changePercent", number(change.relativeChange.map { ReportMetrics.rounded($0 * 100) })),
+              ("verdict", .string(change.verdict.rawValue)),
+            ])
+          })
+      ),
+      ("findings", .object([("appeared", keys(comparison.appeared)), ("disappeared", keys(comparison.disappeared))])),
+    ])
+  }
+}

@@ -1,0 +1,127 @@
+import Compositor
+
+/// Comparisons as a person reads them in a terminal or a CI log: for each, the metrics side by
+/// side (those zero on both sides left out), the findings that appeared and disappeared, and a
+/// verdict line naming what got better or worse.
+enum CompareTextFormatter {
+  static func format(_ results: [ComparisonResult]) -> String {
+    var text = ""
+    for (index, result) in results.enumerated() {
+      if index > 0 { text += "\n" }
+      text += block(result)
+    }
+    if results.count > 1 { text += "\n" + CompareSummary.totals(results) + "\n" }
+    if results.isEmpty { text += "nothing compared\n" }
+    return text
+  }
+
+  static func block(_ result: ComparisonResult) -> String {
+    let comparison = result.comparison
+    var text = "\(result.before.file) -> \(result.after.file) on \(result.deviceName) (\(result.deviceID))\n"
+    var rows = [["metric", "before", "after", "change", "verdict"]]
+    var hidden = 0
+    for change in comparison.metrics {
+      guard change.isNonZero || change.gated else {
+        hidden += 1
+        continue
+      }
+      rows.append([
+        (change.gated ? "* " : "  ") + change.title, MetricFormat.value(change.before, change.unit),
+        MetricFormat.value(change.after, change.unit), MetricFormat.change(change), change.verdict.rawValue,
+      ])
+    }
+    text += TextTable.render(rows, indent: "  ")
+    var notes = ["* gated", "tolerance \(MetricFormat.plain(comparison.tolerance * 100))% (counts exact)"]
+    if hidden > 0 { notes.append("\(hidden) metrics 0 on both sides not shown") }
+    text += "  (" + notes.joined(separator: "; ") + ")\n"
+
+    text += "  findings: \(comparison.appeared.count) appeared, \(comparison.disappeared.count) disappeared"
+    text += comparison.findingsGated ? " (gated)\n" : "\n"
+    for (sign, keys) in [("+", comparison.appeared), ("-", comparison.disappeared)] {
+      for group in CompareSummary.groups(keys) {
+        text += "    \(sign) \(group.rule)  \(group.pattern)\(group.count > 1 ? "  (\(group.count) layers)" : "")\n"
+      }
+    }
+    text += "  verdict: " + CompareSummary.verdictSentence(comparison) + "\n"
+    return text
+  }
+}
+
+/// Wording shared by the text and Markdown formatters.
+enum CompareSummary {
+  /// `worse: offscreen passes per frame (max) 0 -> 1 (+1) got worse`, `better: ...`, `same: ...`.
+  static func verdictSentence(_ comparison: Comparison, arrow: String = "->") -> String {
+    "\(verdictWord(comparison)): \(verdictDetail(comparison, arrow: arrow))"
+  }
+
+  static func verdictWord(_ comparison: Comparison) -> String {
+    comparison.verdict == .notComparable ? Verdict.same.rawValue : comparison.verdict.rawValue
+  }
+
+  /// What made the verdict: the gated metrics that moved, and the ungated ones that got worse.
+  static func verdictDetail(_ comparison: Comparison, arrow: String = "->") -> String {
+    func describe(_ changes: [MetricChange]) -> String {
+      changes.map { change in
+        let amount = change.relativeChange.map(MetricFormat.percent) ?? MetricFormat.change(change)
+        return
+          "\(change.title) \(MetricFormat.value(change.before, change.unit)) \(arrow) \(MetricFormat.value(change.after, change.unit)) (\(amount))"
+      }.joined(separator: ", ")
+    }
+    let ungatedWorse = comparison.metrics.filter { !$0.gated && $0.verdict == .worse }
+    var detail: String
+    switch comparison.verdict {
+    case .worse:
+      var parts: [String] = []
+      if !comparison.regressions.isEmpty { parts.append(describe(comparison.regressions) + " got worse") }
+      if comparison.findingsGated && !comparison.appeared.isEmpty {
+        parts.append("\(comparison.appeared.count) finding\(comparison.appeared.count == 1 ? "" : "s") appeared")
+      }
+      detail = parts.joined(separator: "; ")
+    case .better:
+      let better = comparison.metrics.filter { $0.gated && $0.verdict == .better }
+      detail = better.isEmpty ? "findings disappeared" : describe(better)
+    case .same, .notComparable:
+      detail = comparison.unchanged ? "no change" : "no gated metric changed"
+    }
+    if !ungatedWorse.isEmpty && comparison.verdict != .worse {
+      let titles = ungatedWorse.prefix(5).map(\.title).joined(separator: ", ")
+      detail += "; not gated, worse: \(titles)\(ungatedWorse.count > 5 ? " and \(ungatedWorse.count - 5) more" : "")"
+    }
+    return detail
+  }
+
+  /// `3 comparisons: 2 better, 1 same, 0 worse`.
+  static func totals(_ results: [ComparisonResult]) -> String {
+    let verdicts = results.map(\.comparison.verdict)
+    return
+      "\(results.count) comparison\(results.count == 1 ? "" : "s"): \(verdicts.filter { $0 == .better }.count) better, \(verdicts.filter { $0 == .same || $0 == .notComparable }.count) same, \(verdicts.filter { $0 == .worse }.count) worse"
+  }
+
+  struct Group {
+    var rule: String
+    var pattern: String
+    var count: Int
+  }
+
+  /// Findings of one rule on layers whose paths differ only in `[n]` indices, in first-seen order;
+  /// a group of one keeps its full path.
+  static func groups(_ keys: [FindingKey]) -> [Group] {
+    var order: [String] = []
+    var groups: [String: (Group, String)] = [:]
+    for key in keys {
+      let pattern = TextReportFormatter.pathPattern(key.layer)
+      let id = key.rule + " " + pattern
+      if var (group, first) = groups[id] {
+        group.count += 1
+        groups[id] = (group, first)
+      } else {
+        order.append(id)
+        groups[id] = (Group(rule: key.rule, pattern: pattern, count: 1), key.layer)
+      }
+    }
+    return order.compactMap { id in
+      guard let (group, first) = groups[id] else { return nil }
+      return group.count == 1 ? Group(rule: group.rule, pattern: first, count: 1) : group
+    }
+  }
+}

@@ -1,0 +1,80 @@
+import Compositor
+import LayerTree
+
+/// One side of a comparison, read from disk: a scene, decoded for each device it is compared
+/// on, or a saved JSON report, which carries its own device.
+struct ComparisonInput: Sendable {
+  enum Content: Sendable {
+    /// A scene file, parsed; `device` is the device it names, if any.
+    case scene(value: JSONValue, source: SourceText, device: String?)
+    case report(SavedReportReader.Saved)
+  }
+
+  /// The path as the user gave it.
+  var path: String
+  var content: Content
+
+  var kind: String {
+    switch content {
+    case .scene: return "scene"
+    case .report: return "report"
+    }
+  }
+
+  /// The device the input names: a report's, or the `device` of a scene file.
+  var device: String? {
+    switch content {
+    case .scene(_, _, let device): return device
+    case .report(let saved): return saved.snapshot.deviceID
+    }
+  }
+
+  /// Reads and parses the file and tells a saved report (it has `reportVersion`) from a scene.
+  static func load(_ path: String, io: ToolIO) throws(InputError) -> ComparisonInput {
+    let bytes = try SceneLoader(io: io).readBytes(path)
+    let file = SceneLoader.displayName(path)
+    let source = SourceText(bytes)
+    let value: JSONValue
+    do {
+      value = try JSONReader.parse(bytes)
+    } catch {
+      throw InputError("\(file):\(source.location(ofOffset: error.offset)): error: invalid JSON: \(error.message)")
+    }
+    if SavedReportReader.isReport(value) {
+      return ComparisonInput(path: path, content: .report(try SavedReportReader.read(value, source: source, file: file)))
+    }
+    var device: String? = nil
+    if case .object(let members) = value.kind, let named = members.first(where: { $0.key == "device" }),
+      case .string(let id) = named.value.kind
+    {
+      device = id
+    }
+    return ComparisonInput(path: path, content: .scene(value: value, source: source, device: device))
+  }
+}
+
+/// Decodes parsed scenes, with messages in the form `SceneLoader` prints.
+enum SceneDecoding {
+  static func decode(_ value: JSONValue, source: SourceText, path: String, device: String?) throws(InputError) -> Scene {
+    let options = SceneDecoder.Options(devices: DeviceCatalogue.screens, deviceOverride: device)
+    do {
+      return try SceneDecoder.decode(value, source: source, options: options)
+    } catch {
+      let file = SceneLoader.displayName(path)
+      let count = error.diagnostics.count
+      throw InputError(
+        error.formatted(file: file) + "\n\(file): \(count) problem\(count == 1 ? "" : "s") found; the scene was not simulated")
+    }
+  }
+
+  /// Decodes the scene for `device` (nil: its own) and simulates it.
+  static func simulate(_ value: JSONValue, source: SourceText, path: String, device: String?) throws(InputError) -> (
+    Scene, SimulationReport
+  ) {
+    let scene = try decode(value, source: source, path: path, device: device)
+    guard let profile = DeviceCatalogue.device(id: scene.device) else {
+      throw InputError("\(SceneLoader.displayName(path)): error: unknown device \"\(scene.device)\"")
+    }
+    return (scene, Simulator.run(scene, on: profile))
+  }
+}
