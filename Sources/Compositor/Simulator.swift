@@ -256,12 +256,13 @@ struct Tally {
     }
     // The limiting stage: the main thread when commits hitch most, else the slower of the render
     // server and the GPU; none when the run is smooth (good hitch band, full frame rate).
-    let smooth = HitchBand(ratio: result.hitchTimeRatio) == .good && result.fps >= device.refreshRate - 0.5
+    let targetFps = min(device.refreshRate, frameRate)
+    let smooth = HitchBand(ratio: result.hitchTimeRatio) == .good && result.fps >= targetFps - 0.5
     let renderStage: Performance.Stage = Distribution(server).p95 > Distribution(gpu).p95 ? .renderServer : .gpu
     let bottleneck: Performance.Stage? = smooth ? nil : (result.commitHitches > result.renderHitches ? .mainThread : renderStage)
     let wall = max(duration, pacing.interval)
     performance = Performance(
-      budgetMs: pacing.interval, refreshRate: device.refreshRate, fps: result.fps, hitchTimeRatio: result.hitchTimeRatio,
+      budgetMs: pacing.interval, refreshRate: device.refreshRate, targetFps: targetFps, fps: result.fps, hitchTimeRatio: result.hitchTimeRatio,
       hitchBand: HitchBand(ratio: result.hitchTimeRatio), hitches: result.hitches, commitHitches: result.commitHitches,
       renderHitches: result.renderHitches, tripleBuffered: result.tripleBuffered, gpuUtilization: result.gpuUtilization,
       cpuUtilization: result.mainThreadUtilization,

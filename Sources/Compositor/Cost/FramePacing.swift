@@ -97,6 +97,11 @@ public struct FramePacing: Sendable {
       commitReady[k] = commitLate[k] ? vsync(atOrAfter: end) : deadline
     }
 
+    // A timeline slower than the display (frameRate below the refresh rate) shows a new frame
+    // every few refreshes by design: the gap it expects is its frame interval on the vsync grid.
+    let contentInterval = times.count > 1 ? (times[times.count - 1] - times[0]) / Double(times.count - 1) : interval
+    let frameGap = max(interval, (contentInterval / interval - 1e-9).rounded(.up) * interval)
+
     // 2. Render server and GPU, one vsync at a time.
     var rsFree = 0.0
     var gpuFree = 0.0
@@ -144,7 +149,7 @@ public struct FramePacing: Sendable {
       if let lastPresent { present = max(present, lastPresent + interval) }
       // Late by the gap since the previous frame beyond one interval; the first frame against
       // its expected time: one interval after its commit deadline (double buffered).
-      let expected = lastPresent.map { $0 + interval } ?? (deadlines[newest] + interval)
+      let expected = lastPresent.map { $0 + frameGap } ?? (deadlines[newest] + interval)
       let late = max(0, ((present - expected) / interval - 1e-9).rounded(.up)) * interval
       if late > 0 {
         hitches += 1

@@ -53,6 +53,9 @@ public struct Performance: Sendable, Hashable {
   /// The device's frame budget: one refresh interval, in ms.
   public var budgetMs: Double
   public var refreshRate: Double
+  /// The frame rate a smooth run shows: the refresh rate, or the timeline's frame rate when it is
+  /// lower.
+  public var targetFps: Double
   public var fps: Double
   public var hitchTimeRatio: Double
   public var hitchBand: HitchBand

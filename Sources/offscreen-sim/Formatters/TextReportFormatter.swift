@@ -22,7 +22,7 @@ enum TextReportFormatter {
     }
     rows.append([
       "frame rate",
-      "\(Readable.integer(performance.fps)) fps of \(formatNumber(performance.refreshRate)); \(performance.hitches) hitch\(performance.hitches == 1 ? "" : "es") (\(performance.commitHitches) commit, \(performance.renderHitches) render)",
+      "\(Readable.integer(performance.fps)) fps of \(formatNumber(performance.targetFps)); \(performance.hitches) hitch\(performance.hitches == 1 ? "" : "es") (\(performance.commitHitches) commit, \(performance.renderHitches) render)",
     ])
     rows.append(["GPU", "\(ms(performance.gpuMs)); \(Readable.percent(performance.gpuUtilization, of: 1)) busy"])
     rows.append(["render server", "\(ms(performance.renderServerMs))"])
