@@ -56,8 +56,10 @@ public struct FramePacing: Sendable {
   }
 
   public let interval: Double
+  public let refreshRate: Double
 
   public init(refreshRate: Double) {
+    self.refreshRate = refreshRate
     interval = 1000 / refreshRate
   }
 
@@ -106,6 +108,7 @@ public struct FramePacing: Sendable {
     var rsFree = 0.0
     var gpuFree = 0.0
     var lastPresent: Double? = nil
+    var firstPresent: Double? = nil
     var lastShown = -1
     var next = 0  // first commit not yet taken
     var triple = false
@@ -164,13 +167,17 @@ public struct FramePacing: Sendable {
       lastShown = newest
       presented += 1
       lastPresent = present
+      if firstPresent == nil { firstPresent = present }
       tick += interval
     }
-    let seconds = max(durationMs, interval) / 1000
-    let wall = max(durationMs, interval)
+    // The run lasts its animation, or longer when frames reach the screen later than that: the
+    // rates are per second of that time.
+    let shown = (lastPresent ?? 0) - (firstPresent ?? 0) + interval
+    let wall = max(durationMs, shown, interval)
+    let seconds = wall / 1000
     let mainBusy = stages.reduce(0) { $0 + $1.mainThreadMs }
     return Result(
-      frames: outcomes, fps: min(Double(presented) / seconds, 1000 / interval), hitchTimeMs: hitchTime,
+      frames: outcomes, fps: min(Double(presented) / seconds, refreshRate), hitchTimeMs: hitchTime,
       hitchTimeRatio: hitchTime / seconds, hitches: hitches, commitHitches: commitHitches, renderHitches: renderHitches,
       tripleBuffered: triple,
       gpuUtilization: min(1, gpuBusy / wall), mainThreadUtilization: min(1, mainBusy / wall),

@@ -1,0 +1,55 @@
+import Compositor
+import Testing
+
+/// Frame pacing on schedules worked out by hand, 60 Hz (16.67 ms intervals).
+@Suite("Frame pacing")
+struct FramePacingTests {
+  let pacing = FramePacing(refreshRate: 60)
+
+  func stages(_ count: Int, main: Double = 1, server: Double = 0.5, gpu: Double = 1) -> [FramePacing.Stage] {
+    Array(repeating: FramePacing.Stage(mainThreadMs: main, renderServerMs: server, gpuMs: gpu), count: count)
+  }
+
+  /// Everything fits: 60 frames in a second, each shown one interval after the last.
+  @Test func idleRunShowsEveryFrame() {
+    let times = (0..<60).map { Double($0) * 1000 / 60 }
+    let result = pacing.run(stages(60), times: times, durationMs: 1000)
+    #expect(result.fps == 60)
+    #expect(result.hitches == 0)
+    #expect(result.hitchTimeRatio == 0)
+    #expect(result.frames.allSatisfy { $0.presentedAt != nil })
+  }
+
+  /// The GPU needs 25 ms a frame: it can finish one frame every 25 ms, 40 a second. Frames reach
+  /// the screen one and two intervals apart in turn (two frames every 50 ms), so every other frame
+  /// shows one interval late: about 20 render hitches of 16.7 ms a second, some 333 ms/s.
+  @Test func gpuBoundRunShowsFortyFrames() {
+    let times = (0..<120).map { Double($0) * 1000 / 60 }
+    let result = pacing.run(stages(120, gpu: 25), times: times, durationMs: 2000)
+    #expect((39...41).contains(result.fps))
+    #expect(result.commitHitches == 0)
+    #expect(result.renderHitches == result.hitches)
+    #expect((300...370).contains(result.hitchTimeRatio))
+    #expect(result.tripleBuffered)
+    #expect(result.gpuUtilization > 0.95)
+  }
+
+  /// The main thread needs 20 ms a frame: commits miss their deadline and the frames that show
+  /// are commit hitches.
+  @Test func slowMainThreadHitchesOnCommit() {
+    let times = (0..<60).map { Double($0) * 1000 / 60 }
+    let result = pacing.run(stages(60, main: 20), times: times, durationMs: 1000)
+    #expect(result.commitHitches > 0)
+    #expect(result.renderHitches == 0)
+    #expect(result.fps < 60)
+  }
+
+  /// A 20 Hz timeline on a 60 Hz display shows a new frame every 3 intervals by design: 20 fps,
+  /// no hitches.
+  @Test func timelineSlowerThanTheDisplayDoesNotHitch() {
+    let times = (0..<20).map { Double($0) * 50 }
+    let result = pacing.run(stages(20), times: times, durationMs: 1000)
+    #expect(result.fps == 20)
+    #expect(result.hitches == 0)
+  }
+}
