@@ -15,15 +15,7 @@ public enum DeviceProfileReader {
   ]
 
   public static func read(_ bytes: [UInt8]) throws(SceneErrors) -> DeviceProfile {
-    let source = SourceText(bytes)
-    let value: JSONValue
-    do {
-      value = try JSONReader.parse(bytes)
-    } catch {
-      throw SceneErrors([
-        Diagnostic(path: "", location: source.location(ofOffset: error.offset), message: "invalid JSON: \(error.message)")
-      ])
-    }
+    let (value, source) = try JSONReader.parseFile(bytes)
     let context = DecodingContext(source: source)
     let profile = read(value, context: context)
     if let profile, context.diagnostics.isEmpty { return profile }

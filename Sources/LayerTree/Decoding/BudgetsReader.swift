@@ -177,15 +177,7 @@ public enum BudgetsDecoder {
   /// Decodes `bytes`; `devices` are the device ids a budget may name. Throws every problem found,
   /// in file order.
   public static func decode(_ bytes: [UInt8], devices: [String]) throws(SceneErrors) -> Budgets {
-    let source = SourceText(bytes)
-    let value: JSONValue
-    do {
-      value = try JSONReader.parse(bytes)
-    } catch {
-      throw SceneErrors([
-        Diagnostic(path: "", location: source.location(ofOffset: error.offset), message: "invalid JSON: \(error.message)")
-      ])
-    }
+    let (value, source) = try JSONReader.parseFile(bytes)
     let context = DecodingContext(source: source)
     let budgets = BudgetsReader(context: context, devices: devices.sorted()).read(value, .document, sceneDevice: nil)
     if let budgets, context.diagnostics.isEmpty { return budgets }

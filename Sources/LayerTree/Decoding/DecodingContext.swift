@@ -221,3 +221,18 @@ public final class DecodingContext {
     }
   }
 }
+
+extension JSONReader {
+  /// Parses a whole file for a decoder: its value and its source text, or the syntax error as
+  /// a diagnostic with its line and column.
+  public static func parseFile(_ bytes: [UInt8]) throws(SceneErrors) -> (value: JSONValue, source: SourceText) {
+    let source = SourceText(bytes)
+    do {
+      return (try parse(bytes), source)
+    } catch {
+      throw SceneErrors([
+        Diagnostic(path: "", location: source.location(ofOffset: error.offset), message: "invalid JSON: \(error.message)")
+      ])
+    }
+  }
+}

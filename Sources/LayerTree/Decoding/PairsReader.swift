@@ -40,15 +40,7 @@ public enum PairsDecoder {
   /// Decodes `bytes`; `devices` and `gates` are the ids the file may name. Throws every problem
   /// found, in file order.
   public static func decode(_ bytes: [UInt8], devices: [String], gates: [String]) throws(SceneErrors) -> [ComparisonPair] {
-    let source = SourceText(bytes)
-    let value: JSONValue
-    do {
-      value = try JSONReader.parse(bytes)
-    } catch {
-      throw SceneErrors([
-        Diagnostic(path: "", location: source.location(ofOffset: error.offset), message: "invalid JSON: \(error.message)")
-      ])
-    }
+    let (value, source) = try JSONReader.parseFile(bytes)
     let context = DecodingContext(source: source)
     var pairs: [ComparisonPair] = []
     guard case .array(let items) = value.kind else {
