@@ -52,4 +52,16 @@ struct FramePacingTests {
     #expect(result.fps == 20)
     #expect(result.hitches == 0)
   }
+
+  /// Over budget after the fall-back to triple buffering still hitches: a GPU that needs 10 ms a
+  /// frame at 120 Hz (8.33 ms intervals) finishes 100 frames a second, so of 120 refreshes 20 show
+  /// no new frame: about 20 hitches of 8.33 ms a second, some 167 ms/s.
+  @Test func overBudgetAfterTripleBufferingStillHitches() {
+    let pacing120 = FramePacing(refreshRate: 120)
+    let times = (0..<240).map { Double($0) * 1000 / 120 }
+    let result = pacing120.run(stages(240, gpu: 10), times: times, durationMs: 2000)
+    #expect((95...101).contains(result.fps), "fps \(result.fps)")
+    #expect((140...190).contains(result.hitchTimeRatio), "ratio \(result.hitchTimeRatio)")
+    #expect(result.tripleBuffered)
+  }
 }
