@@ -161,3 +161,39 @@ struct TimeTests {
     #expect(report.summary.rasterCache.evictions == 0)
   }
 }
+
+/// A horizontal collection inside a vertical table, as on the QQ Music home page: both scroll at
+/// once, each with its own offset.
+@Suite("Nested scrolling")
+struct NestedScrollTests {
+  /// iPhone 7 at 64 Hz for 1 s (whole offsets). The table scrolls down 64 pt/s (1 pt a frame),
+  /// the row of cards inside it left 640 pt/s (10 pt a frame), its 5 reused 136 pt cards over 12
+  /// items.
+  /// At frame 32 the table's offset is 32 and the row's 320: card 0 (item 0 at x 10) has left
+  /// (it ends at 136 < 320), so the pool's cell 0 shows item 5 at x 10 + 5 x 136 = 690, which is
+  /// 690 - 320 = 370 pt from the screen's left; the row, at y 100 in the table, is at 100 - 32 =
+  /// 68 pt from the top.
+  @Test func rowScrollsSidewaysInsideAScrollingTable() throws {
+    let json = """
+      {"version": 1, "device": "iphone-7", "root": {"id": "root", "sublayers": [
+        {"id": "table", "frame": [0, 0, 375, 667], "sublayers": [
+          {"id": "row", "frame": [0, 100, 375, 136], "masksToBounds": true, "sublayers": [
+            {"id": "card", "frame": [10, 0, 126, 126], "backgroundColor": "#FFFFFF", "repeat": {"count": 5, "step": [136, 0]},
+             "sublayers": [{"id": "cover", "frame": [0, 0, 126, 126], "contents": {"type": "image", "pixelSize": [252, 252]}}]}]},
+          {"id": "below", "frame": [0, 300, 375, 2000], "backgroundColor": "#EEEEEE"}]}]},
+       "timeline": {"duration": 1, "frameRate": 64, "scrolls": [
+         {"target": "table", "offsets": [[0, 0], [1, 64]]},
+         {"target": "table/row", "axis": "horizontal", "offsets": [[0, 0], [1, 640]], "reuse": {"cell": "card", "items": 12}}]}}
+      """
+    let scene = try TestScenes.decode(json)
+    let snapshot = Simulator.snapshot(scene, on: DeviceCatalogue.device(id: "iphone-7")!, frame: 32)
+    let cell0 = try #require(snapshot.tree.index(ofPath: "root/table/row/card[0]"))
+    let rect = snapshot.plan.nodes[cell0].screenRect
+    #expect(rect.x == 370)
+    #expect(rect.y == 68)
+    let report = Simulator.run(scene, on: DeviceCatalogue.device(id: "iphone-7")!)
+    // The pool gives each item a slot of one step from the first card's x: item 0's slot is
+    // 10...146, so item 5 replaces it once the row's offset reaches 146: frame 15 (150 pt).
+    #expect(report.frames.first { $0.contentChanges > 0 }?.index == 15)
+  }
+}
