@@ -4,7 +4,10 @@ import LayerTree
 /// The tool's entry point: picks the command, runs it, and returns the exit code.
 /// Everything it prints goes through `io`, so tests run it in-process.
 enum CommandLineTool {
-  static let commands: [CommandSpec] = [CommandSpec(ReportCommand.self), CommandSpec(RulesCommand.self), CommandSpec(DevicesCommand.self)]
+  static let commands: [CommandSpec] = [
+    CommandSpec(ReportCommand.self), CommandSpec(ExplainCommand.self), CommandSpec(OptimizeCommand.self),
+    CommandSpec(RulesCommand.self), CommandSpec(DevicesCommand.self),
+  ]
 
   static let usage = """
     offscreen-sim: predicts what a Core Animation layer tree costs to render, from a JSON scene file.

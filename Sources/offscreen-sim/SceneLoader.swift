@@ -30,7 +30,11 @@ struct SceneLoader {
 
   /// Loads and decodes a scene; `deviceOverride` replaces the scene's device (`--device`).
   func load(_ path: String, deviceOverride: String?) throws(InputError) -> Scene {
-    let bytes = try readBytes(path)
+    try decode(try readBytes(path), path: path, deviceOverride: deviceOverride)
+  }
+
+  /// Decodes a scene already read from `path`.
+  func decode(_ bytes: [UInt8], path: String, deviceOverride: String?) throws(InputError) -> Scene {
     let options = SceneDecoder.Options(devices: DeviceCatalogue.screens, deviceOverride: deviceOverride)
     do {
       return try SceneDecoder.decode(bytes, options: options)
