@@ -57,7 +57,8 @@ public enum Explainer {
         trials.append(
           FixTrial(
             fixID: fix.id, title: fix.title, words: fix.words, appearance: fix.appearance, appearanceChanges: changes, edits: merged,
-            appliedTo: applied, notAppliedTo: refused, saving: Saving(before: before, after: after)))
+            appliedTo: applied, notAppliedTo: refused, saving: Saving(before: before, after: after),
+            uncounted: fix.uncountedWork(merged, in: context)))
       }
       explained.append(
         ExplainedFinding(rule: group.rule, pattern: group.pattern, findings: group.findings, trials: ordered(trials), unavailable: unavailable))
@@ -146,6 +147,8 @@ public struct FixTrial: Sendable {
   public var appliedTo: [String]
   public var notAppliedTo: [LayerReason]
   public var saving: Saving
+  /// Work the fix brings that the simulation cannot count, when there is some.
+  public var uncounted: UncountedWork?
 
   /// True when the fix keeps what the user sees on every layer it applied to.
   public var keepsAppearance: Bool { appearance.keepsAppearance && appearanceChanges.isEmpty }

@@ -22,6 +22,23 @@ public protocol SceneFix: Sendable {
   var examples: [FixExample] { get }
   /// Whether the fix applies to the finding on the layer at `path`, and the edits it makes.
   func check(_ path: String, in context: FixContext) -> FixCheck
+  /// Work the edits bring that the scene format cannot express, so the simulation leaves it out:
+  /// milliseconds on a background thread each time the edited layers are drawn, and what it is.
+  /// Nil (the default) when the simulation counts everything.
+  func uncountedWork(_ edits: [LayerEdit], in context: FixContext) -> UncountedWork?
+}
+
+/// Work a fix brings that the simulation does not count, estimated from the cost coefficients.
+public struct UncountedWork: Sendable, Hashable {
+  /// Background-thread milliseconds each time the edited layers are drawn.
+  public var backgroundMs: Double
+  /// What the work is: "text layout and image decoding inside the flattened drawing".
+  public var what: String
+
+  public init(backgroundMs: Double, what: String) {
+    self.backgroundMs = backgroundMs
+    self.what = what
+  }
 }
 
 /// What a fix does to what the user sees.
@@ -96,6 +113,8 @@ public struct FixExample: Sendable {
 }
 
 extension SceneFix {
+  public func uncountedWork(_ edits: [LayerEdit], in context: FixContext) -> UncountedWork? { nil }
+
   /// True when the fix applies to the finding on the layer at `path`.
   public func applies(to path: String, in context: FixContext) -> Bool { check(path, in: context).edits != nil }
 

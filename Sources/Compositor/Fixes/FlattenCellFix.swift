@@ -10,14 +10,14 @@ import LayerTree
 /// moves to a background thread.
 ///
 /// The scene format's `drawing` contents count the cell's backing-store pixels; the text layout
-/// and image decoding the drawing now includes are not in that figure, so the background time it
-/// shows is a lower bound.
+/// and image decoding the drawing now includes are not in that figure, so ``uncountedWork(_:in:)``
+/// estimates them and `explain` shows them beside the background time.
 public struct FlattenCellFix: SceneFix {
   public let id = "flatten-cell"
   public let rules = [RoundedClipRule.ruleID, GroupOpacityRule.ruleID]
   public let title = "Flatten the cell into one layer drawn on a background thread"
   public let words =
-    "Draw the cell's labels, images, gradients and background into the cell's own layer on a background thread (asynchronous display, as YYAsyncLayer or Texture do) and remove the sublayers: one layer to clip or fade, and no label drawing on the main thread. The background time shown counts the cell's pixels only; the text layout and image decoding it includes come on top."
+    "Draw the cell's labels, images, gradients and background into the cell's own layer on a background thread (asynchronous display, as YYAsyncLayer or Texture do) and remove the sublayers: one layer to clip or fade, and no label drawing on the main thread."
   public let appearance = FixAppearance.mayChange(
     because:
       "the cell is drawn asynchronously: it shows its content only once the background drawing finishes, and text drawn with Core Text may differ slightly from UILabel's")
@@ -77,6 +77,30 @@ public struct FlattenCellFix: SceneFix {
     if cell.backgroundColor != nil { changes.append(.setBackgroundColor(nil)) }
     changes.append(.setContents(.drawing(DrawingContents(drawnOn: .background, wideColor: wide, opaque: covered && square))))
     return .applies([LayerEdit(path: path, changes: changes)])
+  }
+
+  /// The text layout (glyphs) and image decoding of the flattened layers, which the `drawing`
+  /// contents do not count: `glyphTime` per character and `decodePixelTime` per image pixel, at
+  /// the device's CPU speed.
+  public func uncountedWork(_ edits: [LayerEdit], in context: FixContext) -> UncountedWork? {
+    let c = context.coefficients
+    var seconds = 0.0
+    func visit(_ layer: Layer) {
+      if layer.isHidden || layer.opacity <= 0 { return }
+      switch layer.contents {
+      case .text(let text)?: seconds += Double(text.characters) * c.glyphTime
+      case .image(let image)?: seconds += image.pixelSize.width * image.pixelSize.height * c.decodePixelTime
+      case .drawing?, nil: break
+      }
+      layer.sublayers.forEach(visit)
+    }
+    for edit in edits {
+      guard let cell = context.layer(edit.path) else { continue }
+      visit(cell)
+    }
+    guard seconds > 0 else { return nil }
+    return UncountedWork(
+      backgroundMs: seconds / context.device.cpuSpeed * 1000, what: "text layout and image decoding inside the flattened drawing")
   }
 
   public var examples: [FixExample] {

@@ -57,7 +57,7 @@ enum ExplainCommand: ToolCommand {
     if let layer, !Explainer.sceneHasLayer(layer, in: scene) {
       let paths = FlatTree(scene.root).nodes.map(\.path)
       var message = "no layer \(layer) in the scene"
-      if let suggestion = closest(layer, in: paths) ?? closest(layer, in: Array(Set(paths.map(LayerPath.pattern))).sorted()) {
+      if let suggestion = closest(layer, in: paths + Array(Set(paths.map(LayerPath.pattern)).subtracting(paths)).sorted()) {
         message += "; did you mean \(suggestion)?"
       }
       throw UsageError(message)

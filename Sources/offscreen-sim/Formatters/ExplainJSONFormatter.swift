@@ -65,6 +65,10 @@ enum ExplainJSONFormatter {
       ),
       ("after", metrics(trial.saving.after)),
       (
+        "uncounted",
+        trial.uncounted.map { .object([("backgroundMs", .number(rounded($0.backgroundMs))), ("what", .string($0.what))]) } ?? .null
+      ),
+      (
         "saving",
         .object([
           ("offscreenPasses", .int(trial.saving.offscreenPasses)),

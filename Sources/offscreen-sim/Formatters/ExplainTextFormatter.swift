@@ -57,11 +57,13 @@ enum ExplainTextFormatter {
       text += "   applies to \(best.appliedTo.count) of \(count) layers; not to \(best.notAppliedTo[0].layer): \(best.notAppliedTo[0].reason)\n"
     }
     text += "   saves: \(saving(best.saving, full: true))\n"
+    if let uncounted = best.uncounted { text += "   \(describe(uncounted))\n" }
     let others = group.trials.dropFirst()
     if !others.isEmpty || !group.unavailable.isEmpty {
       text += "   other fixes:\n"
       for trial in others {
         text += "     \(trial.fixID) (\(appearance(trial))): \(saving(trial.saving, full: false))\n"
+        if let uncounted = trial.uncounted { text += "       \(describe(uncounted))\n" }
         for line in sceneTerms(trial.edits) { text += "       in the scene: \(line)\n" }
       }
       for refusal in group.unavailable {
@@ -69,6 +71,10 @@ enum ExplainTextFormatter {
       }
     }
     return text
+  }
+
+  static func describe(_ uncounted: UncountedWork) -> String {
+    "not counted above: about \(Readable.fixed(uncounted.backgroundMs, 1)) ms more on a background thread each time it is drawn (\(uncounted.what))"
   }
 
   static func appearance(_ trial: FixTrial) -> String {
