@@ -203,6 +203,28 @@ struct FixTests {
     #expect(abs((before.gpuMsP95 - after.gpuMsP95) - hand.passMs(48 * 48 * 4)) < 1e-9)
   }
 
+  /// Apple's tag view (tech talk 10857): a red 120 x 40 pt layer with a label, masked by a plain
+  /// black layer with cornerRadius 10. One mask pass over the tag, 120 x 40 pt = 19,200 px. The
+  /// label stays inside the rounded bounds, so cornerRadius 10 alone replaces the mask, without
+  /// masksToBounds: no pass at all.
+  @Test func plainMaskBecomesCornerRadiusAlone() throws {
+    let context = try Self.context(
+      """
+      {"version": 1, "device": "iphone-7", "root": {"id": "root", "sublayers": [
+        {"id": "tag", "frame": [100, 80, 120, 40], "backgroundColor": "#FF0000",
+         "sublayers": [{"id": "label", "frame": [8, 8, 100, 20], "contents": {"type": "text", "characters": 8}}],
+         "mask": {"frame": [0, 0, 120, 40], "backgroundColor": "#000000", "cornerRadius": 10}}]}}
+      """)
+    #expect(
+      MaskToCornerRadiusFix().check("root/tag", in: context).edits
+        == [LayerEdit(path: "root/tag", changes: [.removeMask, .setCornerRadius(10)])])
+    let before = Self.metrics(context.scene)
+    let after = Self.metrics(MaskToCornerRadiusFix().apply(to: ["root/tag"], in: context))
+    #expect(before.offscreenPassesMax == 1)
+    #expect(after.offscreenPassesMax == 0)
+    #expect(abs((before.gpuMsP95 - after.gpuMsP95) - Hand(device: Self.iphone7).passMs(120 * 40 * 4)) < 1e-9)
+  }
+
   /// A 126 x 126 pt card clipping a cover (252 x 252 px image), a gradient (126 x 60 pt) and a
   /// label. Precomposed: the cover becomes a 252 x 252 image drawn on a background thread, the
   /// gradient goes, the clip goes. GPU: the pass (126 x 126 pt = 63,504 px) and the gradient's

@@ -7,13 +7,15 @@ import LayerTree
 /// whose path is the layer's bounds as a rectangle, a rounded rectangle or a circle, or a plain
 /// layer filling the bounds with an opaque colour and a corner radius, the same shape is the
 /// layer's own rounded clip: a scissor for a rectangle, the single-layer fast path for one thing
-/// to clip (Xcode 12's optimization opportunities; Apple, tech talk 10857).
+/// to clip (Xcode 12's optimization opportunities; Apple, tech talk 10857). When nothing the layer
+/// draws reaches past the rounded bounds, no clip is needed at all: `cornerRadius` rounds the
+/// background, and `masksToBounds` stays off (the talk's tag view).
 public struct MaskToCornerRadiusFix: SceneFix {
   public let id = "mask-to-corner-radius"
   public let rules = [MaskRule.ruleID]
   public let title = "Replace a simple mask with cornerRadius and masksToBounds"
   public let words =
-    "The layer is masked by a simple shape (a CAShapeLayer with a rect, rounded-rect or ellipse path, or a plain layer with a background colour). Instead, use cornerRadius with masksToBounds on the layer itself and remove the mask."
+    "The layer is masked by a simple shape (a CAShapeLayer with a rect, rounded-rect or ellipse path, or a plain layer with a background colour). Instead, use cornerRadius with masksToBounds on the layer itself and remove the mask; when nothing the layer draws reaches past the rounded bounds, cornerRadius alone does it, with no clip at all."
   public let appearance = FixAppearance.kept(
     condition:
       "the mask fills the layer's bounds with an opaque rectangle, rounded rectangle or circle, the layer has no border and no other corner radius, and the timeline changes neither the mask nor the layer's size")
@@ -85,9 +87,18 @@ public struct MaskToCornerRadiusFix: SceneFix {
     if context.geometryChanges(under: path).contains(path) {
       return .doesNotApply("the timeline resizes the layer, which the mask does not follow")
     }
-    return .applies([
-      LayerEdit(path: path, changes: [.removeMask, .setCornerRadius(radius), .setMasksToBounds(true)])
-    ])
+    // Apple's demo goes one step further: when nothing the layer draws reaches past the rounded
+    // bounds, cornerRadius alone (rounding the background) replaces the mask, with no clip at all.
+    let scale = context.scale
+    let needsClip =
+      LayerDrawing.hasShadow(layer)
+      || FixGeometry.ownPartReachingPast(layer, radius: radius, scale: scale) != nil
+      || FixGeometry.sublayerReachingPast(layer, path: path, radius: radius, scale: scale, shows: context.opacityAnimated.contains) != nil
+      || !context.geometryChanges(under: path).isEmpty
+    var changes: [LayerChange] = [.removeMask]
+    if layer.cornerRadius != radius { changes.append(.setCornerRadius(radius)) }
+    if layer.masksToBounds != needsClip { changes.append(.setMasksToBounds(needsClip)) }
+    return .applies([LayerEdit(path: path, changes: changes)])
   }
 
   public var examples: [FixExample] {

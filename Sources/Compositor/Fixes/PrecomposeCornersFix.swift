@@ -88,14 +88,14 @@ public struct PrecomposeCornersFix: SceneFix {
       return entry.extent.contains(union) && (!needsWhole || entry.extent.contains(layer.bounds))
     }
     if let cover {
-      let size = Size((cover.layer.frame.width * scale).rounded(), (cover.layer.frame.height * scale).rounded())
+      let size = Size(max(1, (cover.layer.frame.width * scale).rounded()), max(1, (cover.layer.frame.height * scale).rounded()))
       let image = ImageContents(pixelSize: size, opaque: false, wideColor: wide, drawnOn: .background)
       edits.append(LayerEdit(path: LayerPath.child(path, cover.layer.id), changes: [.setContents(.image(image))]))
       if ownImage { ownChanges.append(.setContents(nil)) }
       for entry in baked where entry.index != cover.index { removals.append(.removeSublayer(entry.layer.id)) }
     } else {
       let size = Size((layer.frame.width * scale).rounded(), (layer.frame.height * scale).rounded())
-      guard size.width > 0, size.height > 0 else { return .doesNotApply("the layer has no area") }
+      guard size.width >= 1, size.height >= 1 else { return .doesNotApply("the layer is less than a pixel wide or high") }
       let image = ImageContents(pixelSize: size, opaque: false, wideColor: wide, drawnOn: .background)
       ownChanges.append(.setContents(.image(image)))
       for entry in baked { removals.append(.removeSublayer(entry.layer.id)) }

@@ -68,7 +68,7 @@ public struct SceneDocument: Sendable {
         if id == base && (repeats ? index == 0 : index == nil) {
           steps.append(maskIndex)
           jsonPath += ".mask"
-          pattern += "/" + component
+          pattern += "/" + LayerPath.pattern(String(component))
           members = mask
           continue
         }

@@ -55,9 +55,12 @@ enum ExplainCommand: ToolCommand {
     }
     let layer = parsed.value("--layer")
     if let layer, !Explainer.sceneHasLayer(layer, in: scene) {
+      // Suggest among the layers' patterns (and paths, in a small scene): a pattern names every copy.
       let paths = FlatTree(scene.root).nodes.map(\.path)
+      let patterns = Array(Set(paths.map(LayerPath.pattern))).sorted()
+      let candidates = (paths.count <= 2_000 ? paths : []) + patterns.filter { !paths.contains($0) }.prefix(2_000)
       var message = "no layer \(layer) in the scene"
-      if let suggestion = closest(layer, in: paths + Array(Set(paths.map(LayerPath.pattern)).subtracting(paths)).sorted()) {
+      if let suggestion = closest(layer, in: candidates) {
         message += "; did you mean \(suggestion)?"
       }
       throw UsageError(message)
