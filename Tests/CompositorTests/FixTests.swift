@@ -323,7 +323,8 @@ struct FixTests {
     let shadow = 106.0 * 42 * 4
     let buttons = 2 * (hand.layerMs(100 * 36 * 4, textured: false) + hand.layerMs(80 * 20 * 4, textured: true))
     let passes = 2 * (hand.passMs(shadow) + hand.blurMs(shadow, radius: 3))
-    let hit = 375.0 * 44 * 4 * (hand.c.pixelTime / Self.iphone7.gpuSpeed + hand.c.textureBytesPerPixel / Self.iphone7.memoryBandwidth) * 1000
+    let hit =
+      375.0 * 44 * 4 * (hand.c.pixelTime / Self.iphone7.gpuSpeed + hand.c.textureBytesPerPixel / Self.iphone7.memoryBandwidth) * 1000
     #expect(abs((before.gpuMsP95 - after.gpuMsP95) - (buttons + passes - hit)) < 1e-9)
   }
 

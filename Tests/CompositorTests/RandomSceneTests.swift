@@ -68,7 +68,9 @@ struct RandomSceneTests {
       }
       members.append(#""sublayers": [\#(children.joined(separator: ", "))]"#)
     }
-    if depth < 3 && g.chance(25) { members.append(#""repeat": {"count": \#(g.int(1...4)), "step": [\#(g.int(0...90)), \#(g.int(0...60))]}"#) }
+    if depth < 3 && g.chance(25) {
+      members.append(#""repeat": {"count": \#(g.int(1...4)), "step": [\#(g.int(0...90)), \#(g.int(0...60))]}"#)
+    }
     return "{" + members.joined(separator: ", ") + "}"
   }
 
@@ -87,7 +89,8 @@ struct RandomSceneTests {
     }
     let device = g.pick(["iphone-7", "iphone-6-plus", "iphone-13-pro"])
     let ios = g.pick(["8.4", "10.2", "17.0"])
-    return #"{"version": 1, "device": "\#(device)", "iosVersion": "\#(ios)", "root": {"id": "root", "sublayers": [\#(layers.joined(separator: ", "))]}\#(timeline)}"#
+    return
+      #"{"version": 1, "device": "\#(device)", "iosVersion": "\#(ios)", "root": {"id": "root", "sublayers": [\#(layers.joined(separator: ", "))]}\#(timeline)}"#
   }
 
   static let seeds: [UInt64] = Array(1...60)

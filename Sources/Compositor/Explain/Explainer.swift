@@ -61,7 +61,8 @@ public enum Explainer {
             uncounted: fix.uncountedWork(merged, in: context)))
       }
       explained.append(
-        ExplainedFinding(rule: group.rule, pattern: group.pattern, findings: group.findings, trials: ordered(trials), unavailable: unavailable))
+        ExplainedFinding(
+          rule: group.rule, pattern: group.pattern, findings: group.findings, trials: ordered(trials), unavailable: unavailable))
     }
     let ranked = explained.enumerated().sorted { lhs, rhs in
       switch (lhs.element.trials.first, rhs.element.trials.first) {

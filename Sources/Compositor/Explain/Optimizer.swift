@@ -139,7 +139,8 @@ public enum Optimizer {
       guard let (object, objectEdits) = byObject[jsonPath], let first = objectEdits.first else { continue }
       if let different = objectEdits.first(where: { $0.changes != first.changes }) {
         return .failure(
-          AttemptFailure("\(first.path) and \(different.path) would need different changes, but the file writes them once (\(object.pattern))"))
+          AttemptFailure(
+            "\(first.path) and \(different.path) would need different changes, but the file writes them once (\(object.pattern))"))
       }
       let made = paths.filter { LayerPath.pattern($0) == object.pattern }.count
       if objectEdits.count != made {

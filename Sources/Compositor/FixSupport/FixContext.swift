@@ -56,7 +56,8 @@ public final class FixContext {
   var geometryChanging: Set<String> {
     guard let timeline = scene.timeline else { return [] }
     var paths = Set<String>()
-    for animation in timeline.animations where animation.keyPath != .opacity && animation.keyPath != .backgroundColor
+    for animation in timeline.animations
+    where animation.keyPath != .opacity && animation.keyPath != .backgroundColor
       && animation.keyPath != .shadowOpacity
     {
       paths.formUnion(animation.targets)
@@ -100,9 +101,10 @@ public final class FixContext {
       guard changing.contains(nodePath) else { continue }
       if index == range.lowerBound {
         // The layer's own move, fade or turn keeps its content where it is relative to it.
-        let reshaped = scene.timeline?.animations.contains { animation in
-          animation.targets.contains(nodePath) && animation.keyPath.changesOwnContent
-        } ?? false
+        let reshaped =
+          scene.timeline?.animations.contains { animation in
+            animation.targets.contains(nodePath) && animation.keyPath.changesOwnContent
+          } ?? false
         let scrolls = scene.timeline?.scrolls.contains { $0.target == nodePath } ?? false
         if reshaped || scrolls { result.append(nodePath) }
       } else {

@@ -102,7 +102,9 @@ public struct FixExample: Sendable {
   }
 
   /// An example whose scene is `layers` (JSON objects) under a plain root on an iPhone 7.
-  public init(_ note: String, applies: Bool, layer: String = "root/subject", iosVersion: String = "17.0", layers: String, timeline: String? = nil) {
+  public init(
+    _ note: String, applies: Bool, layer: String = "root/subject", iosVersion: String = "17.0", layers: String, timeline: String? = nil
+  ) {
     self.init(
       note, applies: applies, layer: layer,
       scene: """
@@ -122,6 +124,16 @@ extension SceneFix {
   /// a pure edit of the model.
   public func apply(to paths: [String], in context: FixContext) -> Scene {
     context.scene.applying(SceneFixes.merged(paths.compactMap { check($0, in: context).edits }.flatMap { $0 }))
+  }
+
+  /// True when the fix applies to the finding on the layer at `path` of `scene` run on `device`.
+  public func applies(to path: String, in scene: Scene, on device: DeviceProfile) -> Bool {
+    applies(to: path, in: FixContext(scene: scene, device: device))
+  }
+
+  /// `scene` with the fix applied to the findings on `paths` wherever its condition holds.
+  public func apply(to paths: [String], in scene: Scene, on device: DeviceProfile) -> Scene {
+    apply(to: paths, in: FixContext(scene: scene, device: device))
   }
 }
 

@@ -17,7 +17,8 @@ public struct DropMasksToBoundsFix: SceneFix {
     "Set masksToBounds to false: nothing the layer draws reaches past its rounded bounds, and cornerRadius alone still rounds its background colour and border."
   public let appearance = FixAppearance.kept(
     condition:
-      "the layer casts no shadow (the clip hides it), its own contents stay inside its rounded bounds, every sublayer's drawing stays inside the bounds inset by the corner radius near the corners, and the timeline moves nothing inside it")
+      "the layer casts no shadow (the clip hides it), its own contents stay inside its rounded bounds, every sublayer's drawing stays inside the bounds inset by the corner radius near the corners, and the timeline moves nothing inside it"
+  )
 
   public init() {}
 
@@ -70,7 +71,8 @@ public struct DropMasksToBoundsFix: SceneFix {
         "an animation slides the label out of the chip", applies: false,
         layers:
           ##"{"id": "subject", "frame": [16, 100, 96, 30], "backgroundColor": "#F2F3F5", "cornerRadius": 15, "masksToBounds": true, "sublayers": [{"id": "label", "frame": [14, 7, 68, 16], "contents": {"type": "text", "characters": 5}}]}"##,
-        timeline: ##"{"duration": 0.1, "animations": [{"target": "subject/label", "keyPath": "position.x", "toValue": 200, "duration": 0.1}]}"##
+        timeline:
+          ##"{"duration": 0.1, "animations": [{"target": "subject/label", "keyPath": "position.x", "toValue": 200, "duration": 0.1}]}"##
       ),
     ]
   }

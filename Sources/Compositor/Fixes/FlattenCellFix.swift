@@ -20,7 +20,8 @@ public struct FlattenCellFix: SceneFix {
     "Draw the cell's labels, images, gradients and background into the cell's own layer on a background thread (asynchronous display, as YYAsyncLayer or Texture do) and remove the sublayers: one layer to clip or fade, and no label drawing on the main thread."
   public let appearance = FixAppearance.mayChange(
     because:
-      "the cell is drawn asynchronously: it shows its content only once the background drawing finishes, and text drawn with Core Text may differ slightly from UILabel's")
+      "the cell is drawn asynchronously: it shows its content only once the background drawing finishes, and text drawn with Core Text may differ slightly from UILabel's"
+  )
 
   public init() {}
 

@@ -18,7 +18,8 @@ public struct MaskToCornerRadiusFix: SceneFix {
     "The layer is masked by a simple shape (a CAShapeLayer with a rect, rounded-rect or ellipse path, or a plain layer with a background colour). Instead, use cornerRadius with masksToBounds on the layer itself and remove the mask; when nothing the layer draws reaches past the rounded bounds, cornerRadius alone does it, with no clip at all."
   public let appearance = FixAppearance.kept(
     condition:
-      "the mask fills the layer's bounds with an opaque rectangle, rounded rectangle or circle, the layer has no border and no other corner radius, and the timeline changes neither the mask nor the layer's size")
+      "the mask fills the layer's bounds with an opaque rectangle, rounded rectangle or circle, the layer has no border and no other corner radius, and the timeline changes neither the mask nor the layer's size"
+  )
 
   public init() {}
 
@@ -78,7 +79,8 @@ public struct MaskToCornerRadiusFix: SceneFix {
     }
     if layer.cornerRadius > 0 && abs(layer.cornerRadius - radius) > tolerance {
       return .doesNotApply(
-        "the layer already rounds its background with cornerRadius \(formatNumber(layer.cornerRadius)), not the mask's \(formatNumber(radius))")
+        "the layer already rounds its background with cornerRadius \(formatNumber(layer.cornerRadius)), not the mask's \(formatNumber(radius))"
+      )
     }
     let maskPath = LayerPath.child(path, mask.id)
     if context.timelineTargets.contains(where: { $0 == maskPath || $0.hasPrefix(maskPath + "/") }) {

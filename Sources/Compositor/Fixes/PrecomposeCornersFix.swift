@@ -17,14 +17,17 @@ public struct PrecomposeCornersFix: SceneFix {
     "Draw what reaches into the corners (the image, the gradient over it, the background) with Core Graphics on a background thread, clipped to the rounded rectangle, set the result as the image layer's contents, and remove masksToBounds. The work moves from the GPU to the CPU."
   public let appearance = FixAppearance.mayChange(
     because:
-      "the image is drawn asynchronously: a cell shows it only once the background drawing finishes (blank or a placeholder before), and every change of the image is drawn again")
+      "the image is drawn asynchronously: a cell shows it only once the background drawing finishes (blank or a placeholder before), and every change of the image is drawn again"
+  )
 
   public init() {}
 
   public func check(_ path: String, in context: FixContext) -> FixCheck {
     guard let layer = context.layer(path) else { return .doesNotApply("no layer at \(path)") }
     guard layer.masksToBounds, layer.cornerRadius > 0 else { return .doesNotApply("the layer has no rounded clip") }
-    guard case .plain = layer.kind else { return .doesNotApply("a \(layer.kind.className) draws itself; only plain layers are precomposed") }
+    guard case .plain = layer.kind else {
+      return .doesNotApply("a \(layer.kind.className) draws itself; only plain layers are precomposed")
+    }
     guard layer.mask == nil else { return .doesNotApply("a mask also clips the layer") }
     guard !LayerDrawing.hasShadow(layer) else {
       return .doesNotApply("masksToBounds hides the layer's own shadow; without the clip the shadow would show")

@@ -20,7 +20,8 @@ public struct RasterizeStaticSubtreeFix: SceneFix {
     "Set shouldRasterize to true with rasterizationScale at the screen's scale on the smallest layer around these passes that takes two or more every frame and never changes: the first frame renders it once into a cached bitmap, later frames draw the bitmap."
   public let appearance = FixAppearance.kept(
     condition:
-      "nothing in the subtree changes during the timeline, the bitmap is drawn at the screen's scale, unscaled and unturned, and the layer's opacity does not depend on its sublayers fading separately")
+      "nothing in the subtree changes during the timeline, the bitmap is drawn at the screen's scale, unscaled and unturned, and the layer's opacity does not depend on its sublayers fading separately"
+  )
 
   public init() {}
 

@@ -18,7 +18,8 @@ public struct ShadowPathFix: SceneFix {
     "The layer is using dynamic shadows which are expensive to render. If possible try setting shadowPath, or pre-rendering the shadow into an image and putting it under the layer. Here the caster is opaque over its rounded bounds, so shadowPath = UIBezierPath(roundedRect: bounds, cornerRadius: layer.cornerRadius).cgPath casts the same shadow without the offscreen pass."
   public let appearance = FixAppearance.kept(
     condition:
-      "the layer draws an opaque background (or opaque contents, with square corners) over its whole rounded bounds, nothing it or its sublayers draw reaches past them, and the timeline does not resize it: the shadow's shape is exactly the rounded bounds")
+      "the layer draws an opaque background (or opaque contents, with square corners) over its whole rounded bounds, nothing it or its sublayers draw reaches past them, and the timeline does not resize it: the shadow's shape is exactly the rounded bounds"
+  )
 
   public init() {}
 
@@ -31,7 +32,8 @@ public struct ShadowPathFix: SceneFix {
     let contentsOpaque = layer.cornerRadius == 0 && LayerDrawing.coversOpaque(layer)
     guard backgroundOpaque || contentsOpaque else {
       return .doesNotApply(
-        "the caster is not opaque over its bounds (no opaque background colour or contents filling them): the shadow follows the alpha of what it draws")
+        "the caster is not opaque over its bounds (no opaque background colour or contents filling them): the shadow follows the alpha of what it draws"
+      )
     }
     let scale = context.scale
     if let part = FixGeometry.ownPartReachingPast(layer, radius: layer.cornerRadius, scale: scale) {

@@ -18,7 +18,8 @@ public struct StopRasterizingFix: SceneFix {
     "Set shouldRasterize to false: the subtree changes (or leaves the cache) more often than the bitmap is reused, so each frame pays for an offscreen pass and a new bitmap instead of drawing the layers directly."
   public let appearance = FixAppearance.kept(
     condition:
-      "the bitmap was drawn at the screen's scale (rasterizationScale = screen scale) and the layer's opacity does not rely on the bitmap to fade its sublayers as one")
+      "the bitmap was drawn at the screen's scale (rasterizationScale = screen scale) and the layer's opacity does not rely on the bitmap to fade its sublayers as one"
+  )
 
   public init() {}
 

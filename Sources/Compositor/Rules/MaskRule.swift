@@ -16,19 +16,11 @@ public struct MaskRule: OffscreenRule {
 
   public init() {}
 
-  /// Xcode 12's optimization opportunity for a shape mask, as Xcode words it.
-  static let xcodeShapeMask =
-    "The layer is masked by a CAShapeLayer with a path that's a rect, a rounded-rect, or an ellipse. Instead, use an appropriately transformed container layer with cornerRadius and masksToBounds set."
-  /// Xcode 12's optimization opportunity for a plain layer used as a mask, as Apple's tech talk
-  /// 10857 reads it out.
-  static let xcodeSimpleMask =
-    "The layer is using a simple layer with background color set as a mask. Instead, use a container layer of the same frame and cornerRadius as the mask, with masksToBounds set to YES."
-
   public func evaluate(_ context: RuleContext) -> RuleHit? {
     guard let maskIndex = context.tree.nodes[context.index].mask, context.drawingLayersInSubtree > 0 else { return nil }
     let mask = context.state.layer(maskIndex, in: context.tree)
-    let composite = "the mask applies to the composite of \(context.drawingLayersInSubtree) drawing layer(s), rendered offscreen first"
-    var message = "A mask (\(mask.kind.className), `\(mask.id)`) applies to the composite of \(context.drawingLayersInSubtree) drawing layer(s), rendered offscreen first."
+    let composite = "applies to the composite of \(context.drawingLayersInSubtree) drawing layer(s), rendered offscreen first"
+    var message = "A mask (\(mask.kind.className), `\(mask.id)`) \(composite)."
     var fix = "Precompose the masked content into an image (drawn off the main thread), or avoid the mask."
     switch mask.kind {
     case .shape(let shapeLayer):
@@ -47,15 +39,19 @@ public struct MaskRule: OffscreenRule {
         case .roundedRect: shape = "a rounded rect"
         default: shape = "an ellipse"
         }
-        message = "The layer is masked by a CAShapeLayer with a path that's a rect, a rounded-rect, or an ellipse (here \(shape), `\(mask.id)`): \(composite)."
+        // Xcode 12's optimization opportunity, in Xcode's words.
+        message =
+          "The layer is masked by a CAShapeLayer with a path that's a rect, a rounded-rect, or an ellipse (here \(shape), `\(mask.id)`): the mask \(composite)."
         fix = "Instead, use an appropriately transformed container layer with cornerRadius and masksToBounds set"
         fix += values.map { ": replace the mask with \($0)." } ?? "."
       } else if case .arbitrary(_, let points) = shapeLayer.path {
-        message = "A mask (CAShapeLayer with a \(points)-point path, `\(mask.id)`) applies to the composite of \(context.drawingLayersInSubtree) drawing layer(s), rendered offscreen first."
+        message = "A mask (CAShapeLayer with a \(points)-point path, `\(mask.id)`) \(composite)."
       }
     case .plain:
-      if let color = mask.backgroundColor, !color.isClear, mask.contents == nil, context.tree.nodes[maskIndex].subtreeEnd == maskIndex + 1 {
-        message = "The layer is using a simple layer with background color set as a mask (`\(mask.id)`): \(composite)."
+      let leaf = context.tree.nodes[maskIndex].subtreeEnd == maskIndex + 1
+      if let color = mask.backgroundColor, !color.isClear, mask.contents == nil, leaf {
+        // Xcode 12's optimization opportunity, as Apple's tech talk 10857 reads it out.
+        message = "The layer is using a simple layer with background color set as a mask (`\(mask.id)`): the mask \(composite)."
         fix =
           "Instead, use a container layer of the same frame and cornerRadius as the mask, with masksToBounds set to YES: replace the mask with \"cornerRadius\": \(formatNumber(mask.cornerRadius)) and \"masksToBounds\": true."
       }

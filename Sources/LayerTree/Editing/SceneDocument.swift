@@ -92,7 +92,8 @@ public struct SceneDocument: Sendable {
       steps += [listIndex, position]
       jsonPath += ".sublayers[\(position)]"
       pattern += "/" + base + (count != nil ? "[*]" : "")
-      copies *= count ?? 1
+      let (product, overflow) = copies.multipliedReportingOverflow(by: count ?? 1)
+      copies = overflow ? Int.max : product
       members = object
     }
     return LayerObject(jsonPath: jsonPath, pattern: pattern, copies: copies, steps: steps)
@@ -145,17 +146,21 @@ public struct SceneDocument: Sendable {
     guard let listIndex = members.firstIndex(where: { $0.key == "sublayers" }), case .array(var items) = members[listIndex].value.kind
     else { throw SceneEditError("the layer has no sublayers to remove") }
     for base in plainRemovals {
-      guard let position = items.firstIndex(where: { item in
-        guard case .object(let object) = item.kind else { return false }
-        return string(object, "id") == base && repeatCount(object) == nil
-      }) else { throw SceneEditError("no sublayer \"\(base)\" to remove") }
+      guard
+        let position = items.firstIndex(where: { item in
+          guard case .object(let object) = item.kind else { return false }
+          return string(object, "id") == base && repeatCount(object) == nil
+        })
+      else { throw SceneEditError("no sublayer \"\(base)\" to remove") }
       items.remove(at: position)
     }
     for (base, indices) in removals.sorted(by: { $0.key < $1.key }) {
-      guard let position = items.firstIndex(where: { item in
-        guard case .object(let object) = item.kind else { return false }
-        return string(object, "id") == base && repeatCount(object) != nil
-      }), case .object(let object) = items[position].kind, let count = repeatCount(object) else {
+      guard
+        let position = items.firstIndex(where: { item in
+          guard case .object(let object) = item.kind else { return false }
+          return string(object, "id") == base && repeatCount(object) != nil
+        }), case .object(let object) = items[position].kind, let count = repeatCount(object)
+      else {
         throw SceneEditError("no repeated sublayer \"\(base)\" to remove")
       }
       guard indices == Set(0..<count) else {

@@ -62,7 +62,10 @@ enum OptimizeCommand: ToolCommand {
       guard ids.contains(only) else {
         var message = "unknown rule or fix '\(only)'"
         if let suggestion = closest(only, in: ids) { message += "; did you mean '\(suggestion)'?" }
-        throw UsageError(message + " (rules: \(OffscreenRules.all.map(\.id).joined(separator: ", ")); fixes: \(SceneFixes.all.map(\.id).joined(separator: ", ")))")
+        throw UsageError(
+          message
+            + " (rules: \(OffscreenRules.all.map(\.id).joined(separator: ", ")); fixes: \(SceneFixes.all.map(\.id).joined(separator: ", ")))"
+        )
       }
     }
     let device = try ReportCommand.parseDevice(parsed.value("--device"))

@@ -49,7 +49,13 @@ enum ExplainJSONFormatter {
       ("id", .string(trial.fixID)),
       ("title", .string(trial.title)),
       ("keepsAppearance", .bool(trial.keepsAppearance)),
-      ("appearance", .string(trial.keepsAppearance ? trial.appearance.text : (trial.appearanceChanges.isEmpty ? [trial.appearance.text] : trial.appearanceChanges).joined(separator: "; "))),
+      (
+        "appearance",
+        .string(
+          trial.keepsAppearance
+            ? trial.appearance.text
+            : (trial.appearanceChanges.isEmpty ? [trial.appearance.text] : trial.appearanceChanges).joined(separator: "; "))
+      ),
       ("words", .string(trial.words)),
       (
         "edits",

@@ -54,7 +54,8 @@ enum ExplainTextFormatter {
     text += "   fix: \(best.fixID) (\(appearance(best))): \(best.words)\n"
     for line in sceneTerms(best.edits) { text += "   in the scene: \(line)\n" }
     if !best.notAppliedTo.isEmpty {
-      text += "   applies to \(best.appliedTo.count) of \(count) layers; not to \(best.notAppliedTo[0].layer): \(best.notAppliedTo[0].reason)\n"
+      text +=
+        "   applies to \(best.appliedTo.count) of \(count) layers; not to \(best.notAppliedTo[0].layer): \(best.notAppliedTo[0].reason)\n"
     }
     text += "   saves: \(saving(best.saving, full: true))\n"
     if let uncounted = best.uncounted { text += "   \(describe(uncounted))\n" }
