@@ -41,7 +41,7 @@ public struct PrecomposeCornersFix: SceneFix {
     let scale = context.scale
     let radius = layer.cornerRadius
     let shows = context.opacityAnimated.contains
-    let targets = context.timelineTargets
+    let animated = Set(context.scene.timeline?.animations.flatMap(\.targets) ?? [])
 
     // Sublayers reaching into the corners are baked; the others stay above the image.
     var baked: [(index: Int, layer: Layer, extent: Rect)] = []
@@ -57,10 +57,8 @@ public struct PrecomposeCornersFix: SceneFix {
         return .doesNotApply(
           "sublayer `\(sublayer.id)` reaches into the corners but is not a plain image, gradient or colour to draw into the image")
       }
-      if targets.contains(where: { $0 == sublayerPath }) {
-        if context.scene.timeline?.animations.contains(where: { $0.targets.contains(sublayerPath) }) ?? false {
-          return .doesNotApply("the timeline animates sublayer `\(sublayer.id)`, which would be baked into the image")
-        }
+      if animated.contains(sublayerPath) {
+        return .doesNotApply("the timeline animates sublayer `\(sublayer.id)`, which would be baked into the image")
       }
       baked.append((index, sublayer, extent))
     }
@@ -88,6 +86,9 @@ public struct PrecomposeCornersFix: SceneFix {
     let needsWhole = ownBackground || ownImage
     let cover = baked.first { entry in
       guard case .image = entry.layer.contents, entry.layer.transform.isIdentity else { return false }
+      // The layer's own background and image lie below every sublayer: baked into the cover they
+      // must not rise above a kept sublayer drawn before it.
+      if needsWhole && kept.contains(where: { $0.index < entry.index }) { return false }
       return entry.extent.contains(union) && (!needsWhole || entry.extent.contains(layer.bounds))
     }
     if let cover {

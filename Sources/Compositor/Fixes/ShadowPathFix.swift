@@ -48,6 +48,9 @@ public struct ShadowPathFix: SceneFix {
     if let moved = context.geometryChanges(under: path).first {
       return .doesNotApply("the timeline moves or resizes \(moved), so the shadow's shape changes")
     }
+    if context.scene.timeline?.animations.contains(where: { $0.keyPath == .backgroundColor && $0.targets.contains(path) }) ?? false {
+      return .doesNotApply("the timeline animates the background colour, which may stop covering the bounds")
+    }
     return .applies([LayerEdit(path: path, changes: [.setShadowPath(.bounds)])])
   }
 
