@@ -14,9 +14,10 @@ enum ExplainCommand: ToolCommand {
     [n], such as reused cells), every fix that answers the rule is checked on the group's layers,
     applied where its condition holds, and the scene is simulated again. The difference is the
     saving: offscreen passes per frame, GPU ms p95, main-thread ms p95 (and background ms when the
-    fix moves work there), frame rate and hitch time ratio. Groups are ranked by the GPU,
-    main-thread and render-server milliseconds their first fix saves. Fixes that may change what
-    the user sees are offered too, marked so.
+    fix moves work there), frame rate and hitch time ratio. Groups are ranked by what their first
+    fix saves: hitch time ratio, then frame rate, then GPU, main-thread and render-server
+    milliseconds. Fixes that may change what the user sees are offered too, marked so.
+    Guide: docs/explain-and-optimize.md.
 
     USAGE: \(usageLine)
 

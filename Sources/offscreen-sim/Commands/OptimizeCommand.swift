@@ -19,6 +19,7 @@ enum OptimizeCommand: ToolCommand {
     it was: ids, order, repeat blocks, the timeline and the other keys; it is written with
     two-space indentation and small objects on one line, so optimizing it again, or reading it
     and writing it again, gives the same bytes. Then prints the figures before and after.
+    Guide: docs/explain-and-optimize.md.
 
     USAGE: \(usageLine)
 
@@ -36,7 +37,7 @@ enum OptimizeCommand: ToolCommand {
       -h, --help          Show this help.
 
     EXIT CODES:
-      0  done (also when no fix applies: the scene is written unchanged)
+      0  done (also when no fix applies: the scene is written as it was, in the canonical layout)
       2  usage error, the scene cannot be read, or the output cannot be written
 
     EXAMPLE:

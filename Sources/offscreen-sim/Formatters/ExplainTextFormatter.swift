@@ -120,7 +120,8 @@ enum ExplainTextFormatter {
       }
       return "\(name) \(delta)\(unit)"
     }
-    parts.append(item("offscreen passes", Double(b.offscreenPassesMax), Double(a.offscreenPassesMax), decimals: 0, unit: ""))
+    let passes = b.frames > 1 ? "offscreen passes in the worst frame" : "offscreen passes"
+    parts.append(item(passes, Double(b.offscreenPassesMax), Double(a.offscreenPassesMax), decimals: 0, unit: ""))
     if b.frames > 1 { parts.append(item("mean passes", b.offscreenPassesMean, a.offscreenPassesMean, decimals: 1, unit: "")) }
     parts.append(item("GPU p95", b.gpuMsP95, a.gpuMsP95, decimals: 1, unit: " ms"))
     parts.append(item("main thread p95", b.mainThreadMsP95, a.mainThreadMsP95, decimals: 1, unit: " ms"))
