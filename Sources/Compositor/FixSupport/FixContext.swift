@@ -32,8 +32,11 @@ public final class FixContext {
   /// True when the scene has a timeline of more than one frame.
   public var hasTimeline: Bool { frames > 1 }
 
-  /// Frames the simulation runs.
-  public var frames: Int { run.frames }
+  /// Frames the simulation runs (as ``SceneAnimator`` counts them, without running them).
+  public var frames: Int {
+    guard let timeline = scene.timeline else { return 1 }
+    return max(1, Int((timeline.duration * (timeline.frameRate ?? device.refreshRate)).rounded()))
+  }
 
   /// Per-frame facts from stepping the whole scene.
   var run: SceneRun {
@@ -53,7 +56,7 @@ public final class FixContext {
 
   /// Layers the timeline moves, resizes, turns or re-rounds (and a scroll view's sublayers):
   /// their geometry on the first frame is not their geometry throughout.
-  var geometryChanging: Set<String> {
+  private(set) lazy var geometryChanging: Set<String> = {
     guard let timeline = scene.timeline else { return [] }
     var paths = Set<String>()
     for animation in timeline.animations
@@ -72,23 +75,23 @@ public final class FixContext {
       }
     }
     return paths
-  }
+  }()
 
   /// Layers an animation or a content change targets.
-  var timelineTargets: Set<String> {
+  private(set) lazy var timelineTargets: Set<String> = {
     guard let timeline = scene.timeline else { return [] }
     var paths = Set<String>()
     for animation in timeline.animations { paths.formUnion(animation.targets) }
     for change in timeline.contentChanges { paths.formUnion(change.targets) }
     for scroll in timeline.scrolls { paths.insert(scroll.target) }
     return paths
-  }
+  }()
 
   /// Layers that an opacity animation may show though they start transparent.
-  var opacityAnimated: Set<String> {
+  private(set) lazy var opacityAnimated: Set<String> = {
     guard let timeline = scene.timeline else { return [] }
     return Set(timeline.animations.filter { $0.keyPath == .opacity }.flatMap(\.targets))
-  }
+  }()
 
   /// Paths in the subtree at `path`, the layer itself excluded, that the timeline moves or
   /// reshapes; the layer itself counts when its size or corners change.
