@@ -76,7 +76,7 @@ public indirect enum JSONOutput: Sendable, Hashable {
     }
   }
 
-  /// The container on one line, or nil when it holds an array of containers or its line would be
+  /// The container on one line, or nil when it holds a list of objects or its line would be
   /// longer than `budget` characters.
   private func inlineText(budget: Int) -> String? {
     var output = ""
@@ -87,9 +87,8 @@ public indirect enum JSONOutput: Sendable, Hashable {
   private func writeInline(to output: inout String, budget: Int) -> Bool {
     switch self {
     case .array(let items):
-      if items.contains(where: { !$0.isScalar }) && items.contains(where: { if case .object = $0 { return true } else { return false } }) {
-        return false
-      }
+      // A list of objects (a `sublayers` list) always breaks, one object per line.
+      if items.contains(where: { if case .object = $0 { return true } else { return false } }) { return false }
       output += "["
       for (index, item) in items.enumerated() {
         if index > 0 { output += ", " }
