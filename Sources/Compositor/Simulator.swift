@@ -269,7 +269,7 @@ struct Tally {
       processCpuUtilization: (stages.map(\.mainThreadMs).reduce(0, +) + background.reduce(0, +)) / wall,
       renderServerUtilization: result.renderServerUtilization,
       gpuMs: distribution(gpu), renderServerMs: distribution(server), mainThreadMs: distribution(main),
-      backgroundMs: distribution(background), gpuBreakdown: gpuItems, mainThreadBreakdown: mainItems,
+      backgroundMs: distribution(hasTimeline ? background : frames.map(\.cost.backgroundMs)), gpuBreakdown: gpuItems, mainThreadBreakdown: mainItems,
       bottleneck: bottleneck)
   }
 

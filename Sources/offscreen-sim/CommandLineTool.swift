@@ -5,8 +5,9 @@ import LayerTree
 /// Everything it prints goes through `io`, so tests run it in-process.
 enum CommandLineTool {
   static let commands: [CommandSpec] = [
-    CommandSpec(ReportCommand.self), CommandSpec(CompareCommand.self), CommandSpec(CheckCommand.self),
-    CommandSpec(RenderCommand.self), CommandSpec(ChartCommand.self), CommandSpec(RulesCommand.self), CommandSpec(DevicesCommand.self),
+    CommandSpec(ReportCommand.self), CommandSpec(ExplainCommand.self), CommandSpec(OptimizeCommand.self),
+    CommandSpec(CompareCommand.self), CommandSpec(CheckCommand.self), CommandSpec(RenderCommand.self),
+    CommandSpec(ChartCommand.self), CommandSpec(RulesCommand.self), CommandSpec(DevicesCommand.self),
     CommandSpec(GenerateCommand.self),
   ]
 

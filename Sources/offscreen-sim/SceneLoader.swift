@@ -32,7 +32,13 @@ struct SceneLoader {
   func load(_ path: String, deviceOverride: String?, devices: [String: DeviceScreen] = DeviceCatalogue.screens) throws(InputError)
     -> Scene
   {
-    let bytes = try readBytes(path)
+    try decode(try readBytes(path), path: path, deviceOverride: deviceOverride, devices: devices)
+  }
+
+  /// Decodes a scene already read from `path`.
+  func decode(
+    _ bytes: [UInt8], path: String, deviceOverride: String?, devices: [String: DeviceScreen] = DeviceCatalogue.screens
+  ) throws(InputError) -> Scene {
     let options = SceneDecoder.Options(devices: devices, deviceOverride: deviceOverride)
     do {
       return try SceneDecoder.decode(bytes, options: options)

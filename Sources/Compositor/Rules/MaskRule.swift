@@ -19,26 +19,46 @@ public struct MaskRule: OffscreenRule {
   public func evaluate(_ context: RuleContext) -> RuleHit? {
     guard let maskIndex = context.tree.nodes[context.index].mask, context.drawingLayersInSubtree > 0 else { return nil }
     let mask = context.state.layer(maskIndex, in: context.tree)
-    var shape = mask.kind.className
+    let composite = "applies to the composite of \(context.drawingLayersInSubtree) drawing layer(s), rendered offscreen first"
+    var message = "A mask (\(mask.kind.className), `\(mask.id)`) \(composite)."
     var fix = "Precompose the masked content into an image (drawn off the main thread), or avoid the mask."
-    if case .shape(let shapeLayer) = mask.kind {
+    switch mask.kind {
+    case .shape(let shapeLayer):
+      let values: String?
       switch shapeLayer.path {
-      case .rect: shape = "CAShapeLayer with a rect path"
-      case .roundedRect(_, let radius):
-        shape = "CAShapeLayer with a rounded-rect path"
-        fix = "Replace the mask with \"cornerRadius\": \(formatNumber(radius)) and \"masksToBounds\": true."
-      case .ellipse: shape = "CAShapeLayer with an ellipse path"
-      case .arbitrary(_, let points): shape = "CAShapeLayer with a \(points)-point path"
+      case .rect: values = "\"masksToBounds\": true (a rectangular clip is a scissor)"
+      case .roundedRect(_, let radius): values = "\"cornerRadius\": \(formatNumber(radius)) and \"masksToBounds\": true"
+      case .ellipse(let rect):
+        values = rect.width == rect.height ? "\"cornerRadius\": \(formatNumber(rect.width / 2)) and \"masksToBounds\": true" : nil
+      case .arbitrary: values = nil
       }
-      if case .rect = shapeLayer.path { fix = "Replace the mask with \"masksToBounds\": true (a rectangular clip is a scissor)." }
-      if case .ellipse(let rect) = shapeLayer.path, rect.width == rect.height {
-        fix = "Replace the mask with \"cornerRadius\": \(formatNumber(rect.width / 2)) and \"masksToBounds\": true."
+      if shapeLayer.path.isSimpleShape {
+        let shape: String
+        switch shapeLayer.path {
+        case .rect: shape = "a rect"
+        case .roundedRect: shape = "a rounded rect"
+        default: shape = "an ellipse"
+        }
+        // Xcode 12's optimization opportunity, in Xcode's words.
+        message =
+          "The layer is masked by a CAShapeLayer with a path that's a rect, a rounded-rect, or an ellipse (here \(shape), `\(mask.id)`): the mask \(composite)."
+        fix = "Instead, use an appropriately transformed container layer with cornerRadius and masksToBounds set"
+        fix += values.map { ": replace the mask with \($0)." } ?? "."
+      } else if case .arbitrary(_, let points) = shapeLayer.path {
+        message = "A mask (CAShapeLayer with a \(points)-point path, `\(mask.id)`) \(composite)."
       }
+    case .plain:
+      let leaf = context.tree.nodes[maskIndex].subtreeEnd == maskIndex + 1
+      if let color = mask.backgroundColor, !color.isClear, mask.contents == nil, leaf {
+        // Xcode 12's optimization opportunity, as Apple's tech talk 10857 reads it out.
+        message = "The layer is using a simple layer with background color set as a mask (`\(mask.id)`): the mask \(composite)."
+        fix =
+          "Instead, use a container layer of the same frame and cornerRadius as the mask, with masksToBounds set to YES: replace the mask with \"cornerRadius\": \(formatNumber(mask.cornerRadius)) and \"masksToBounds\": true."
+      }
+    case .gradient, .visualEffect:
+      break
     }
-    return RuleHit(
-      message:
-        "A mask (\(shape), `\(mask.id)`) applies to the composite of \(context.drawingLayersInSubtree) drawing layer(s), rendered offscreen first.",
-      fix: fix)
+    return RuleHit(message: message, fix: fix)
   }
 
   public var examples: [RuleExample] {

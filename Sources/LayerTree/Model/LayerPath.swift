@@ -11,6 +11,25 @@ public enum LayerPath {
     parent.isEmpty ? id : parent + "/" + id
   }
 
+  /// The path with every `[n]` index replaced by `[*]`: `root/feed/cell[3]/avatar` ->
+  /// `root/feed/cell[*]/avatar`. Layers with the same pattern come from the same object in the
+  /// scene file, and findings on them share a cause.
+  public static func pattern(_ path: String) -> String {
+    var result = ""
+    var inIndex = false
+    for character in path {
+      if character == "[" {
+        inIndex = true
+        result += "[*]"
+      } else if character == "]" {
+        inIndex = false
+      } else if !inIndex {
+        result.append(character)
+      }
+    }
+    return result
+  }
+
   /// Why `id` cannot name a layer, or nil when it can.
   public static func problem(withID id: String) -> String? {
     if id.isEmpty { return "expected a non-empty id" }

@@ -28,7 +28,15 @@ enum RulesCommand: ToolCommand {
         if let suggestion = closest(id, in: ids) { message += "; did you mean '\(suggestion)'?" }
         throw UsageError(message + " (rules: \(ids.joined(separator: ", ")))")
       }
-      var text = "\(rule.id): \(rule.title)\n  why: \(rule.reason)\n  fix: \(rule.fix)\n\nExamples:\n"
+      var text = "\(rule.id): \(rule.title)\n  why: \(rule.reason)\n  fix: \(rule.fix)\n"
+      let fixes = SceneFixes.answering(rule.id)
+      if !fixes.isEmpty {
+        text += "\nFixes `offscreen-sim explain` tries (docs/explain-and-optimize.md):\n"
+        for fix in fixes {
+          text += "  \(fix.id) (\(fix.appearance.keepsAppearance ? "keeps appearance" : "may change appearance")): \(fix.title)\n"
+        }
+      }
+      text += "\nExamples:\n"
       for example in rule.examples {
         text += "  \(example.passes > 0 ? "offscreen (\(example.passes) pass\(example.passes == 1 ? "" : "es"))" : "not offscreen"): \(example.note)\n"
         text += "    \(example.layerJSON)\n"

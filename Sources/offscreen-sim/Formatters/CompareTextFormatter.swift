@@ -1,4 +1,5 @@
 import Compositor
+import LayerTree
 
 /// Comparisons as a person reads them in a terminal or a CI log: for each, the metrics side by
 /// side (those zero on both sides left out), the findings that appeared and disappeared, and a
@@ -109,7 +110,7 @@ enum CompareSummary {
     var order: [String] = []
     var groups: [String: (Group, String)] = [:]
     for key in keys {
-      let pattern = TextReportFormatter.pathPattern(key.layer)
+      let pattern = LayerPath.pattern(key.layer)
       let id = key.rule + " " + pattern
       if var (group, first) = groups[id] {
         group.count += 1

@@ -73,8 +73,8 @@ enum TextReportFormatter {
     } else {
       text += "Offscreen layers (most GPU time first)\n"
       let ranked = groups(offscreen).enumerated().sorted { lhs, rhs in
-        let l = lhs.element.findings.reduce(0.0) { $0 + $1.gpuMs * Double($1.frames) }
-        let r = rhs.element.findings.reduce(0.0) { $0 + $1.gpuMs * Double($1.frames) }
+        let l = FindingGroup.meanGPUMs(lhs.element.findings, frames: 1)
+        let r = FindingGroup.meanGPUMs(rhs.element.findings, frames: 1)
         return l != r ? l > r : lhs.offset < rhs.offset
       }.map(\.element)
       for group in ranked {
@@ -84,8 +84,8 @@ enum TextReportFormatter {
         let pixels = group.findings.reduce(0.0) { $0 + $1.pixelArea }
         var head = "  \(first.rule)  \(group.pattern)"
         if count > 1 { head += "  (\(count) layers)" }
-        let gpu = group.findings.reduce(0.0) { $0 + $1.gpuMs }
-        head += "  \(groupPasses) pass\(groupPasses == 1 ? "" : "es"), \(Readable.count(pixels)) px, GPU \(Readable.fixed(gpu, 2)) ms/frame"
+        let gpu = FindingGroup.meanGPUMs(group.findings, frames: report.frames.count)
+        head += "  \(groupPasses) pass\(groupPasses == 1 ? "" : "es"), \(Readable.count(pixels)) px, GPU \(Readable.fixed(gpu, 2)) ms/frame on average"
         if first.depth > 0 { head += ", nested \(first.depth) deep" }
         if report.frames.count > 1 {
           let frames = group.findings.map(\.frames).max() ?? 0
@@ -193,36 +193,15 @@ enum TextReportFormatter {
     return text + TextTable.render(rows, indent: "  ")
   }
 
-  struct Group {
-    var pattern: String
-    var findings: [Finding]
-  }
+  typealias Group = FindingGroup
 
-  /// Findings of one rule on layers whose paths differ only in `[n]` indices, in first-seen order.
-  static func groups(_ findings: [Finding]) -> [Group] {
-    var order: [String] = []
-    var byKey: [String: Group] = [:]
-    for finding in findings {
-      let pattern = pathPattern(finding.layer)
-      let key = finding.rule + " " + pattern
-      if byKey[key] == nil {
-        order.append(key)
-        byKey[key] = Group(pattern: pattern, findings: [])
-      }
-      byKey[key]?.findings.append(finding)
-    }
-    return order.compactMap { key in
-      guard var group = byKey[key] else { return nil }
-      if group.findings.count == 1 { group.pattern = group.findings[0].layer }
-      return group
-    }
-  }
+  static func groups(_ findings: [Finding]) -> [FindingGroup] { FindingGroup.groups(findings) }
 
   static func groupStores(_ stores: [BackingStore]) -> [(String, [BackingStore])] {
     var order: [String] = []
     var byPattern: [String: [BackingStore]] = [:]
     for store in stores {
-      let pattern = pathPattern(store.layer)
+      let pattern = LayerPath.pattern(store.layer)
       if byPattern[pattern] == nil { order.append(pattern) }
       byPattern[pattern, default: []].append(store)
     }
@@ -236,20 +215,5 @@ enum TextReportFormatter {
     }
   }
 
-  /// `root/feed/cell[3]/avatar` -> `root/feed/cell[*]/avatar`.
-  static func pathPattern(_ path: String) -> String {
-    var result = ""
-    var inIndex = false
-    for character in path {
-      if character == "[" {
-        inIndex = true
-        result += "[*]"
-      } else if character == "]" {
-        inIndex = false
-      } else if !inIndex {
-        result.append(character)
-      }
-    }
-    return result
-  }
+
 }

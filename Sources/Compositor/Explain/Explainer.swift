@@ -1,0 +1,229 @@
+import LayerTree
+
+/// Findings ranked by what fixing them saves, measured by simulating the scene with each fix
+/// applied.
+///
+/// 1. The scene is simulated once; its offscreen findings are grouped by cause: one rule on
+///    layers whose paths differ only in `[n]` indices (twenty reused cells with the same shadow
+///    are one group).
+/// 2. For each group, each fix that answers the rule is checked on every layer of the group; the
+///    edits of the layers where its condition holds are applied together to the model, and the
+///    edited scene is simulated again.
+/// 3. The difference of the two runs is the fix's saving. A group's first fix is the best one
+///    that keeps the picture, if any saves something, else the best; groups are ranked by what
+///    their first fix saves: hitch time ratio, then frame rate, then milliseconds on the GPU,
+///    main thread and render server (p95 each), then offscreen passes.
+///
+/// ```swift
+/// let explanation = Explainer.explain(scene, on: DeviceCatalogue.device(id: "iphone-6-plus")!)
+/// print(explanation.findings.first?.trials.first?.fixID ?? "no fix")
+/// ```
+public enum Explainer {
+  public static func explain(
+    _ scene: Scene, on device: DeviceProfile, coefficients: CostCoefficients = .standard, layer filter: String? = nil,
+    fixes: [any SceneFix] = SceneFixes.all
+  ) -> Explanation {
+    let report = Simulator.run(scene, on: device, coefficients: coefficients)
+    let before = SceneMetrics(report)
+    let context = FixContext(scene: scene, device: device, coefficients: coefficients)
+    let offscreen = report.findings.filter { finding in
+      finding.category == .offscreen && (filter.map { matches($0, finding.layer) } ?? true)
+    }
+    var explained: [ExplainedFinding] = []
+    for group in FindingGroup.groups(offscreen) {
+      var trials: [FixTrial] = []
+      var unavailable: [FixRefusal] = []
+      for fix in fixes where fix.rules.contains(group.rule) {
+        var edits: [LayerEdit] = []
+        var applied: [String] = []
+        var refused: [LayerReason] = []
+        var changes: [String] = []
+        for finding in group.findings {
+          let check = fix.check(finding.layer, in: context)
+          if let found = check.edits {
+            edits += found
+            applied.append(finding.layer)
+            if let change = check.appearanceChange, !changes.contains(change) { changes.append(change) }
+          } else {
+            refused.append(LayerReason(layer: finding.layer, reason: check.reason ?? ""))
+          }
+        }
+        guard !applied.isEmpty else {
+          unavailable.append(FixRefusal(fixID: fix.id, title: fix.title, reason: refused.first?.reason ?? ""))
+          continue
+        }
+        let merged = SceneFixes.merged(edits)
+        let after = SceneMetrics(Simulator.run(scene.applying(merged), on: device, coefficients: coefficients))
+        trials.append(
+          FixTrial(
+            fixID: fix.id, title: fix.title, words: fix.words, appearance: fix.appearance, appearanceChanges: changes, edits: merged,
+            appliedTo: applied, notAppliedTo: refused, saving: Saving(before: before, after: after),
+            uncounted: fix.uncountedWork(merged, in: context)))
+      }
+      explained.append(
+        ExplainedFinding(
+          rule: group.rule, pattern: group.pattern, findings: group.findings, trials: ordered(trials), unavailable: unavailable,
+          frameCount: report.frames.count))
+    }
+    let ranked = explained.enumerated().sorted { lhs, rhs in
+      switch (lhs.element.trials.first, rhs.element.trials.first) {
+      case (let l?, let r?):
+        if l.saving.isBetter(than: r.saving) { return true }
+        if r.saving.isBetter(than: l.saving) { return false }
+      case (.some, nil): return true
+      case (nil, .some): return false
+      case (nil, nil):
+        let l = lhs.element.gpuMs
+        let r = rhs.element.gpuMs
+        if abs(l - r) > 1e-12 { return l > r }
+      }
+      return lhs.offset < rhs.offset
+    }.map(\.element)
+    return Explanation(
+      scene: report.scene, before: before, findings: ranked,
+      imageFindings: report.findings.filter { $0.category == .image }.count)
+  }
+
+  /// The group's first fix: the best that keeps the picture if one saves something, else the
+  /// best; then the others, best first.
+  static func ordered(_ trials: [FixTrial]) -> [FixTrial] {
+    let ranked = trials.enumerated().sorted { lhs, rhs in
+      if lhs.element.saving.isBetter(than: rhs.element.saving) { return true }
+      if rhs.element.saving.isBetter(than: lhs.element.saving) { return false }
+      return lhs.offset < rhs.offset
+    }.map(\.element)
+    guard let keeping = ranked.first(where: { $0.keepsAppearance && $0.saving.improves }) else { return ranked }
+    return [keeping] + ranked.filter { $0.fixID != keeping.fixID }
+  }
+
+  /// True when a finding's layer is `filter` or lies below it. The filter is a path or a
+  /// pattern: `[*]` stands for any copy of a repeated layer, `*` for any one component.
+  public static func matches(_ filter: String, _ path: String) -> Bool {
+    let wanted = filter.split(separator: "/")
+    let parts = path.split(separator: "/")
+    guard !wanted.isEmpty, wanted.count <= parts.count else { return false }
+    return zip(wanted, parts).allSatisfy { want, part in
+      if want == "*" || want == part { return true }
+      guard want.hasSuffix("[*]") else { return false }
+      let stem = want.dropLast(3)
+      return part.hasPrefix(stem + "[") && part.hasSuffix("]") && part.dropFirst(stem.count + 1).dropLast().allSatisfy(\.isNumber)
+    }
+  }
+
+  /// True when some layer of the scene is `filter` or lies below it.
+  public static func sceneHasLayer(_ filter: String, in scene: Scene) -> Bool {
+    FlatTree(scene.root).nodes.contains { matches(filter, $0.path) }
+  }
+}
+
+/// The explanation of a scene: the figures now, then the findings ranked by what fixing them
+/// saves.
+public struct Explanation: Sendable {
+  public var scene: SceneInfo
+  public var before: SceneMetrics
+  public var findings: [ExplainedFinding]
+  /// Image findings (scaled or misaligned images), which no fix here answers.
+  public var imageFindings: Int
+}
+
+/// One group of findings that share a cause, with the fixes tried on it.
+public struct ExplainedFinding: Sendable {
+  public var rule: String
+  /// The layer's path, or the group's pattern (`root/table/cell[*]/card`) when several.
+  public var pattern: String
+  public var findings: [Finding]
+  /// The fixes that apply to at least one layer of the group, the one to show first first.
+  public var trials: [FixTrial]
+  /// The fixes that answer the rule but apply to no layer of the group, with why.
+  public var unavailable: [FixRefusal]
+
+  /// Frames in the run the findings come from.
+  public var frameCount: Int = 1
+
+  /// Offscreen passes of the group in the frame each had the most.
+  public var passes: Int { findings.reduce(0) { $0 + $1.passes } }
+  /// GPU milliseconds of the group's passes per frame, averaged over the run (members that show
+  /// in different frames are not added up as if they showed together).
+  public var gpuMs: Double { FindingGroup.meanGPUMs(findings, frames: frameCount) }
+}
+
+/// A fix tried on one group: what it changed and what the simulation says it saved.
+public struct FixTrial: Sendable {
+  public var fixID: String
+  public var title: String
+  public var words: String
+  public var appearance: FixAppearance
+  /// Why, on these layers, a fix that keeps the picture elsewhere would change it.
+  public var appearanceChanges: [String]
+  /// The edits applied, merged by layer.
+  public var edits: [LayerEdit]
+  /// The group's layers the fix applied to, and those it did not apply to with why.
+  public var appliedTo: [String]
+  public var notAppliedTo: [LayerReason]
+  public var saving: Saving
+  /// Work the fix brings that the simulation cannot count, when there is some.
+  public var uncounted: UncountedWork?
+
+  /// True when the fix keeps what the user sees on every layer it applied to.
+  public var keepsAppearance: Bool { appearance.keepsAppearance && appearanceChanges.isEmpty }
+}
+
+public struct LayerReason: Sendable, Hashable {
+  public var layer: String
+  public var reason: String
+}
+
+public struct FixRefusal: Sendable, Hashable {
+  public var fixID: String
+  public var title: String
+  public var reason: String
+}
+
+/// Findings of one rule on layers whose paths differ only in `[n]` indices, in first-seen order.
+public struct FindingGroup: Sendable {
+  public var rule: String
+  /// The layer's path when the group has one finding, else the shared pattern.
+  public var pattern: String
+  public var findings: [Finding]
+
+  /// Findings that share a cause: the same rule and the same message (the same properties, the
+  /// same sublayers) on layers of the same name at the same depth, such as every copy of a
+  /// repeated cell, or the same card in several rows. The group's pattern writes `[*]` for any
+  /// copy and `*` for a component the members differ in (`root/table/*/card[*]`), as `--layer` and
+  /// timeline targets read them. Groups come in the order of their first finding.
+  public static func groups(_ findings: [Finding]) -> [FindingGroup] {
+    var order: [String] = []
+    var byKey: [String: FindingGroup] = [:]
+    for finding in findings {
+      let pattern = LayerPath.pattern(finding.layer)
+      let components = pattern.split(separator: "/")
+      let key = "\(finding.rule)\u{0}\(components.count)\u{0}\(components.last ?? "")\u{0}\(finding.message)"
+      if var group = byKey[key] {
+        group.pattern = merged(group.pattern, pattern)
+        group.findings.append(finding)
+        byKey[key] = group
+      } else {
+        order.append(key)
+        byKey[key] = FindingGroup(rule: finding.rule, pattern: pattern, findings: [finding])
+      }
+    }
+    return order.compactMap { key in
+      guard var group = byKey[key] else { return nil }
+      if group.findings.count == 1 { group.pattern = group.findings[0].layer }
+      return group
+    }
+  }
+
+  /// GPU milliseconds per frame of `findings` averaged over a run of `frames` frames.
+  public static func meanGPUMs(_ findings: [Finding], frames: Int) -> Double {
+    findings.reduce(0) { $0 + $1.gpuMs * Double($1.frames) } / Double(max(frames, 1))
+  }
+
+  /// Two patterns of the same depth, with `*` where their components differ.
+  static func merged(_ a: String, _ b: String) -> String {
+    let left = a.split(separator: "/")
+    let right = b.split(separator: "/")
+    guard left.count == right.count else { return a }
+    return zip(left, right).map { $0 == $1 ? String($0) : "*" }.joined(separator: "/")
+  }
+}

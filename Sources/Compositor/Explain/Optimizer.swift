@@ -1,0 +1,215 @@
+import LayerTree
+
+/// Applies the fixes that keep the picture to a scene file, one at a time, and keeps each only
+/// when the simulation says it helps.
+///
+/// Each round explains the current scene with the fixes that keep appearance (``SceneFixes``
+/// whose ``FixAppearance`` is `kept`, and whose check raised no appearance change on the layers
+/// at hand), takes the best untried fix, and:
+/// 1. checks it on every copy the scene file makes of the finding's layer: a layer made by
+///    `repeat` is one object in the file, so the fix must apply, with the same changes, to all of
+///    them, or it is skipped;
+/// 2. writes the changes into the objects of the parsed file (``SceneDocument``), so everything
+///    else stays as it was, and reads the result back as a scene;
+/// 3. simulates it and keeps it only if neither the worst frame's offscreen passes, nor the mean
+///    passes, nor GPU time (mean and p95) go up, and something goes down.
+///
+/// Rounds go on until no fix is left to try.
+public enum Optimizer {
+  public static func optimize(
+    _ document: SceneDocument, scene: Scene, decoding options: SceneDecoder.Options, on device: DeviceProfile,
+    only: String? = nil, coefficients: CostCoefficients = .standard
+  ) -> Optimization {
+    let fixes = SceneFixes.all.filter { fix in
+      fix.appearance.keepsAppearance && (only.map { fix.id == $0 || fix.rules.contains($0) } ?? true)
+    }
+    let before = SceneMetrics(Simulator.run(scene, on: device, coefficients: coefficients))
+    var current = (document: document, scene: scene, metrics: before)
+    var steps: [OptimizationStep] = []
+    var skipped: [OptimizationSkip] = []
+    var tried = Set<String>()
+    var explanation = Explainer.explain(scene, on: device, coefficients: coefficients, fixes: fixes)
+    while true {
+      var candidates: [(ExplainedFinding, FixTrial)] = []
+      for group in explanation.findings {
+        for trial in group.trials where trial.keepsAppearance && !tried.contains(key(trial, group)) {
+          candidates.append((group, trial))
+        }
+      }
+      let best = candidates.enumerated().min { lhs, rhs in
+        if lhs.element.1.saving.isBetter(than: rhs.element.1.saving) { return true }
+        if rhs.element.1.saving.isBetter(than: lhs.element.1.saving) { return false }
+        return lhs.offset < rhs.offset
+      }?.element
+      guard let (group, trial) = best, let fix = SceneFixes.fix(id: trial.fixID) else { break }
+      tried.insert(key(trial, group))
+      let skip = { (reason: String) in
+        skipped.append(OptimizationSkip(fixID: trial.fixID, rule: group.rule, pattern: group.pattern, reason: reason))
+      }
+      guard trial.saving.improves else {
+        skip("saves nothing on this scene")
+        continue
+      }
+      switch attempt(fix, group: group, on: current, options: options, device: device, coefficients: coefficients) {
+      case .failure(let failure):
+        skip(failure.reason)
+      case .success(let (document, scene, objects, metrics)):
+        let eps = 1e-9
+        let old = current.metrics
+        if metrics.offscreenPassesMax > old.offscreenPassesMax || metrics.offscreenPassesMean > old.offscreenPassesMean + eps {
+          skip(
+            "raises the offscreen passes (worst frame \(old.offscreenPassesMax) -> \(metrics.offscreenPassesMax), mean \(formatNumber(old.offscreenPassesMean)) -> \(formatNumber(metrics.offscreenPassesMean)))"
+          )
+        } else if metrics.gpuMsP95 > old.gpuMsP95 + eps || metrics.gpuMsMean > old.gpuMsMean + eps {
+          skip("raises GPU time (p95 \(formatNumber(old.gpuMsP95)) -> \(formatNumber(metrics.gpuMsP95)) ms)")
+        } else if !(metrics.offscreenPassesMean < old.offscreenPassesMean - eps || metrics.gpuMsMean < old.gpuMsMean - eps
+          || metrics.criticalMs < old.criticalMs - eps)
+        {
+          skip("saves nothing on this scene")
+        } else {
+          steps.append(
+            OptimizationStep(
+              fixID: fix.id, title: fix.title, rule: group.rule, pattern: group.pattern, objects: objects,
+              saving: Saving(before: old, after: metrics)))
+          current = (document, scene, metrics)
+          explanation = Explainer.explain(scene, on: device, coefficients: coefficients, fixes: fixes)
+          continue
+        }
+      }
+    }
+    var unanswered: [LayerReason] = []
+    for group in explanation.findings {
+      let outcomes = skipped.filter { $0.rule == group.rule && $0.pattern == group.pattern }
+      if let last = outcomes.last {
+        unanswered.append(LayerReason(layer: group.rule + " " + group.pattern, reason: "\(last.fixID): \(last.reason)"))
+      } else if group.trials.contains(where: \.keepsAppearance) {
+        continue
+      } else {
+        let reason = group.unavailable.first.map { "\($0.fixID): \($0.reason)" } ?? "no fix keeps the picture here"
+        unanswered.append(LayerReason(layer: group.rule + " " + group.pattern, reason: reason))
+      }
+    }
+    return Optimization(
+      before: before, after: current.metrics, steps: steps, skipped: skipped, unanswered: unanswered, document: current.document,
+      scene: current.scene)
+  }
+
+  private static func key(_ trial: FixTrial, _ group: ExplainedFinding) -> String { trial.fixID + " " + group.rule + " " + group.pattern }
+
+  /// The fix on every copy of the group's layers, written into the document and read back.
+  private static func attempt(
+    _ fix: any SceneFix, group: ExplainedFinding, on current: (document: SceneDocument, scene: Scene, metrics: SceneMetrics),
+    options: SceneDecoder.Options, device: DeviceProfile, coefficients: CostCoefficients
+  ) -> Result<(SceneDocument, Scene, [ObjectEdit], SceneMetrics), AttemptFailure> {
+    let context = FixContext(scene: current.scene, device: device, coefficients: coefficients)
+    // Every layer the finding's object makes, findings or not (copies off screen included).
+    let patterns = Set(group.findings.map { LayerPath.pattern($0.layer) })
+    let instances = context.tree.nodes.map(\.path).filter { patterns.contains(LayerPath.pattern($0)) }
+    var edits: [LayerEdit] = []
+    for path in instances {
+      let check = fix.check(path, in: context)
+      guard let found = check.edits else {
+        return .failure(
+          AttemptFailure(
+            "the file writes \(LayerPath.pattern(path)) once for \(instances.count) layers, and the fix does not apply to \(path): \(check.reason ?? "")"
+          ))
+      }
+      if let change = check.appearanceChange {
+        return .failure(AttemptFailure("on \(path) it would change what the user sees: \(change)"))
+      }
+      edits += found
+    }
+    // Group the edits by the object in the file that makes their layers.
+    var order: [String] = []
+    var byObject: [String: (object: SceneDocument.LayerObject, edits: [LayerEdit])] = [:]
+    for edit in SceneFixes.merged(edits) {
+      guard let object = current.document.object(for: edit.path) else {
+        return .failure(AttemptFailure("no object in the file makes \(edit.path)"))
+      }
+      if byObject[object.jsonPath] == nil {
+        order.append(object.jsonPath)
+        byObject[object.jsonPath] = (object, [])
+      }
+      byObject[object.jsonPath]?.edits.append(edit)
+    }
+    var document = current.document
+    var objects: [ObjectEdit] = []
+    let paths = context.tree.nodes.map(\.path)
+    for jsonPath in order {
+      guard let (object, objectEdits) = byObject[jsonPath], let first = objectEdits.first else { continue }
+      if let different = objectEdits.first(where: { $0.changes != first.changes }) {
+        return .failure(
+          AttemptFailure(
+            "\(first.path) and \(different.path) would need different changes, but the file writes them once (\(object.pattern))"))
+      }
+      let made = paths.filter { LayerPath.pattern($0) == object.pattern }.count
+      if objectEdits.count != made {
+        return .failure(
+          AttemptFailure("it would change \(objectEdits.count) of the \(made) layers that \(object.pattern) makes in the file"))
+      }
+      do {
+        try document.apply(first.changes, to: first.path)
+      } catch {
+        return .failure(AttemptFailure("the file cannot take the change: \(error.message)"))
+      }
+      objects.append(ObjectEdit(object: object, changes: first.changes))
+    }
+    let text = document.rendered()
+    let scene: Scene
+    do {
+      scene = try SceneDecoder.decode(Array(text.utf8), options: options)
+    } catch {
+      return .failure(AttemptFailure("the edited scene does not read back: \(error.diagnostics.first?.message ?? "")"))
+    }
+    // The document as read back, so that every later edit works on what will be written.
+    guard let reread = try? SceneDocument(parsing: Array(text.utf8)) else {
+      return .failure(AttemptFailure("the edited scene is not valid JSON"))
+    }
+    let metrics = SceneMetrics(Simulator.run(scene, on: device, coefficients: coefficients))
+    return .success((reread, scene, objects, metrics))
+  }
+
+  private struct AttemptFailure: Error {
+    var reason: String
+    init(_ reason: String) { self.reason = reason }
+  }
+}
+
+/// What `optimize` did: the fixes it applied and kept, those it tried and dropped, the findings
+/// it left, and the edited document.
+public struct Optimization: Sendable {
+  public var before: SceneMetrics
+  public var after: SceneMetrics
+  public var steps: [OptimizationStep]
+  public var skipped: [OptimizationSkip]
+  /// Findings left (as "rule pattern") with why no fix that keeps appearance took them.
+  public var unanswered: [LayerReason]
+  public var document: SceneDocument
+  public var scene: Scene
+}
+
+/// One fix applied and kept.
+public struct OptimizationStep: Sendable {
+  public var fixID: String
+  public var title: String
+  public var rule: String
+  public var pattern: String
+  /// The objects of the file it changed.
+  public var objects: [ObjectEdit]
+  /// The figures before and after this step.
+  public var saving: Saving
+}
+
+/// The changes written into one object of the scene file.
+public struct ObjectEdit: Sendable, Hashable {
+  public var object: SceneDocument.LayerObject
+  public var changes: [LayerChange]
+}
+
+/// A fix tried and not kept, with why.
+public struct OptimizationSkip: Sendable, Hashable {
+  public var fixID: String
+  public var rule: String
+  public var pattern: String
+  public var reason: String
+}

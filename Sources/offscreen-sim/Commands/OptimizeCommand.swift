@@ -1,0 +1,164 @@
+import Compositor
+import Foundation
+import LayerTree
+
+/// `offscreen-sim optimize <scene> -o <out>`: applies the fixes that keep appearance and writes
+/// the scene with them, everything else kept as it was.
+enum OptimizeCommand: ToolCommand {
+  static let name = "optimize"
+  static let summary = "Apply the fixes that keep appearance and write the optimized scene."
+  static let usageLine = "offscreen-sim optimize <scene.json | -> -o <out.json | -> [--only RULE|FIX] [--dry-run] [--device ID]"
+  static let help = """
+    OVERVIEW: \(summary)
+
+    Applies, one at a time and best first, the fixes that do not change what the user sees (see
+    'offscreen-sim explain' for all fixes, those that may change it included). A fix on a layer
+    made by `repeat` changes the one object in the file that makes all its copies, so it must apply
+    to every copy. Each fix is kept only when the simulation shows neither the offscreen passes nor
+    the GPU time going up, and something going down. The written scene keeps everything else as
+    it was: ids, order, repeat blocks, the timeline and the other keys; it is written with
+    two-space indentation and small objects on one line, so optimizing it again, or reading it
+    and writing it again, gives the same bytes. Then prints the figures before and after.
+    Guide: docs/explain-and-optimize.md.
+
+    USAGE: \(usageLine)
+
+    ARGUMENTS:
+      <scene.json>        A scene file (docs/scene-format.md), or - to read standard input.
+
+    OPTIONS:
+      -o, --output <file> Where to write the optimized scene; - for standard output (the comparison
+                          then goes to standard error). Not needed with --dry-run.
+      --only <id>         Only the fixes answering this rule (rounded-clip, ...), or only this fix
+                          (drop-masks-to-bounds, ...). See 'offscreen-sim rules'.
+      --dry-run           Print what would be applied and the figures, write nothing.
+      --device <id>       Simulate on this device instead of the scene's own; the written scene
+                          keeps its own device.
+      -h, --help          Show this help.
+
+    EXIT CODES:
+      0  done (also when no fix applies: the scene is written as it was, in the canonical layout)
+      2  usage error, the scene cannot be read, or the output cannot be written
+
+    EXAMPLE:
+      offscreen-sim optimize scenes/qqmusic-home-v1.json -o /tmp/qqmusic-optimized.json
+      offscreen-sim optimize scenes/timeline-cell.json --only shadow-without-path --dry-run
+
+    """
+
+  static func run(_ arguments: [String], io: ToolIO) throws -> ExitCode {
+    let normalized = arguments.map { $0 == "-o" ? "--output" : ($0.hasPrefix("-o=") ? "--output=" + $0.dropFirst(3) : $0) }
+    let parsed = try ParsedArguments(
+      normalized, options: Set(["--output", "--only"]).union(DeviceSelection.options), flags: ["--dry-run"])
+    guard parsed.positional.count == 1 else {
+      throw UsageError(
+        parsed.positional.isEmpty ? "missing the scene file to optimize" : "expected one scene file, found \(parsed.positional.count)")
+    }
+    let dryRun = parsed.flags.contains("--dry-run")
+    let output = parsed.value("--output")
+    if output == nil && !dryRun { throw UsageError("missing -o <out.json>: where to write the optimized scene (or --dry-run)") }
+    if let output, output.isEmpty { throw UsageError("-o needs a file name") }
+    let only = parsed.value("--only")
+    if let only {
+      let ids = OffscreenRules.all.map(\.id) + SceneFixes.all.map(\.id)
+      guard ids.contains(only) else {
+        var message = "unknown rule or fix '\(only)'"
+        if let suggestion = closest(only, in: ids) { message += "; did you mean '\(suggestion)'?" }
+        throw UsageError(
+          message
+            + " (rules: \(OffscreenRules.all.map(\.id).joined(separator: ", ")); fixes: \(SceneFixes.all.map(\.id).joined(separator: ", ")))"
+        )
+      }
+    }
+    let devices = try DeviceSelection(parsed, io: io)
+    let path = parsed.positional[0]
+    let loader = SceneLoader(io: io)
+    let bytes = try loader.readBytes(path)
+    let scene = try loader.decode(bytes, path: path, deviceOverride: devices.override, devices: devices.screens)
+    let file = SceneLoader.displayName(path)
+    guard let profile = devices.profile(scene.device) else {
+      throw InputError("\(file): error: unknown device \"\(scene.device)\"")
+    }
+    let document: SceneDocument
+    do {
+      document = try SceneDocument(parsing: bytes)
+    } catch {
+      throw InputError("\(file): error: invalid JSON: \(error.message)")
+    }
+    let options = SceneDecoder.Options(devices: devices.screens, deviceOverride: devices.override)
+    let result = Optimizer.optimize(document, scene: scene, decoding: options, on: profile, only: only)
+    let text = result.document.rendered()
+
+    var report = OptimizeFormatter.format(result, file: file, deviceName: profile.name)
+    if dryRun {
+      report += "Dry run: nothing written.\n"
+    } else if let output, output != "-" {
+      let resolved = loader.resolve(output)
+      do {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: resolved), options: .atomic)
+      } catch {
+        throw InputError("\(output): error: cannot write the optimized scene (\(error.localizedDescription))")
+      }
+      report += "Wrote \(output) (\(Readable.count(text.utf8.count)) bytes).\n"
+    }
+    if output == "-" && !dryRun {
+      io.out(text)
+      io.err(report)
+    } else {
+      io.out(report)
+    }
+    return .success
+  }
+}
+
+/// The `optimize` summary: what was applied, what was left, and the figures before and after.
+enum OptimizeFormatter {
+  static func format(_ result: Optimization, file: String, deviceName: String) -> String {
+    var text = "Optimizing \(file) on \(deviceName)\n"
+    if result.steps.isEmpty {
+      text += "\nNo fix that keeps appearance applies; the scene is unchanged.\n"
+    } else {
+      text += "\nApplied (fixes that keep appearance, each kept because the simulation shows it helps):\n"
+      for (number, step) in result.steps.enumerated() {
+        text += "  \(number + 1). \(step.fixID)  \(step.rule)  \(step.pattern)\n"
+        for edit in step.objects {
+          let copies = edit.object.copies == 1 ? "1 layer" : "\(edit.object.copies) layers"
+          text +=
+            "       in the file: \(edit.object.jsonPath) (\(copies)): \(edit.changes.map(\.summary).joined(separator: ", "))\n"
+        }
+        text += "       \(ExplainTextFormatter.saving(step.saving, full: false))\n"
+      }
+    }
+    if !result.skipped.isEmpty {
+      text += "\nTried and not kept:\n"
+      for skip in result.skipped {
+        text += "  \(skip.fixID)  \(skip.rule)  \(skip.pattern): \(skip.reason)\n"
+      }
+    }
+    let left = result.unanswered.filter { item in !result.skipped.contains { $0.rule + " " + $0.pattern == item.layer } }
+    if !left.isEmpty {
+      text += "\nLeft as they are (no fix that keeps appearance applies; `offscreen-sim explain` shows the others):\n"
+      for item in left { text += "  \(item.layer): \(item.reason)\n" }
+    }
+    text += "\n" + table(result.before, result.after)
+    return text
+  }
+
+  static func table(_ before: SceneMetrics, _ after: SceneMetrics) -> String {
+    var rows: [[String]] = [["", "before", "after", "change"]]
+    func row(_ name: String, _ b: Double, _ a: Double, _ decimals: Int) {
+      rows.append([name, Readable.fixed(b, decimals), Readable.fixed(a, decimals), ExplainTextFormatter.signed(a - b, decimals)])
+    }
+    row("offscreen passes (worst frame)", Double(before.offscreenPassesMax), Double(after.offscreenPassesMax), 0)
+    if before.frames > 1 { row("offscreen passes (mean)", before.offscreenPassesMean, after.offscreenPassesMean, 1) }
+    row("GPU p95 (ms)", before.gpuMsP95, after.gpuMsP95, 1)
+    row("main thread p95 (ms)", before.mainThreadMsP95, after.mainThreadMsP95, 1)
+    if before.backgroundMsP95 > 0 || after.backgroundMsP95 > 0 {
+      row("background p95 (ms)", before.backgroundMsP95, after.backgroundMsP95, 1)
+    }
+    row("render server p95 (ms)", before.renderServerMsP95, after.renderServerMsP95, 1)
+    row("fps", before.fps.rounded(), after.fps.rounded(), 0)
+    row("hitch time ratio (ms/s)", before.hitchTimeRatio.rounded(), after.hitchTimeRatio.rounded(), 0)
+    return TextTable.render(rows, indent: "  ")
+  }
+}
