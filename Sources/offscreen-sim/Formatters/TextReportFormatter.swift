@@ -85,7 +85,12 @@ enum TextReportFormatter {
         var head = "  \(first.rule)  \(group.pattern)"
         if count > 1 { head += "  (\(count) layers)" }
         let gpu = FindingGroup.meanGPUMs(group.findings, frames: report.frames.count)
-        head += "  \(groupPasses) pass\(groupPasses == 1 ? "" : "es"), \(Readable.count(pixels)) px, GPU \(Readable.fixed(gpu, 2)) ms/frame on average"
+        let each = Set(group.findings.map(\.passes))
+        let passesText =
+          count > 1 && each.count == 1
+          ? "\(each.first!) pass\(each.first! == 1 ? "" : "es") each"
+          : "\(groupPasses) pass\(groupPasses == 1 ? "" : "es")"
+        head += "  \(passesText), \(Readable.count(pixels)) px, GPU \(Readable.fixed(gpu, 2)) ms/frame on average"
         if first.depth > 0 { head += ", nested \(first.depth) deep" }
         if report.frames.count > 1 {
           let frames = group.findings.map(\.frames).max() ?? 0
