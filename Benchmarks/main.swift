@@ -139,7 +139,8 @@ func simulate(layers: Int, frames: Int) throws -> (seconds: Double, layerFrames:
 let big = try simulate(layers: 10_000, frames: quick ? 60 : 600)
 let throughput = big.layerFrames / big.seconds
 line(
-  "10,000 layers x \(quick ? 60 : 600) frames", "\(fixed(throughput / 1e6, 2)) M layer-frames/s", target: ">= 50 M", met: throughput >= 50e6,
+  "10,000 layers x \(quick ? 60 : 600) frames", "\(fixed(throughput / 1e6, 2)) M layer-frames/s", target: ">= 50 M",
+  met: throughput >= 50e6,
   note: throughput >= 50e6 ? "" : "missed by \(fixed(50e6 / throughput, 1))x; \(fixed(big.seconds, 2)) s")
 print()
 
@@ -194,7 +195,8 @@ print()
 // MARK: 5. Many scenes
 
 print("5. Many scenes: offscreen-sim check over 200 generated scenes, 1 job against all cores")
-let folder = FileManager.default.temporaryDirectory.appendingPathComponent("offscreen-sim-bench-\(ProcessInfo.processInfo.processIdentifier)")
+let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+  "offscreen-sim-bench-\(ProcessInfo.processInfo.processIdentifier)")
 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: folder) }
 for index in 0..<200 {

@@ -262,14 +262,16 @@ struct Tally {
     let bottleneck: Performance.Stage? = smooth ? nil : (result.commitHitches > result.renderHitches ? .mainThread : renderStage)
     let wall = max(duration, pacing.interval)
     performance = Performance(
-      budgetMs: pacing.interval, refreshRate: device.refreshRate, targetFps: targetFps, fps: result.fps, hitchTimeRatio: result.hitchTimeRatio,
+      budgetMs: pacing.interval, refreshRate: device.refreshRate, targetFps: targetFps, fps: result.fps,
+      hitchTimeRatio: result.hitchTimeRatio,
       hitchBand: HitchBand(ratio: result.hitchTimeRatio), hitches: result.hitches, commitHitches: result.commitHitches,
       renderHitches: result.renderHitches, tripleBuffered: result.tripleBuffered, gpuUtilization: result.gpuUtilization,
       cpuUtilization: result.mainThreadUtilization,
       processCpuUtilization: (stages.map(\.mainThreadMs).reduce(0, +) + background.reduce(0, +)) / wall,
       renderServerUtilization: result.renderServerUtilization,
       gpuMs: distribution(gpu), renderServerMs: distribution(server), mainThreadMs: distribution(main),
-      backgroundMs: distribution(hasTimeline ? background : frames.map(\.cost.backgroundMs)), gpuBreakdown: gpuItems, mainThreadBreakdown: mainItems,
+      backgroundMs: distribution(hasTimeline ? background : frames.map(\.cost.backgroundMs)), gpuBreakdown: gpuItems,
+      mainThreadBreakdown: mainItems,
       bottleneck: bottleneck)
   }
 
@@ -302,16 +304,16 @@ struct Tally {
         return (offset, mean)
       }
     }
-      .sorted { lhs, rhs in
-        let l = lhs.1
-        let r = rhs.1
-        if l.category != r.category { return l.category == .offscreen }
-        let lCost = l.gpuMs * Double(l.frames)
-        let rCost = r.gpuMs * Double(r.frames)
-        if lCost != rCost { return lCost > rCost }
-        if l.pixelArea != r.pixelArea { return l.pixelArea > r.pixelArea }
-        return lhs.0 < rhs.0
-      }.map(\.1)
+    .sorted { lhs, rhs in
+      let l = lhs.1
+      let r = rhs.1
+      if l.category != r.category { return l.category == .offscreen }
+      let lCost = l.gpuMs * Double(l.frames)
+      let rCost = r.gpuMs * Double(r.frames)
+      if lCost != rCost { return lCost > rCost }
+      if l.pixelArea != r.pixelArea { return l.pixelArea > r.pixelArea }
+      return lhs.0 < rhs.0
+    }.map(\.1)
     let stores = backingStores.values.sorted { $0.bytes != $1.bytes ? $0.bytes > $1.bytes : $0.layer < $1.layer }
     let perFrame = frames.map(\.offscreenPasses)
     let worst = worstPassesFrame ?? (0, [:], 0, 0)

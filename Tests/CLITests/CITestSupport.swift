@@ -40,7 +40,6 @@ enum CIScenes {
   }
 }
 
-
 /// Writes `text` to `folder/name`, making folders on the way; returns the path.
 @discardableResult
 func write(_ text: String, to name: String, in folder: String) throws -> String {

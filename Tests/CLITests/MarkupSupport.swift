@@ -39,7 +39,6 @@ extension XMLElement {
   }
 }
 
-
 /// Reads a file the tool wrote.
 func readText(_ path: String) throws -> String {
   try String(contentsOfFile: path, encoding: .utf8)

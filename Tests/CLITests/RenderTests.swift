@@ -279,7 +279,8 @@ struct RenderTests {
       let run = ToolRun.run("render", path, "--overlay", "all", "--frame", "worst", "-o", "-")
       #expect(run.status == 0, "\(file): \(run.stderr)")
       let svg = try ParsedMarkup(run.stdout)
-      let scene = try SceneDecoder.decode(Array(try Data(contentsOf: URL(fileURLWithPath: path))), options: .init(devices: DeviceCatalogue.screens))
+      let scene = try SceneDecoder.decode(
+        Array(try Data(contentsOf: URL(fileURLWithPath: path))), options: .init(devices: DeviceCatalogue.screens))
       let device = DeviceCatalogue.device(id: scene.device)!
       let report = Simulator.run(scene, on: device)
       let worst = SimulatedScene.worstFrame(report)
@@ -287,8 +288,11 @@ struct RenderTests {
       #expect(try svg.tints("offscreen").count == snapshot.plan.nodes.filter { !$0.offscreen.isEmpty }.count, "\(file)")
       let passes = try svg.tints("offscreen").compactMap { $0.attribute("data-passes").flatMap(Int.init) }.reduce(0, +)
       #expect(passes == report.frames[worst].offscreenPasses, "\(file)")
-      #expect(try svg.tints("raster").filter { $0.attribute("data-raster") == "miss" }.count == report.frames[worst].rasterCache.misses, "\(file)")
-      #expect(try svg.tints("raster").filter { $0.attribute("data-raster") == "hit" }.count == report.frames[worst].rasterCache.hits, "\(file)")
+      #expect(
+        try svg.tints("raster").filter { $0.attribute("data-raster") == "miss" }.count == report.frames[worst].rasterCache.misses, "\(file)"
+      )
+      #expect(
+        try svg.tints("raster").filter { $0.attribute("data-raster") == "hit" }.count == report.frames[worst].rasterCache.hits, "\(file)")
     }
   }
 

@@ -20,11 +20,13 @@ let label = ##"{"type": "text", "characters": 12}"##
 /// vertical; WWDC14 419), nothing for culled layers.
 let tableRows: [TableRow] = [
   TableRow(
-    row: "shadow, no shadowPath, draws something", layers: ##"{"id": "s", "frame": [10, 10, 100, 100], "backgroundColor": "#FFFFFF", "shadowOpacity": 0.5}"##,
+    row: "shadow, no shadowPath, draws something",
+    layers: ##"{"id": "s", "frame": [10, 10, 100, 100], "backgroundColor": "#FFFFFF", "shadowOpacity": 0.5}"##,
     passes: 1),
   TableRow(
     row: "shadow with shadowPath",
-    layers: ##"{"id": "s", "frame": [10, 10, 100, 100], "backgroundColor": "#FFFFFF", "shadowOpacity": 0.5, "shadowPath": "bounds"}"##, passes: 0),
+    layers: ##"{"id": "s", "frame": [10, 10, 100, 100], "backgroundColor": "#FFFFFF", "shadowOpacity": 0.5, "shadowPath": "bounds"}"##,
+    passes: 0),
   TableRow(
     row: "shadow with an explicit shadowPath rect",
     layers:
@@ -39,14 +41,16 @@ let tableRows: [TableRow] = [
     row: "no mask", layers: ##"{"id": "s", "frame": [10, 10, 100, 100], "contents": \##(image)}"##, passes: 0),
   TableRow(
     row: "cornerRadius, masksToBounds false",
-    layers: ##"{"id": "s", "frame": [10, 10, 100, 100], "cornerRadius": 10, "backgroundColor": "#EEEEEE", "sublayers": [{"id": "t", "frame": [0, 0, 100, 20], "contents": \##(label)}]}"##,
+    layers:
+      ##"{"id": "s", "frame": [10, 10, 100, 100], "cornerRadius": 10, "backgroundColor": "#EEEEEE", "sublayers": [{"id": "t", "frame": [0, 0, 100, 20], "contents": \##(label)}]}"##,
     passes: 0),
   TableRow(
     row: "cornerRadius + masksToBounds, just contents",
     layers: ##"{"id": "s", "frame": [10, 10, 100, 100], "cornerRadius": 10, "masksToBounds": true, "contents": \##(image)}"##, passes: 0),
   TableRow(
     row: "cornerRadius + masksToBounds, just a background",
-    layers: ##"{"id": "s", "frame": [10, 10, 100, 100], "cornerRadius": 10, "masksToBounds": true, "backgroundColor": "#EEEEEE"}"##, passes: 0),
+    layers: ##"{"id": "s", "frame": [10, 10, 100, 100], "cornerRadius": 10, "masksToBounds": true, "backgroundColor": "#EEEEEE"}"##,
+    passes: 0),
   TableRow(
     row: "cornerRadius + masksToBounds, drawing sublayers",
     layers:
@@ -54,7 +58,8 @@ let tableRows: [TableRow] = [
     passes: 1),
   TableRow(
     row: "cornerRadius + masksToBounds, contents plus a background colour",
-    layers: ##"{"id": "s", "frame": [10, 10, 100, 100], "cornerRadius": 10, "masksToBounds": true, "backgroundColor": "#EEEEEE", "contents": \##(image)}"##,
+    layers:
+      ##"{"id": "s", "frame": [10, 10, 100, 100], "cornerRadius": 10, "masksToBounds": true, "backgroundColor": "#EEEEEE", "contents": \##(image)}"##,
     passes: 1),
   TableRow(
     row: "masksToBounds, cornerRadius 0: a scissor",
@@ -63,11 +68,13 @@ let tableRows: [TableRow] = [
     passes: 0),
   TableRow(
     row: "opacity < 1, group opacity, two drawing layers",
-    layers: ##"{"id": "s", "frame": [10, 10, 100, 100], "opacity": 0.6, "backgroundColor": "#EEEEEE", "sublayers": [{"id": "t", "frame": [0, 0, 100, 20], "contents": \##(label)}]}"##,
+    layers:
+      ##"{"id": "s", "frame": [10, 10, 100, 100], "opacity": 0.6, "backgroundColor": "#EEEEEE", "sublayers": [{"id": "t", "frame": [0, 0, 100, 20], "contents": \##(label)}]}"##,
     passes: 1),
   TableRow(
     row: "opacity < 1, group opacity, one drawing layer",
-    layers: ##"{"id": "s", "frame": [10, 10, 100, 100], "opacity": 0.6, "sublayers": [{"id": "t", "frame": [0, 0, 100, 20], "contents": \##(label)}]}"##,
+    layers:
+      ##"{"id": "s", "frame": [10, 10, 100, 100], "opacity": 0.6, "sublayers": [{"id": "t", "frame": [0, 0, 100, 20], "contents": \##(label)}]}"##,
     passes: 0),
   TableRow(
     row: "opacity < 1, allowsGroupOpacity false",
@@ -82,7 +89,8 @@ let tableRows: [TableRow] = [
     layers: ##"{"id": "s", "class": "UIVisualEffectView", "frame": [0, 0, 375, 100]}"##, passes: 3),
   TableRow(
     row: "allowsEdgeAntialiasing, rotated",
-    layers: ##"{"id": "s", "frame": [50, 50, 100, 100], "backgroundColor": "#EEEEEE", "allowsEdgeAntialiasing": true, "transform": {"rotation": 30}}"##,
+    layers:
+      ##"{"id": "s", "frame": [50, 50, 100, 100], "backgroundColor": "#EEEEEE", "allowsEdgeAntialiasing": true, "transform": {"rotation": 30}}"##,
     passes: 1),
   TableRow(
     row: "allowsEdgeAntialiasing false (default), rotated",

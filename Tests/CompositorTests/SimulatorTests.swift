@@ -64,7 +64,8 @@ struct SimulatorTests {
 
   /// The same scene gives the same report, finding for finding.
   @Test func deterministic() throws {
-    let json = ##"{"id": "s", "frame": [10, 10, 100, 100], "shadowOpacity": 0.5, "backgroundColor": "#EEEEEE", "repeat": {"count": 5, "step": [0, 110]}}"##
+    let json =
+      ##"{"id": "s", "frame": [10, 10, 100, 100], "shadowOpacity": 0.5, "backgroundColor": "#EEEEEE", "repeat": {"count": 5, "step": [0, 110]}}"##
     let first = Simulator.run(try TestScenes.scene(json), on: DeviceCatalogue.device(id: "iphone-7")!)
     let second = Simulator.run(try TestScenes.scene(json), on: DeviceCatalogue.device(id: "iphone-7")!)
     #expect(first.findings == second.findings)

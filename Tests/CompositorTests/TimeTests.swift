@@ -155,7 +155,8 @@ struct TimeTests {
       """
     let report = try Self.run(json)
     #expect(report.frames.count == 32)
-    let misses = Dictionary(uniqueKeysWithValues: report.frames.compactMap { $0.rasterCache.misses > 0 ? ($0.index, $0.rasterCache.misses) : nil })
+    let misses = Dictionary(
+      uniqueKeysWithValues: report.frames.compactMap { $0.rasterCache.misses > 0 ? ($0.index, $0.rasterCache.misses) : nil })
     #expect(misses == [0: 9, 4: 1, 9: 1, 14: 1, 19: 1, 24: 1, 29: 1])
     #expect(report.frames.filter { $0.contentChanges > 0 }.map(\.index) == [5, 10, 15, 20, 25, 30])
     #expect(report.summary.rasterCache.evictions == 0)

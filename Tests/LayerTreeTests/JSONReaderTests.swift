@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LayerTree
 
 // MARK: Helpers
@@ -64,8 +65,10 @@ private func string(_ value: JSONValue) -> String? {
     (#"[null,true,false,1,"s",[],{}]"#, #"[null,true,false,1.0,"s",[],{}]"#),
     (#"{"a":{"b":{"c":[[[]]]}}}"#, #"{a:{b:{c:[[[]]]}}}"#),
     (#"{"a":1,"a":2}"#, "{a:1.0,a:2.0}"),
-    (#"[{"id":"cell1","frame":[0,64.5,375,64],"masksToBounds":true,"sublayers":[]}]"#,
-     #"[{id:"cell1",frame:[0.0,64.5,375.0,64.0],masksToBounds:true,sublayers:[]}]"#),
+    (
+      #"[{"id":"cell1","frame":[0,64.5,375,64],"masksToBounds":true,"sublayers":[]}]"#,
+      #"[{id:"cell1",frame:[0.0,64.5,375.0,64.0],masksToBounds:true,sublayers:[]}]"#
+    ),
   ])
   func parsesValues(input: String, expected: String) throws {
     #expect(render(try parse(input)) == expected)
@@ -301,23 +304,24 @@ private func string(_ value: JSONValue) -> String? {
     #expect(error.description == message)
   }
 
-  @Test(arguments: [
-    ([0x22, 0xFF, 0x22], 1, "expected valid UTF-8 in a string, found byte 0xFF"),
-    ([0x22, 0x61, 0xC3, 0x22], 2, "expected valid UTF-8 in a string, found byte 0xC3"),  // truncated sequence
-    ([0x22, 0xC0, 0xAF, 0x22], 1, "expected valid UTF-8 in a string, found byte 0xC0"),  // overlong '/'
-    ([0x22, 0xE0, 0x80, 0xAF, 0x22], 1, "expected valid UTF-8 in a string, found byte 0xE0"),  // overlong
-    ([0x22, 0xED, 0xA0, 0x80, 0x22], 1, "expected valid UTF-8 in a string, found byte 0xED"),  // encoded surrogate
-    ([0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], 1, "expected valid UTF-8 in a string, found byte 0xF4"),  // > U+10FFFF
-    ([0x22, 0x80, 0x22], 1, "expected valid UTF-8 in a string, found byte 0x80"),  // lone continuation
-    ([0x22, 0xE2, 0x82], 1, "expected valid UTF-8 in a string, found byte 0xE2"),  // cut by end of file
-    ([0x22, 0x5C, 0x6E, 0xFE, 0x22], 3, "expected valid UTF-8 in a string, found byte 0xFE"),  // after an escape
-    ([0xC3, 0xA9], 0, "expected a JSON value, found 'é'"),
-    ([0xFF], 0, "expected a JSON value, found invalid UTF-8 byte 0xFF"),
-    ([0x5B, 0x00], 1, "expected a JSON value, found control character U+0000"),
-    ([0x31, 0x00], 1, "unexpected control character U+0000 after the JSON value"),
-    ([0xEF, 0xBB], 0, "expected a JSON value, found invalid UTF-8 byte 0xEF"),
-    ([0x20, 0xEF, 0xBB, 0xBF, 0x31], 1, "expected a JSON value, found '\u{FEFF}'"),  // BOM not at the start
-  ] as [([UInt8], Int, String)])
+  @Test(
+    arguments: [
+      ([0x22, 0xFF, 0x22], 1, "expected valid UTF-8 in a string, found byte 0xFF"),
+      ([0x22, 0x61, 0xC3, 0x22], 2, "expected valid UTF-8 in a string, found byte 0xC3"),  // truncated sequence
+      ([0x22, 0xC0, 0xAF, 0x22], 1, "expected valid UTF-8 in a string, found byte 0xC0"),  // overlong '/'
+      ([0x22, 0xE0, 0x80, 0xAF, 0x22], 1, "expected valid UTF-8 in a string, found byte 0xE0"),  // overlong
+      ([0x22, 0xED, 0xA0, 0x80, 0x22], 1, "expected valid UTF-8 in a string, found byte 0xED"),  // encoded surrogate
+      ([0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], 1, "expected valid UTF-8 in a string, found byte 0xF4"),  // > U+10FFFF
+      ([0x22, 0x80, 0x22], 1, "expected valid UTF-8 in a string, found byte 0x80"),  // lone continuation
+      ([0x22, 0xE2, 0x82], 1, "expected valid UTF-8 in a string, found byte 0xE2"),  // cut by end of file
+      ([0x22, 0x5C, 0x6E, 0xFE, 0x22], 3, "expected valid UTF-8 in a string, found byte 0xFE"),  // after an escape
+      ([0xC3, 0xA9], 0, "expected a JSON value, found 'é'"),
+      ([0xFF], 0, "expected a JSON value, found invalid UTF-8 byte 0xFF"),
+      ([0x5B, 0x00], 1, "expected a JSON value, found control character U+0000"),
+      ([0x31, 0x00], 1, "unexpected control character U+0000 after the JSON value"),
+      ([0xEF, 0xBB], 0, "expected a JSON value, found invalid UTF-8 byte 0xEF"),
+      ([0x20, 0xEF, 0xBB, 0xBF, 0x31], 1, "expected a JSON value, found '\u{FEFF}'"),  // BOM not at the start
+    ] as [([UInt8], Int, String)])
   func reportsEncodingErrors(bytes: [UInt8], offset: Int, message: String) throws {
     let error = try #require(syntaxError(bytes))
     #expect(error.offset == offset)

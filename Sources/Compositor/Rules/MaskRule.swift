@@ -78,11 +78,13 @@ public struct MaskRule: OffscreenRule {
         layer: ##"{"id": "subject", "frame": [10, 10, 100, 100], "backgroundColor": "#FF0000"}"##),
       RuleExample(
         "a mask that draws nothing hides the layer: culled", passes: 0,
-        layer: ##"{"id": "subject", "frame": [10, 10, 100, 100], "backgroundColor": "#FF0000", "mask": {"id": "m", "frame": [0, 0, 100, 100]}}"##
+        layer:
+          ##"{"id": "subject", "frame": [10, 10, 100, 100], "backgroundColor": "#FF0000", "mask": {"id": "m", "frame": [0, 0, 100, 100]}}"##
       ),
       RuleExample(
         "a mask over a layer that draws nothing", passes: 0,
-        layer: ##"{"id": "subject", "frame": [10, 10, 100, 100], "mask": {"id": "m", "frame": [0, 0, 100, 100], "backgroundColor": "#000000"}}"##
+        layer:
+          ##"{"id": "subject", "frame": [10, 10, 100, 100], "mask": {"id": "m", "frame": [0, 0, 100, 100], "backgroundColor": "#000000"}}"##
       ),
     ]
   }

@@ -45,7 +45,9 @@ public struct FrameState: Sendable {
 
   /// The layer as it is this frame.
   @inline(__always)
-  func layer(_ index: Int, in tree: FlatTree) -> Layer { layers.isEmpty ? tree.nodes[index].layer : (layers[index] ?? tree.nodes[index].layer) }
+  func layer(_ index: Int, in tree: FlatTree) -> Layer {
+    layers.isEmpty ? tree.nodes[index].layer : (layers[index] ?? tree.nodes[index].layer)
+  }
 
   /// True when nothing changed since the previous frame.
   public var isQuiet: Bool { contentChanged.isEmpty && appearanceChanged.isEmpty && placementChanged.isEmpty }

@@ -149,7 +149,8 @@ struct TimelineReader {
     case .number:
       if case .number = value.kind, let number = context.number(value, path, key) {
         if keyPath == .opacity || keyPath == .shadowOpacity, !(0...1).contains(number) {
-          context.error(path, key: key, at: value.offset, "expected a number from 0 to 1 for `\(keyPath.rawValue)`, found \(formatNumber(number))")
+          context.error(
+            path, key: key, at: value.offset, "expected a number from 0 to 1 for `\(keyPath.rawValue)`, found \(formatNumber(number))")
           return nil
         }
         if [.cornerRadius, .shadowRadius, .boundsWidth, .boundsHeight].contains(keyPath), number < 0 {
@@ -330,7 +331,8 @@ struct TimelineReader {
     for (index, item) in items.enumerated() {
       guard let (time, offset) = context.pair(item, base.index(index), "", shape: "[time, offset]") else { return nil }
       if let last = points.last, time < last.x {
-        context.error(base.rendered + "[\(index)]", at: item.offset, "times must not go backwards: \(formatNumber(time)) after \(formatNumber(last.x))")
+        context.error(
+          base.rendered + "[\(index)]", at: item.offset, "times must not go backwards: \(formatNumber(time)) after \(formatNumber(last.x))")
         return nil
       }
       if time < 0 {

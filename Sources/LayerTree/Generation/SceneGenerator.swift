@@ -171,7 +171,9 @@ public struct SceneGenerator: Sendable {
             "sublayers",
             .array([
               layer("cover", [0, 0, 126, 126], ("contents", image(252, 252))),
-              layer("shade", [0, 66, 126, 60], ("class", .string("CAGradientLayer")), ("colors", .array([.string("#33333300"), .string("#333333B3")]))),
+              layer(
+                "shade", [0, 66, 126, 60], ("class", .string("CAGradientLayer")),
+                ("colors", .array([.string("#33333300"), .string("#333333B3")]))),
               layer("title", [8, 100, 110, 18], ("contents", text(8))),
             ])
           )))

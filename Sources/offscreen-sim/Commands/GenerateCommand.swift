@@ -31,12 +31,13 @@ enum GenerateCommand: ToolCommand {
   static func run(_ arguments: [String], io: ToolIO) throws -> ExitCode {
     let parsed = try ParsedArguments(arguments, options: ["--kind", "--layers", "--frames", "--seed", "--device", "-o"], flags: [])
     if !parsed.positional.isEmpty { throw UsageError("generate takes no positional arguments") }
-    let kind = try parsed.value("--kind").map { value throws(UsageError) -> SceneGenerator.Kind in
-      guard let kind = SceneGenerator.Kind(rawValue: value) else {
-        throw UsageError("unknown kind '\(value)'; expected feed, grid or nested")
-      }
-      return kind
-    } ?? .feed
+    let kind =
+      try parsed.value("--kind").map { value throws(UsageError) -> SceneGenerator.Kind in
+        guard let kind = SceneGenerator.Kind(rawValue: value) else {
+          throw UsageError("unknown kind '\(value)'; expected feed, grid or nested")
+        }
+        return kind
+      } ?? .feed
     guard let layersText = parsed.value("--layers") else { throw UsageError("missing --layers N") }
     let layers = try integer(layersText, "--layers", 4...5_000_000)
     let frames = try integer(parsed.value("--frames") ?? "60", "--frames", 1...72_000)

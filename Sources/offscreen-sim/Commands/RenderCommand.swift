@@ -48,7 +48,8 @@ enum RenderCommand: ToolCommand {
     """
 
   static func run(_ arguments: [String], io: ToolIO) throws -> ExitCode {
-    let parsed = try ParsedArguments(arguments, options: Set(["-o", "--output", "--frame", "--overlay"]).union(DeviceSelection.options), flags: [])
+    let parsed = try ParsedArguments(
+      arguments, options: Set(["-o", "--output", "--frame", "--overlay"]).union(DeviceSelection.options), flags: [])
     guard parsed.positional.count == 1 else {
       throw UsageError(
         parsed.positional.isEmpty ? "missing the scene file to draw" : "expected one scene file, found \(parsed.positional.count)")

@@ -45,7 +45,8 @@ enum ReportCommand: ToolCommand {
   static func run(_ arguments: [String], io: ToolIO) throws -> ExitCode {
     let parsed = try ParsedArguments(arguments, options: Set(["--format", "--html"]).union(DeviceSelection.options), flags: [])
     guard parsed.positional.count == 1 else {
-      throw UsageError(parsed.positional.isEmpty ? "missing the scene file to report on" : "expected one scene file, found \(parsed.positional.count)")
+      throw UsageError(
+        parsed.positional.isEmpty ? "missing the scene file to report on" : "expected one scene file, found \(parsed.positional.count)")
     }
     let format = try parseFormat(parsed.value("--format"))
     let selection = try DeviceSelection(parsed, io: io)
@@ -75,6 +76,5 @@ enum ReportCommand: ToolCommand {
     }
     return format
   }
-
 
 }

@@ -495,7 +495,8 @@ enum FramePictureFormatter {
         let blends = facts.plan[index].opaque ? "opaque" : "blended"
         result += tint(
           index, facts, color: overdrawColors[min(depth, 4) - 1], data: "data-overdraw=\"\(depth)\"", overlay: overlay,
-          note: "\(facts.path(index)): drawn over \(depth >= Overdraw.standardLimit ? "\(depth) or more layers" : Markup.plural(depth, "layer")) (\(blends))",
+          note:
+            "\(facts.path(index)): drawn over \(depth >= Overdraw.standardLimit ? "\(depth) or more layers" : Markup.plural(depth, "layer")) (\(blends))",
           defs: defs)
       }
     case .misaligned:

@@ -37,11 +37,15 @@ enum TextReportFormatter {
       "\(Readable.bytes(memory.total)): backing stores \(Readable.bytes(memory.backingStores)), offscreen targets \(Readable.bytes(memory.offscreenTargetsPeak)), raster cache \(Readable.bytes(memory.rasterCache)), images \(Readable.bytes(memory.images))",
     ])
     rows.append([
-      "layers", "\(Readable.count(summary.layers)) (\(Readable.count(summary.visibleLayers)) visible, \(Readable.count(summary.drawingLayers)) drawing)",
+      "layers",
+      "\(Readable.count(summary.layers)) (\(Readable.count(summary.visibleLayers)) visible, \(Readable.count(summary.drawingLayers)) drawing)",
     ])
     let reasons = passes.byReason.filter { $0.value > 0 }.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
     let reasonText = reasons.isEmpty ? "" : ": " + reasons.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-    rows.append(["offscreen passes", "\(passes.perFrameMax)\(report.frames.count > 1 ? " in the worst frame" : " per frame") on \(passes.layers) layer\(passes.layers == 1 ? "" : "s")\(reasonText)"])
+    rows.append([
+      "offscreen passes",
+      "\(passes.perFrameMax)\(report.frames.count > 1 ? " in the worst frame" : " per frame") on \(passes.layers) layer\(passes.layers == 1 ? "" : "s")\(reasonText)",
+    ])
     rows.append([
       "offscreen pixels",
       "\(Readable.count(summary.offscreenPixelsMax)) (\(Readable.percent(summary.offscreenPixelsMax, of: screen)) of the screen)",
@@ -141,7 +145,8 @@ enum TextReportFormatter {
     case .renderServer?: text += "render-server-bound (\(Readable.fixed(performance.renderServerMs.mean, 1)) ms/frame, budget \(budget))"
     case .mainThread?: text += "main-thread-bound (\(Readable.fixed(performance.mainThreadMs.mean, 1)) ms/frame, budget \(budget))"
     case nil:
-      text += "within budget (GPU \(Readable.fixed(performance.gpuMs.mean, 1)), main thread \(Readable.fixed(performance.mainThreadMs.mean, 1)) ms/frame, budget \(budget))"
+      text +=
+        "within budget (GPU \(Readable.fixed(performance.gpuMs.mean, 1)), main thread \(Readable.fixed(performance.mainThreadMs.mean, 1)) ms/frame, budget \(budget))"
     }
     text += ", hitch time ratio \(Readable.integer(performance.hitchTimeRatio)) ms/s (\(performance.hitchBand.rawValue))"
     return text
@@ -163,7 +168,8 @@ enum TextReportFormatter {
       if !reasons.isEmpty { line += " (" + reasons.joined(separator: ", ") + ")" }
       let cache = frame.rasterCache
       if cache.hits + cache.misses + cache.evictions > 0 || cache.bytes > 0 {
-        line += "; raster \(cache.hits) hit\(cache.hits == 1 ? "" : "s"), \(cache.misses) miss\(cache.misses == 1 ? "" : "es"), \(cache.evictions) evicted, \(Readable.bytes(cache.bytes))"
+        line +=
+          "; raster \(cache.hits) hit\(cache.hits == 1 ? "" : "s"), \(cache.misses) miss\(cache.misses == 1 ? "" : "es"), \(cache.evictions) evicted, \(Readable.bytes(cache.bytes))"
       }
       return line
     }
@@ -219,6 +225,5 @@ enum TextReportFormatter {
       return l != r ? l > r : lhs.0 < rhs.0
     }
   }
-
 
 }
