@@ -563,6 +563,27 @@ struct SceneStreamReader: ~Copyable {
   }
 
   private mutating func number() throws(Unsupported) -> Double {
+    // Most numbers in a scene are short integers: as the reader's exact path reads them, each is
+    // its digits as a Double, which holds up to 2^53 exactly.
+    let negative = byte(pos) == UInt8(ascii: "-")
+    let digitsStart = negative ? pos + 1 : pos
+    var index = digitsStart
+    var magnitude: UInt64 = 0
+    while index < end, index - digitsStart < 15 {
+      let digit = bytes[index] &- UInt8(ascii: "0")
+      guard digit < 10 else { break }
+      magnitude = magnitude * 10 + UInt64(digit)
+      index += 1
+    }
+    let digits = index - digitsStart
+    if digits > 0, digits < 15, digits == 1 || bytes[digitsStart] != UInt8(ascii: "0") {
+      let next = byte(index)
+      if next != UInt8(ascii: "."), next | 0x20 != UInt8(ascii: "e") {
+        pos = index
+        return negative ? -Double(magnitude) : Double(magnitude)
+      }
+    }
+    // Anything else: the reader's own conversion, and its errors.
     let first = byte(pos)
     guard first == UInt8(ascii: "-") || first &- UInt8(ascii: "0") < 10 else { throw Unsupported() }
     do {
@@ -829,52 +850,53 @@ struct SceneStreamReader: ~Copyable {
   }
 }
 
-/// A fixed set of ASCII keys, looked up by their bytes in the input, without making a `String`.
+/// A fixed set of ASCII keys, looked up by their bytes in the input, without making a `String`:
+/// a small open-addressing hash table on each key's length and first eight bytes.
 struct KeyTable {
   let keys: [String]
   /// Every key's bytes, one after another.
   private let storage: [UInt8]
-  /// One per key, sorted by length.
-  private let entries: [Entry]
-  /// The entries of keys `n` bytes long are `entries[firstOfLength[n]..<firstOfLength[n + 1]]`.
-  private let firstOfLength: [Int]
+  /// `slotCount` slots, each empty (`index == -1`) or holding one key.
+  private let slots: [Slot]
+  private static let slotBits: UInt64 = 7
+  private static let slotCount = 1 << slotBits
 
-  private struct Entry {
+  private struct Slot {
     /// The key's first eight bytes (fewer, zero-padded, for a shorter key), little-endian.
-    var prefix: UInt64
+    var prefix: UInt64 = 0
+    var length = 0
     /// Where its bytes start in `storage`.
-    var start: Int
-    /// Its index in `keys`.
-    var index: Int
+    var start = 0
+    /// Its index in `keys`, or -1 for an empty slot.
+    var index = -1
   }
 
   init(_ keys: [String]) {
+    precondition(keys.count < Self.slotCount / 2)
     self.keys = keys
     var storage: [UInt8] = []
-    var entries: [Entry] = []
+    var slots = [Slot](repeating: Slot(), count: Self.slotCount)
     for (index, key) in keys.enumerated() {
       var prefix: UInt64 = 0
       for (offset, byte) in key.utf8.prefix(8).enumerated() { prefix |= UInt64(byte) << UInt64(8 * offset) }
-      entries.append(Entry(prefix: prefix, start: storage.count, index: index))
+      var slot = Self.slot(prefix, key.utf8.count)
+      while slots[slot].index >= 0 { slot = (slot + 1) & (Self.slotCount - 1) }
+      slots[slot] = Slot(prefix: prefix, length: key.utf8.count, start: storage.count, index: index)
       storage.append(contentsOf: key.utf8)
     }
-    entries.sort { keys[$0.index].utf8.count < keys[$1.index].utf8.count }
-    let longest = keys.map(\.utf8.count).max() ?? 0
-    firstOfLength = (0...longest + 1).map { length in
-      entries.firstIndex { keys[$0.index].utf8.count >= length } ?? entries.count
-    }
     self.storage = storage
-    self.entries = entries
+    self.slots = slots
+  }
+
+  @inline(__always)
+  private static func slot(_ prefix: UInt64, _ length: Int) -> Int {
+    Int(truncatingIfNeeded: ((prefix ^ UInt64(truncatingIfNeeded: length)) &* 0x9E37_79B9_7F4A_7C15) >> (64 - slotBits))
   }
 
   /// The index in `keys` of the key whose bytes are `bytes[range]`, or nil.
   @inline(__always)
   func index(of range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
     let count = range.count
-    guard count + 1 < firstOfLength.count else { return nil }
-    var entry = firstOfLength[count]
-    let stop = firstOfLength[count + 1]
-    guard entry < stop else { return nil }
     let start = range.lowerBound
     var prefix: UInt64
     if bytes.count - start >= 8 {
@@ -884,16 +906,18 @@ struct KeyTable {
       prefix = 0
       for offset in 0..<min(count, 8) { prefix |= UInt64(bytes[start + offset]) << UInt64(8 * offset) }
     }
-    next: while entry < stop {
-      let candidate = entries[entry]
-      entry += 1
-      guard candidate.prefix == prefix else { continue }
-      if count > 8 {
-        for offset in 8..<count where storage[candidate.start + offset] != bytes[start + offset] { continue next }
+    var slot = Self.slot(prefix, count)
+    while true {
+      let candidate = slots[slot]
+      if candidate.index < 0 { return nil }
+      if candidate.prefix == prefix, candidate.length == count {
+        if count > 8 {
+          for offset in 8..<count where storage[candidate.start + offset] != bytes[start + offset] { return nil }
+        }
+        return candidate.index
       }
-      return candidate.index
+      slot = (slot + 1) & (Self.slotCount - 1)
     }
-    return nil
   }
 
   /// The index of `key`, which must be one of the keys.
