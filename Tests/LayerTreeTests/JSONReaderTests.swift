@@ -346,6 +346,37 @@ private func string(_ value: JSONValue) -> String? {
     #expect(SourceText(Array(scene.utf8)).location(ofOffset: sceneError.offset) == SourceLocation(line: 4, column: 20))
   }
 
+  /// The line table, found eight bytes at a time, is the one a byte-by-byte scan finds: line
+  /// breaks at every position in a word, at the ends, next to bytes one off a line break (0x0B,
+  /// 0x09) and next to bytes with the high bit set.
+  @Test func lineStartsMatchAByteByByteScan() {
+    func naive(_ bytes: [UInt8]) -> [Int] {
+      [0] + bytes.indices.filter { bytes[$0] == UInt8(ascii: "\n") }.map { $0 + 1 }
+    }
+    var inputs: [[UInt8]] = [[], [0x0A], [0x0A, 0x0A], Array("a\r\nb\n".utf8), [UInt8](repeating: 0x0A, count: 33)]
+    for position in 0..<17 {
+      var bytes = [UInt8](repeating: UInt8(ascii: "x"), count: 24)
+      bytes[position] = 0x0A
+      inputs.append(bytes)
+      bytes[position + 1] = 0x0B
+      inputs.append(bytes)
+      bytes[position + 1] = 0x8A
+      inputs.append(bytes)
+    }
+    var state: UInt64 = 7
+    for length in 0..<200 {
+      inputs.append((0..<length).map { _ in
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return [0x0A, 0x0B, 0x09, 0x8A, 0x00, 0xFF, 0x61][Int(state >> 61) % 7]
+      })
+    }
+    for bytes in inputs {
+      let source = SourceText(bytes)
+      #expect(source.lineStarts == naive(bytes), "\(bytes)")
+      #expect(source.byteCount == bytes.count)
+    }
+  }
+
   @Test func nestingLimit() throws {
     func nested(_ depth: Int) -> String { String(repeating: "[", count: depth) + String(repeating: "]", count: depth) }
     #expect(syntaxError(nested(512)) == nil)

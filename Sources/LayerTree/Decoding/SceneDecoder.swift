@@ -5,6 +5,10 @@
 /// type and range, expands `repeat`, and gathers all problems it finds, each with its JSON path
 /// and line:column. Nothing traps, whatever the input.
 ///
+/// Decoding bytes first tries ``SceneStreamReader``, which reads a well-formed file in one pass
+/// without the tree and gives up at anything wrong or unusual; only then are the two stages run,
+/// so problems are always found and reported by them.
+///
 /// ```swift
 /// let scene = try SceneDecoder.decode(bytes, options: .init(devices: ["iphone-7": screen]))
 /// ```
@@ -28,6 +32,12 @@ public enum SceneDecoder {
   public static let sceneKeys = ["version", "name", "description", "device", "iosVersion", "root", "timeline", "budgets"]
 
   public static func decode(_ bytes: [UInt8], options: Options) throws(SceneErrors) -> Scene {
+    if let scene = SceneStreamReader.read(bytes, options: options) { return scene }
+    return try decodeTree(bytes, options: options)
+  }
+
+  /// ``decode(_:options:)`` without the fast path: the two stages alone.
+  static func decodeTree(_ bytes: [UInt8], options: Options) throws(SceneErrors) -> Scene {
     let source = SourceText(bytes)
     let value: JSONValue
     do {

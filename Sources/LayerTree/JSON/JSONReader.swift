@@ -20,6 +20,9 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
 /// so no input can make it trap or overflow the stack. Strings without escapes are built straight
 /// from the input bytes; numbers take an exact fast path when they can.
 public enum JSONReader {
+  /// The deepest nesting of arrays and objects ``parse(_:maxDepth:)`` accepts unless told otherwise.
+  public static let defaultMaxDepth = 512
+
   /// Parses one JSON document (RFC 8259) from UTF-8 bytes. Never traps, whatever the bytes.
   ///
   /// A UTF-8 byte order mark at the start is skipped; offsets still count it. Numbers beyond
@@ -27,7 +30,7 @@ public enum JSONReader {
   /// error. Keep `maxDepth` in the thousands at most: the reader itself copes with any depth, but
   /// releasing a `JSONValue` tree recurses once per level (in the Swift runtime), so a tree
   /// nested about 100,000 deep overflows the stack when it is destroyed.
-  public static func parse(_ bytes: [UInt8], maxDepth: Int = 512) throws(JSONSyntaxError) -> JSONValue {
+  public static func parse(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth) throws(JSONSyntaxError) -> JSONValue {
     try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> JSONValue in
       var parser = JSONParser(buffer, maxDepth: maxDepth)
       return try parser.parseDocument()
@@ -35,7 +38,10 @@ public enum JSONReader {
   }
 }
 
-private struct JSONParser: ~Copyable {
+/// The reader's state over one buffer. Besides whole documents (``JSONReader``), it reads single
+/// values and scalars at a position for ``SceneStreamReader``, which walks the rest of a scene
+/// file itself.
+struct JSONParser: ~Copyable {
   /// An array or object that has been opened but not closed yet.
   struct Frame {
     var isObject: Bool
@@ -50,14 +56,17 @@ private struct JSONParser: ~Copyable {
   let bytes: UnsafeBufferPointer<UInt8>
   let end: Int
   let maxDepth: Int
+  /// Arrays and objects open around the value being read, when it is not the whole document;
+  /// they count towards `maxDepth`.
+  var enclosingDepth = 0
   var pos = 0
-  var frames: [Frame] = []
+  private var frames: [Frame] = []
   /// The finished elements of all open arrays, innermost array's last.
-  var elements = MoveStack<JSONValue>()
+  private var elements = MoveStack<JSONValue>()
   /// The finished members of all open objects, innermost object's last.
-  var members = MoveStack<JSONValue.Member>()
+  private var members = MoveStack<JSONValue.Member>()
   /// Reused buffer for strings containing escapes.
-  var scratch: [UInt8] = []
+  private var scratch: [UInt8] = []
 
   init(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
     self.bytes = bytes
@@ -70,6 +79,14 @@ private struct JSONParser: ~Copyable {
   mutating func parseDocument() throws(JSONSyntaxError) -> JSONValue {
     if end >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { pos = 3 }
     skipWhitespace()
+    let value = try parseValue()
+    skipWhitespace()
+    guard pos >= end else { throw failure("unexpected \(describe(pos)) after the JSON value") }
+    return value
+  }
+
+  /// Reads the value that starts at `pos` (no white space before it), leaving `pos` just after it.
+  mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
     while true {
       // Read one value, or open a container and go round again for its first element.
       let start = pos
@@ -77,7 +94,7 @@ private struct JSONParser: ~Copyable {
       switch pos < end ? bytes[pos] : 0 {
       case UInt8(ascii: "["), UInt8(ascii: "{"):
         let isObject = bytes[pos] == UInt8(ascii: "{")
-        guard frames.count < maxDepth else {
+        guard frames.count + enclosingDepth < maxDepth else {
           throw JSONSyntaxError(offset: pos, message: "nesting deeper than \(maxDepth) levels")
         }
         pos += 1
@@ -100,11 +117,7 @@ private struct JSONParser: ~Copyable {
 
       // Add the value to its container, closing containers for as long as they end here.
       while true {
-        guard let top = frames.indices.last else {
-          skipWhitespace()
-          guard pos >= end else { throw failure("unexpected \(describe(pos)) after the JSON value") }
-          return value
-        }
+        guard let top = frames.indices.last else { return value }
         let isObject = frames[top].isObject
         if isObject {
           var key = ""
@@ -526,7 +539,7 @@ private struct JSONParser: ~Copyable {
 }
 
 /// A stack whose top elements can be moved out into an array without copying them.
-private struct MoveStack<Element>: ~Copyable {
+struct MoveStack<Element>: ~Copyable {
   private var base: UnsafeMutablePointer<Element>
   private var capacity = 64
   private(set) var count = 0
@@ -548,6 +561,18 @@ private struct MoveStack<Element>: ~Copyable {
     }
     (base + count).initialize(to: element)
     count += 1
+  }
+
+  /// Moves the top element out of the stack.
+  mutating func pop() -> Element {
+    precondition(count > 0)
+    count -= 1
+    return (base + count).move()
+  }
+
+  /// The elements from `start` to the top, valid until the stack next changes.
+  func elements(from start: Int) -> UnsafeBufferPointer<Element> {
+    UnsafeBufferPointer(start: base + start, count: count - start)
   }
 
   /// Moves the elements from `start` to the top out of the stack, in order.

@@ -73,7 +73,8 @@ public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConver
 
 /// Maps byte offsets of a source buffer to lines and columns.
 ///
-/// Built once per file in O(n); each lookup is a binary search over line starts.
+/// Built once per file in O(n), eight bytes at a time; each lookup is a binary search over line
+/// starts.
 public struct SourceText: Sendable {
   /// Byte offset where each line starts; `lineStarts[0] == 0`.
   public let lineStarts: [Int]
@@ -82,7 +83,30 @@ public struct SourceText: Sendable {
   public init(_ bytes: [UInt8]) {
     var starts = [0]
     bytes.withUnsafeBufferPointer { buffer in
-      for index in 0..<buffer.count where buffer[index] == UInt8(ascii: "\n") { starts.append(index + 1) }
+      let count = buffer.count
+      var index = 0
+      if let base = buffer.baseAddress {
+        let raw = UnsafeRawPointer(base)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let newlines = ones &* UInt64(UInt8(ascii: "\n"))
+        while count - index >= 8 {
+          // A zero byte of `word ^ newlines` is a line break. The test marks every zero byte with
+          // its high bit, and now and then the byte above one too (a borrow), so each mark is
+          // checked against the buffer.
+          let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) ^ newlines
+          var marks = (word &- ones) & ~word & (ones &* 0x80)
+          while marks != 0 {
+            let byte = marks.trailingZeroBitCount >> 3
+            if buffer[index + byte] == UInt8(ascii: "\n") { starts.append(index + byte + 1) }
+            marks &= marks &- 1
+          }
+          index += 8
+        }
+      }
+      while index < count {
+        if buffer[index] == UInt8(ascii: "\n") { starts.append(index + 1) }
+        index += 1
+      }
     }
     lineStarts = starts
     byteCount = bytes.count

@@ -25,22 +25,29 @@ public struct Color: Sendable, Hashable, CustomStringConvertible {
 
   /// Parses `#RRGGBB`, `#RRGGBBAA` (hex digits in either case) or `clear`; nil for anything else.
   public init?(hex text: String) {
-    if text == "clear" {
+    var text = text
+    guard let color = text.withUTF8({ Color(utf8: $0) }) else { return nil }
+    self = color
+  }
+
+  /// ``init(hex:)`` over the UTF-8 bytes of the text.
+  init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+    if bytes.count == 5, bytes.elementsEqual("clear".utf8) {
       self = .clear
       return
     }
-    let bytes = Array(text.utf8)
     guard bytes.first == UInt8(ascii: "#"), bytes.count == 7 || bytes.count == 9 else { return nil }
-    var components: [Double] = []
-    var index = 1
-    while index < bytes.count {
+    func component(_ index: Int) -> Double? {
       guard let high = Self.hexDigit(bytes[index]), let low = Self.hexDigit(bytes[index + 1]) else { return nil }
-      components.append(Double(high * 16 + low) / 255)
-      index += 2
+      return Double(high * 16 + low) / 255
     }
-    self.init(
-      red: components[0], green: components[1], blue: components[2],
-      alpha: components.count == 4 ? components[3] : 1)
+    guard let red = component(1), let green = component(3), let blue = component(5) else { return nil }
+    var alpha = 1.0
+    if bytes.count == 9 {
+      guard let value = component(7) else { return nil }
+      alpha = value
+    }
+    self.init(red: red, green: green, blue: blue, alpha: alpha)
   }
 
   private static func hexDigit(_ byte: UInt8) -> Int? {

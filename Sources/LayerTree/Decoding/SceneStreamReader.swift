@@ -1,0 +1,930 @@
+/// Reads a well-formed scene file straight from its bytes into a ``Scene``, in one pass and
+/// without a ``JSONValue`` tree for the layers: keys are matched as bytes, numbers and colours are
+/// read in place, and each layer is built as its object is read.
+///
+/// It is ``SceneDecoder``'s fast path, and it never reports a problem: at the first thing that is
+/// wrong in the file, or merely unusual (an escaped key, a `class` written after a key only that
+/// class has, a layer nested deeper than `maxLayerNesting`), it gives up and returns nil, and the
+/// tree-based reader reads the file again, finding every problem with its JSON path and
+/// line:column. So the scene it returns is always the one the tree-based reader would return,
+/// and the diagnostics are always the tree-based reader's. The differential tests
+/// (`Tests/CLITests/SceneStreamReaderTests.swift`) and the fuzz harness
+/// (`Tests/Fuzz/SceneStreamFuzz.swift`) hold the two readers to that.
+///
+/// The `timeline` and `budgets` sections, small beside the layers, are parsed into
+/// ``JSONValue``s and read by ``TimelineReader`` and ``BudgetsReader`` as the tree-based reader
+/// reads them.
+///
+/// - Complexity: O(n) in the file's size, plus, for a layer with `repeat`, its copies.
+struct SceneStreamReader: ~Copyable {
+  /// The reader has given up: the tree-based reader takes over.
+  struct Unsupported: Error {}
+
+  /// Layers nested deeper than this are left to the tree-based reader, which keeps the recursion
+  /// of this one shallow.
+  static let maxLayerNesting = 100
+
+  private var parser: JSONParser
+  private let bytes: UnsafeBufferPointer<UInt8>
+  private let end: Int
+  private let options: SceneDecoder.Options
+  /// The line of `pos`, counted from 1, and the offset where that line starts.
+  private var line = 1
+  private var lineStart = 0
+  /// Arrays and objects open at `pos`, as the tree-based reader's `maxDepth` counts them.
+  private var depth = 0
+  private var layerNesting = 0
+  /// Layers produced so far, to enforce `maxLayers`.
+  private var layerCount = 0
+  /// The `allowsGroupOpacity` default the layers were read with; it depends on `iosVersion`,
+  /// which a file may write after `root`.
+  private var defaults = LayerDefaults(iosVersion: .latest)
+  /// Finished sublayers of the layers being read, innermost layer's last.
+  private var layers = MoveStack<Layer>()
+  /// The ids of the sublayer items being read, innermost layer's last, for the duplicate check.
+  private var siblingIDs: [SiblingID] = []
+
+  private let sceneKeys = KeyTable(SceneDecoder.sceneKeys + ["$schema"])
+  private let layerFields = LayerField.allCases
+  private let layerKeys = KeyTable(LayerField.allCases.map(\.rawValue))
+  private let idBit = LayerField.id.bit
+  private let frameBit = LayerField.frame.bit
+  private let contentsKeys = KeyTable(["type", "pixelSize", "opaque", "wideColor", "characters", "drawnOn"])
+  private let contentsTypes = KeyTable(["image", "text", "drawing"])
+  private let shapePathKeys = KeyTable(["type", "rect", "cornerRadius", "points"])
+  private let shapeTypes = KeyTable(["rect", "roundedRect", "ellipse", "arbitrary"])
+  private let shadowPathKeys = KeyTable(["rect", "cornerRadius"])
+  private let transformKeys = KeyTable(["rotation", "scale"])
+  private let repeatKeys = KeyTable(["count", "step"])
+
+  /// The id of one item of a `sublayers` array.
+  private struct SiblingID {
+    /// Where the id's bytes are, when it was written as plain printable ASCII without escapes;
+    /// nil otherwise.
+    var bytes: Range<Int>?
+    /// The item carries `repeat` with a count of one or more: its copies are `id[0]`, `id[1]`...
+    var repeated: Bool
+  }
+
+  /// The scene in `bytes`, or nil when the tree-based reader must read it.
+  static func read(_ bytes: [UInt8], options: SceneDecoder.Options) -> Scene? {
+    bytes.withUnsafeBufferPointer { buffer in
+      var reader = SceneStreamReader(buffer, options: options)
+      do {
+        return try reader.readDocument(bytes)
+      } catch {
+        return nil
+      }
+    }
+  }
+
+  private init(_ bytes: UnsafeBufferPointer<UInt8>, options: SceneDecoder.Options) {
+    parser = JSONParser(bytes, maxDepth: JSONReader.defaultMaxDepth)
+    self.bytes = bytes
+    end = bytes.count
+    self.options = options
+  }
+
+  private var pos: Int {
+    @inline(__always) get { parser.pos }
+    @inline(__always) set { parser.pos = newValue }
+  }
+
+  /// The byte at `index`, or 0 (never valid where a byte is looked at) past the end.
+  @inline(__always)
+  private func byte(_ index: Int) -> UInt8 { index < end ? bytes[index] : 0 }
+
+  // MARK: The scene
+
+  private mutating func readDocument(_ source: [UInt8]) throws(Unsupported) -> Scene {
+    if end >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { pos = 3 }
+    skipWhitespace()
+    var seen: UInt64 = 0
+    var name = ""
+    var description = ""
+    var device: String?
+    var iosVersion = OSVersion.latest
+    var root: Layer?
+    var rootHasFrame = false
+    var timelineValue: JSONValue?
+    var budgetsValue: JSONValue?
+
+    var key = try firstKey()
+    while let range = key {
+      guard let index = sceneKeys.index(of: range, in: bytes) else { throw Unsupported() }
+      try markSeen(index, in: &seen)
+      switch sceneKeys.keys[index] {
+      case "version":
+        guard try number() == 1 else { throw Unsupported() }
+      case "name": name = try string()
+      case "description": description = try string()
+      case "device": device = try string()
+      case "iosVersion": iosVersion = try osVersion()
+      case "$schema": _ = try string()
+      case "root":
+        defaults = LayerDefaults(iosVersion: iosVersion)
+        rootHasFrame = try readLayer(isRoot: true, isMask: false).hasFrame
+        root = layers.pop()
+      case "timeline": timelineValue = try jsonValue()
+      case "budgets": budgetsValue = try jsonValue()
+      default: throw Unsupported()
+      }
+      key = try nextKey()
+    }
+    skipWhitespace()
+    guard pos == end else { throw Unsupported() }
+
+    guard seen & 1 << sceneKeys.index(of: "version") != 0, var root else { throw Unsupported() }
+    // Layers were read with the defaults of the iOS version known when `root` began.
+    guard LayerDefaults(iosVersion: iosVersion).allowsGroupOpacity == defaults.allowsGroupOpacity else { throw Unsupported() }
+    if let device, options.devices[device] == nil { throw Unsupported() }
+    if let override = options.deviceOverride, options.devices[override] == nil { throw Unsupported() }
+    guard let deviceID = options.deviceOverride ?? device else { throw Unsupported() }
+    if !rootHasFrame, let screen = options.devices[deviceID] { root.frame = screen.bounds }
+
+    var budgets: Budgets? = nil
+    var timeline: Timeline? = nil
+    if budgetsValue != nil || timelineValue != nil {
+      let context = DecodingContext(source: SourceText(source))
+      if let budgetsValue {
+        budgets = BudgetsReader(context: context, devices: options.devices.keys.sorted())
+          .read(budgetsValue, JSONPath.document.key("budgets"), sceneDevice: device)
+      }
+      if let timelineValue {
+        timeline = TimelineReader(context: context, targets: TargetResolver(root: root))
+          .read(timelineValue, JSONPath.document.key("timeline"))
+      }
+      guard context.diagnostics.isEmpty else { throw Unsupported() }
+    }
+    return Scene(
+      name: name, description: description, device: deviceID, iosVersion: iosVersion, root: root, timeline: timeline,
+      budgets: budgets)
+  }
+
+  /// `iosVersion`: a string, or a whole number.
+  private mutating func osVersion() throws(Unsupported) -> OSVersion {
+    let text: String
+    if byte(pos) == UInt8(ascii: "\"") {
+      text = try string()
+    } else {
+      let number = try number()
+      guard number.isFinite, number == number.rounded() else { throw Unsupported() }
+      text = formatNumber(number)
+    }
+    guard let version = OSVersion(parsing: text) else { throw Unsupported() }
+    return version
+  }
+
+  /// Parses the value at `pos` into a ``JSONValue`` with the document's offsets.
+  private mutating func jsonValue() throws(Unsupported) -> JSONValue {
+    let start = pos
+    parser.enclosingDepth = depth
+    let value: JSONValue
+    do {
+      value = try parser.parseValue()
+    } catch {
+      throw Unsupported()
+    }
+    // Line breaks inside the value move the line count on.
+    for index in start..<pos where bytes[index] == UInt8(ascii: "\n") {
+      line += 1
+      lineStart = index + 1
+    }
+    return value
+  }
+
+  // MARK: Layers
+
+  /// What the reader of a layer's parent needs to know of it.
+  private struct LayerInfo {
+    /// The object has a `frame` key.
+    var hasFrame: Bool
+    var id: SiblingID
+    /// `repeat`'s count and step.
+    var repeatCopies: (count: Int, step: (Double, Double))?
+  }
+
+  /// Reads the layer object at `pos` onto `layers`, before `repeat` makes its copies.
+  private mutating func readLayer(isRoot: Bool, isMask: Bool) throws(Unsupported) -> LayerInfo {
+    guard layerNesting < Self.maxLayerNesting else { throw Unsupported() }
+    layerNesting += 1
+    defer { layerNesting -= 1 }
+    let source = SourceLocation(line: line, column: pos - lineStart + 1)
+
+    var layer = Layer(id: isMask ? "mask" : "")
+    layer.allowsGroupOpacity = defaults.allowsGroupOpacity
+    layer.source = source
+    var id = SiblingID(bytes: nil, repeated: false)
+    var layerClass = LayerClass.CALayer
+    var seen: UInt64 = 0
+    var repeatCopies: (Int, (Double, Double))? = nil
+    var shape = ShapeLayer(path: .rect(.zero))
+    var shapePathSet = false
+    var gradientColors: [Color]? = nil
+    var effect = VisualEffect()
+    let sublayersStart = layers.count
+
+    var key = try firstKey()
+    while let range = key {
+      guard let index = layerKeys.index(of: range, in: bytes) else { throw Unsupported() }
+      try markSeen(index, in: &seen)
+      let field = layerFields[index]
+      // The class decides which keys apply: a key only one class has must come after `class`.
+      if let owner = field.onlyFor, owner != layerClass { throw Unsupported() }
+      switch field {
+      case .id:
+        let (text, plain) = try layerID()
+        layer.id = text
+        id.bytes = plain
+      case .class: layerClass = try choice(LayerClass.self)
+      case .frame: layer.frame = try rect()
+      case .backgroundColor: layer.backgroundColor = try optionalColor()
+      case .cornerRadius: layer.cornerRadius = try nonNegative()
+      case .cornerCurve: layer.cornerCurve = try choice(CornerCurve.self)
+      case .masksToBounds: layer.masksToBounds = try bool()
+      case .opacity: layer.opacity = try unitInterval()
+      case .allowsGroupOpacity: layer.allowsGroupOpacity = try bool()
+      case .isHidden: layer.isHidden = try bool()
+      case .isOpaque: layer.isOpaque = try bool()
+      case .borderWidth: layer.borderWidth = try nonNegative()
+      case .borderColor: layer.borderColor = try color()
+      case .shadowOpacity: layer.shadowOpacity = try unitInterval()
+      case .shadowRadius: layer.shadowRadius = try nonNegative()
+      case .shadowOffset:
+        let (width, height) = try pair()
+        layer.shadowOffset = Size(width, height)
+      case .shadowColor: layer.shadowColor = try color()
+      case .shadowPath: layer.shadowPath = try shadowPath()
+      case .mask:
+        _ = try readLayer(isRoot: false, isMask: true)
+        layer.mask = layers.pop()
+      case .shouldRasterize: layer.shouldRasterize = try bool()
+      case .rasterizationScale: layer.rasterizationScale = try positive()
+      case .allowsEdgeAntialiasing: layer.allowsEdgeAntialiasing = try bool()
+      case .transform: layer.transform = try transform()
+      case .contents: layer.contents = try contents()
+      case .contentsGravity: layer.contentsGravity = try choice(ContentsGravity.self)
+      case .sublayers: try readSublayers()
+      case .repeat:
+        guard !isRoot, !isMask else { throw Unsupported() }
+        repeatCopies = try readRepeat()
+      case .path:
+        shape.path = try shapePath()
+        shapePathSet = true
+      case .fillColor: shape.fillColor = try optionalColor()
+      case .strokeColor: shape.strokeColor = try optionalColor()
+      case .lineWidth: shape.lineWidth = try nonNegative()
+      case .colors: gradientColors = try colors()
+      case .effect: effect.style = try choice(VisualEffect.Style.self)
+      }
+      key = try nextKey()
+    }
+
+    if seen & idBit == 0 {
+      if isRoot {
+        layer.id = "root"
+      } else if !isMask {
+        throw Unsupported()
+      }
+    }
+    switch layerClass {
+    case .CALayer: layer.kind = .plain
+    case .CAShapeLayer:
+      if !shapePathSet { shape.path = .rect(layer.bounds) }
+      layer.kind = .shape(shape)
+    case .CAGradientLayer: layer.kind = .gradient(GradientLayer(colors: gradientColors ?? []))
+    case .UIVisualEffectView: layer.kind = .visualEffect(effect)
+    }
+    if layers.count > sublayersStart { layer.sublayers = layers.popArray(from: sublayersStart) }
+
+    // The layer itself; its mask and sublayers counted themselves when they were read.
+    try countLayers(1)
+    if let (count, _) = repeatCopies, count > 1 {
+      let (extra, overflow) = layer.subtreeCount.multipliedReportingOverflow(by: count - 1)
+      guard !overflow else { throw Unsupported() }
+      try countLayers(extra)
+    }
+    id.repeated = repeatCopies != nil
+    // Moved, not copied: a copy retains every reference in the layer, and the end of `layer`
+    // releases them again.
+    withUnsafeMutablePointer(to: &layer) { pointer in
+      layers.push(pointer.move())
+      pointer.initialize(to: Layer(id: ""))
+    }
+    return LayerInfo(hasFrame: seen & frameBit != 0, id: id, repeatCopies: repeatCopies)
+  }
+
+  private mutating func countLayers(_ count: Int) throws(Unsupported) {
+    let (sum, overflow) = layerCount.addingReportingOverflow(count)
+    guard !overflow, sum <= options.maxLayers else { throw Unsupported() }
+    layerCount = sum
+  }
+
+  /// Reads a `sublayers` array onto `layers`, with the copies `repeat` makes, and checks that
+  /// sibling ids are unique.
+  private mutating func readSublayers() throws(Unsupported) {
+    let start = layers.count
+    let idStart = siblingIDs.count
+    var more = try firstElement()
+    while more {
+      let info = try readLayer(isRoot: false, isMask: false)
+      if let (count, step) = info.repeatCopies {
+        // An item repeated 0 times makes no layer, so no id.
+        if count > 0 { siblingIDs.append(info.id) }
+        let layer = layers.pop()
+        for index in 0..<count {
+          var copy = layer
+          copy.id = "\(layer.id)[\(index)]"
+          copy.frame = layer.frame.offsetBy(step.0 * Double(index), step.1 * Double(index))
+          layers.push(copy)
+        }
+      } else {
+        siblingIDs.append(info.id)
+      }
+      more = try nextElement()
+    }
+    let items = siblingIDs.count - idStart
+    defer { siblingIDs.removeSubrange(idStart...) }
+    if items < 2 { return }
+    if items <= 16, siblingIDs[idStart...].allSatisfy({ $0.bytes != nil }) {
+      // A few plain ASCII ids: they are equal exactly when their bytes are; copies of repeated
+      // items (`id[n]`) can only meet copies of another repeated item with the same id.
+      for first in idStart..<siblingIDs.count {
+        for second in first + 1..<siblingIDs.count
+        where siblingIDs[first].repeated == siblingIDs[second].repeated
+          && equalBytes(siblingIDs[first].bytes!, siblingIDs[second].bytes!)
+        {
+          throw Unsupported()
+        }
+      }
+    } else {
+      var ids = Set<String>()
+      for layer in layers.elements(from: start) where !ids.insert(layer.id).inserted { throw Unsupported() }
+    }
+  }
+
+  private func equalBytes(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
+    guard a.count == b.count else { return false }
+    for offset in 0..<a.count where bytes[a.lowerBound + offset] != bytes[b.lowerBound + offset] { return false }
+    return true
+  }
+
+  /// A layer id that can name a layer, with where its bytes are when they are plain printable
+  /// ASCII without escapes.
+  private mutating func layerID() throws(Unsupported) -> (String, Range<Int>?) {
+    guard byte(pos) == UInt8(ascii: "\"") else { throw Unsupported() }
+    let start = pos + 1
+    var index = start
+    while index < end {
+      switch bytes[index] {
+      case UInt8(ascii: "\""):
+        guard index > start else { throw Unsupported() }
+        pos = index + 1
+        return (String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self), start..<index)
+      case UInt8(ascii: "/"), UInt8(ascii: "*"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: " "):
+        throw Unsupported()
+      case UInt8(ascii: "\\"):
+        break
+      case 0x21...0x7E:
+        index += 1
+        continue
+      default:
+        break
+      }
+      // Escapes, other characters: read as the tree-based reader does, and checked as it checks.
+      let text = try string()
+      guard LayerPath.problem(withID: text) == nil else { throw Unsupported() }
+      return (text, nil)
+    }
+    throw Unsupported()
+  }
+
+  private mutating func readRepeat() throws(Unsupported) -> (Int, (Double, Double)) {
+    var seen: UInt64 = 0
+    var count: Int? = nil
+    var step = (0.0, 0.0)
+    var key = try firstKey()
+    while let range = key {
+      guard let index = repeatKeys.index(of: range, in: bytes) else { throw Unsupported() }
+      try markSeen(index, in: &seen)
+      if index == 0 {
+        count = try integer(in: 0...options.maxLayers)
+      } else {
+        step = try pair()
+      }
+      key = try nextKey()
+    }
+    guard let count else { throw Unsupported() }
+    return (count, step)
+  }
+
+  private mutating func transform() throws(Unsupported) -> Transform {
+    var seen: UInt64 = 0
+    var transform = Transform.identity
+    var key = try firstKey()
+    while let range = key {
+      guard let index = transformKeys.index(of: range, in: bytes) else { throw Unsupported() }
+      try markSeen(index, in: &seen)
+      if index == 0 {
+        transform.rotationDegrees = try finite()
+      } else if byte(pos) == UInt8(ascii: "[") {
+        (transform.scaleX, transform.scaleY) = try pair()
+      } else {
+        let scale = try finite()
+        transform.scaleX = scale
+        transform.scaleY = scale
+      }
+      key = try nextKey()
+    }
+    return transform
+  }
+
+  private mutating func shadowPath() throws(Unsupported) -> ShadowPath {
+    if byte(pos) == UInt8(ascii: "\"") {
+      guard equal(try rawString(), "bounds") else { throw Unsupported() }
+      return .bounds
+    }
+    var seen: UInt64 = 0
+    var rect: Rect? = nil
+    var radius = 0.0
+    var key = try firstKey()
+    while let range = key {
+      guard let index = shadowPathKeys.index(of: range, in: bytes) else { throw Unsupported() }
+      try markSeen(index, in: &seen)
+      if index == 0 { rect = try self.rect() } else { radius = try nonNegative() }
+      key = try nextKey()
+    }
+    guard let rect else { throw Unsupported() }
+    return .rect(rect, cornerRadius: radius)
+  }
+
+  private mutating func shapePath() throws(Unsupported) -> ShapePath {
+    // Keys in shapePathKeys order: type, rect, cornerRadius, points.
+    var seen: UInt64 = 0
+    var type: Int? = nil
+    var rect: Rect? = nil
+    var radius = 0.0
+    var points: Int? = nil
+    var key = try firstKey()
+    while let range = key {
+      guard let index = shapePathKeys.index(of: range, in: bytes) else { throw Unsupported() }
+      try markSeen(index, in: &seen)
+      switch index {
+      case 0:
+        guard let shape = shapeTypes.index(of: try rawString(), in: bytes) else { throw Unsupported() }
+        type = shape
+      case 1: rect = try self.rect()
+      case 2: radius = try nonNegative()
+      default: points = try integer(in: 1...10_000_000)
+      }
+      key = try nextKey()
+    }
+    guard let type, let rect else { throw Unsupported() }
+    // The keys each type takes (bits in shapePathKeys order).
+    let applies: UInt64 = [0b0011, 0b0111, 0b0011, 0b1011][type]
+    guard seen & ~applies == 0 else { throw Unsupported() }
+    switch type {
+    case 0: return .rect(rect)
+    case 1: return .roundedRect(rect, cornerRadius: radius)
+    case 2: return .ellipse(rect)
+    default:
+      guard let points else { throw Unsupported() }
+      return .arbitrary(bounds: rect, points: points)
+    }
+  }
+
+  private mutating func contents() throws(Unsupported) -> Contents {
+    // Keys in contentsKeys order: type, pixelSize, opaque, wideColor, characters, drawnOn. Each
+    // value is checked as it is read; whether its key applies to the type is checked at the end.
+    var seen: UInt64 = 0
+    var type: Int? = nil
+    var pixelSize = Size.zero
+    var opaque = false
+    var wideColor = false
+    var characters = 0
+    var drawnOn = DrawingThread.main
+    var key = try firstKey()
+    while let range = key {
+      guard let index = contentsKeys.index(of: range, in: bytes) else { throw Unsupported() }
+      try markSeen(index, in: &seen)
+      switch index {
+      case 0:
+        guard let found = contentsTypes.index(of: try rawString(), in: bytes) else { throw Unsupported() }
+        type = found
+      case 1:
+        let (width, height) = try pair()
+        guard width > 0, height > 0 else { throw Unsupported() }
+        pixelSize = Size(width, height)
+      case 2: opaque = try bool()
+      case 3: wideColor = try bool()
+      case 4: characters = try integer(in: 0...100_000_000)
+      default: drawnOn = try choice(DrawingThread.self)
+      }
+      key = try nextKey()
+    }
+    guard let type else { throw Unsupported() }
+    switch type {
+    case 0:
+      // image: type, pixelSize (required), opaque, wideColor, drawnOn.
+      guard seen & ~0b101111 == 0, seen & 0b10 != 0 else { throw Unsupported() }
+      return .image(
+        ImageContents(pixelSize: pixelSize, opaque: opaque, wideColor: wideColor, drawnOn: seen & 0b100000 != 0 ? drawnOn : nil))
+    case 1:
+      // text: type, characters (required), drawnOn, wideColor.
+      guard seen & ~0b111001 == 0, seen & 0b10000 != 0 else { throw Unsupported() }
+      return .text(TextContents(characters: characters, drawnOn: drawnOn, wideColor: wideColor))
+    default:
+      // drawing: type, drawnOn, wideColor, opaque.
+      guard seen & ~0b101101 == 0 else { throw Unsupported() }
+      return .drawing(DrawingContents(drawnOn: drawnOn, wideColor: wideColor, opaque: opaque))
+    }
+  }
+
+  /// A non-empty array of colours.
+  private mutating func colors() throws(Unsupported) -> [Color] {
+    var colors: [Color] = []
+    var more = try firstElement()
+    guard more else { throw Unsupported() }
+    while more {
+      colors.append(try color())
+      more = try nextElement()
+    }
+    return colors
+  }
+
+  // MARK: Values
+
+  /// Records key `index` as seen in an object; a key written twice is for the tree-based reader.
+  @inline(__always)
+  private func markSeen(_ index: Int, in seen: inout UInt64) throws(Unsupported) {
+    let bit: UInt64 = 1 << UInt64(index)
+    guard seen & bit == 0 else { throw Unsupported() }
+    seen |= bit
+  }
+
+  private mutating func number() throws(Unsupported) -> Double {
+    // Most numbers in a scene are short integers: as the reader's exact path reads them, each is
+    // its digits as a Double, which holds up to 2^53 exactly.
+    let negative = byte(pos) == UInt8(ascii: "-")
+    let digitsStart = negative ? pos + 1 : pos
+    var index = digitsStart
+    var magnitude: UInt64 = 0
+    while index < end, index - digitsStart < 15 {
+      let digit = bytes[index] &- UInt8(ascii: "0")
+      guard digit < 10 else { break }
+      magnitude = magnitude * 10 + UInt64(digit)
+      index += 1
+    }
+    let digits = index - digitsStart
+    if digits > 0, digits < 15, digits == 1 || bytes[digitsStart] != UInt8(ascii: "0") {
+      let next = byte(index)
+      if next != UInt8(ascii: "."), next | 0x20 != UInt8(ascii: "e") {
+        pos = index
+        return negative ? -Double(magnitude) : Double(magnitude)
+      }
+    }
+    // Anything else: the reader's own conversion, and its errors.
+    let first = byte(pos)
+    guard first == UInt8(ascii: "-") || first &- UInt8(ascii: "0") < 10 else { throw Unsupported() }
+    do {
+      return try parser.readNumber()
+    } catch {
+      throw Unsupported()
+    }
+  }
+
+  @inline(__always)
+  private mutating func finite() throws(Unsupported) -> Double {
+    let value = try number()
+    guard value.isFinite else { throw Unsupported() }
+    return value
+  }
+
+  private mutating func nonNegative() throws(Unsupported) -> Double {
+    let value = try finite()
+    guard value >= 0 else { throw Unsupported() }
+    return value
+  }
+
+  private mutating func positive() throws(Unsupported) -> Double {
+    let value = try finite()
+    guard value > 0 else { throw Unsupported() }
+    return value
+  }
+
+  private mutating func unitInterval() throws(Unsupported) -> Double {
+    let value = try finite()
+    guard (0...1).contains(value) else { throw Unsupported() }
+    return value
+  }
+
+  private mutating func integer(in range: ClosedRange<Int>) throws(Unsupported) -> Int {
+    let value = try finite()
+    guard value == value.rounded(), value >= Double(range.lowerBound), value <= Double(range.upperBound) else {
+      throw Unsupported()
+    }
+    return Int(value)
+  }
+
+  /// `[a, b]`, finite numbers.
+  private mutating func pair() throws(Unsupported) -> (Double, Double) {
+    try open(UInt8(ascii: "["))
+    skipWhitespace()
+    let a = try finite()
+    try separator(UInt8(ascii: ","))
+    let b = try finite()
+    try close(UInt8(ascii: "]"))
+    return (a, b)
+  }
+
+  /// `[x, y, width, height]`, finite numbers with a width and height >= 0.
+  private mutating func rect() throws(Unsupported) -> Rect {
+    try open(UInt8(ascii: "["))
+    skipWhitespace()
+    let x = try finite()
+    try separator(UInt8(ascii: ","))
+    let y = try finite()
+    try separator(UInt8(ascii: ","))
+    let width = try finite()
+    try separator(UInt8(ascii: ","))
+    let height = try finite()
+    try close(UInt8(ascii: "]"))
+    guard width >= 0, height >= 0 else { throw Unsupported() }
+    return Rect(x, y, width, height)
+  }
+
+  private mutating func bool() throws(Unsupported) -> Bool {
+    if matchesLiteral("true") { return true }
+    if matchesLiteral("false") { return false }
+    throw Unsupported()
+  }
+
+  /// True, with `pos` moved past it, when the literal `word` is at `pos` (and no letter, digit or
+  /// `_` follows it, as the tree-based reader reads literals).
+  private mutating func matchesLiteral(_ word: StaticString) -> Bool {
+    let count = word.utf8CodeUnitCount
+    guard end - pos >= count else { return false }
+    let literal = word.utf8Start
+    for offset in 0..<count where bytes[pos + offset] != literal[offset] { return false }
+    switch byte(pos + count) {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+      UInt8(ascii: "_"):
+      return false
+    default:
+      pos += count
+      return true
+    }
+  }
+
+  /// Any string, read as the tree-based reader reads it.
+  private mutating func string() throws(Unsupported) -> String {
+    guard byte(pos) == UInt8(ascii: "\"") else { throw Unsupported() }
+    do {
+      return try parser.readString()
+    } catch {
+      throw Unsupported()
+    }
+  }
+
+  /// The bytes of a string of printable ASCII without escapes, which every name, keyword and
+  /// colour of the format is.
+  private mutating func rawString() throws(Unsupported) -> Range<Int> {
+    guard byte(pos) == UInt8(ascii: "\"") else { throw Unsupported() }
+    let start = pos + 1
+    var index = start
+    while index < end {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") {
+        pos = index + 1
+        return start..<index
+      }
+      guard byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "\\") else { throw Unsupported() }
+      index += 1
+    }
+    throw Unsupported()
+  }
+
+  private func equal(_ range: Range<Int>, _ word: StaticString) -> Bool {
+    guard range.count == word.utf8CodeUnitCount else { return false }
+    let literal = word.utf8Start
+    for offset in 0..<range.count where bytes[range.lowerBound + offset] != literal[offset] { return false }
+    return true
+  }
+
+  private mutating func choice<T: RawRepresentable & CaseIterable>(_ type: T.Type) throws(Unsupported) -> T
+  where T.RawValue == String {
+    let range = try rawString()
+    guard let value = T(rawValue: String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)) else {
+      throw Unsupported()
+    }
+    return value
+  }
+
+  private mutating func color() throws(Unsupported) -> Color {
+    guard let color = Color(utf8: UnsafeBufferPointer(rebasing: bytes[try rawString()])) else { throw Unsupported() }
+    return color
+  }
+
+  /// A colour, or nil for `null`.
+  private mutating func optionalColor() throws(Unsupported) -> Color? {
+    if matchesLiteral("null") { return nil }
+    return try color()
+  }
+
+  // MARK: Structure
+
+  @inline(__always)
+  private mutating func skipWhitespace() {
+    // Compact files have none: one test.
+    if pos < end, bytes[pos] > 0x20 { return }
+    while pos < end {
+      switch bytes[pos] {
+      case 0x20, 0x09, 0x0D: pos += 1
+      case 0x0A:
+        pos += 1
+        line += 1
+        lineStart = pos
+      default: return
+      }
+    }
+  }
+
+  /// Skips white space, then `byte`.
+  @inline(__always)
+  private mutating func separator(_ byte: UInt8) throws(Unsupported) {
+    skipWhitespace()
+    guard self.byte(pos) == byte else { throw Unsupported() }
+    pos += 1
+    skipWhitespace()
+  }
+
+  /// Opens the array or object whose bracket is at `pos`.
+  @inline(__always)
+  private mutating func open(_ bracket: UInt8) throws(Unsupported) {
+    guard byte(pos) == bracket, depth < JSONReader.defaultMaxDepth else { throw Unsupported() }
+    pos += 1
+    depth += 1
+  }
+
+  /// Skips white space and closes the innermost array or object with `bracket`.
+  @inline(__always)
+  private mutating func close(_ bracket: UInt8) throws(Unsupported) {
+    skipWhitespace()
+    guard byte(pos) == bracket else { throw Unsupported() }
+    pos += 1
+    depth -= 1
+  }
+
+  /// Opens the object at `pos` and reads its first key and the ':' after it; nil when the
+  /// object is empty (and closed).
+  private mutating func firstKey() throws(Unsupported) -> Range<Int>? {
+    try open(UInt8(ascii: "{"))
+    skipWhitespace()
+    if byte(pos) == UInt8(ascii: "}") {
+      pos += 1
+      depth -= 1
+      return nil
+    }
+    return try key()
+  }
+
+  /// After a member's value: the next key and the ':' after it, or nil at the object's end.
+  private mutating func nextKey() throws(Unsupported) -> Range<Int>? {
+    skipWhitespace()
+    switch byte(pos) {
+    case UInt8(ascii: ","):
+      pos += 1
+      skipWhitespace()
+      return try key()
+    case UInt8(ascii: "}"):
+      pos += 1
+      depth -= 1
+      return nil
+    default:
+      throw Unsupported()
+    }
+  }
+
+  /// The bytes of the key at `pos`, leaving `pos` at the member's value. A key with an escape
+  /// or any byte a known key does not have is unknown to every table, so the key is not checked
+  /// further here.
+  @inline(__always)
+  private mutating func key() throws(Unsupported) -> Range<Int> {
+    guard byte(pos) == UInt8(ascii: "\"") else { throw Unsupported() }
+    let start = pos + 1
+    var index = start
+    while index < end, bytes[index] != UInt8(ascii: "\"") { index += 1 }
+    guard index < end else { throw Unsupported() }
+    pos = index + 1
+    try separator(UInt8(ascii: ":"))
+    return start..<index
+  }
+
+  /// Opens the array at `pos`; false when it is empty (and closed).
+  private mutating func firstElement() throws(Unsupported) -> Bool {
+    try open(UInt8(ascii: "["))
+    skipWhitespace()
+    if byte(pos) == UInt8(ascii: "]") {
+      pos += 1
+      depth -= 1
+      return false
+    }
+    return true
+  }
+
+  /// After an element: true, with `pos` at the next element, or false at the array's end.
+  private mutating func nextElement() throws(Unsupported) -> Bool {
+    skipWhitespace()
+    switch byte(pos) {
+    case UInt8(ascii: ","):
+      pos += 1
+      skipWhitespace()
+      return true
+    case UInt8(ascii: "]"):
+      pos += 1
+      depth -= 1
+      return false
+    default:
+      throw Unsupported()
+    }
+  }
+}
+
+/// A fixed set of ASCII keys, looked up by their bytes in the input, without making a `String`:
+/// a small open-addressing hash table on each key's length and first eight bytes.
+struct KeyTable {
+  let keys: [String]
+  /// Every key's bytes, one after another.
+  private let storage: [UInt8]
+  /// `slotCount` slots, each empty (`index == -1`) or holding one key.
+  private let slots: [Slot]
+  private static let slotBits: UInt64 = 7
+  private static let slotCount = 1 << slotBits
+
+  private struct Slot {
+    /// The key's first eight bytes (fewer, zero-padded, for a shorter key), little-endian.
+    var prefix: UInt64 = 0
+    var length = 0
+    /// Where its bytes start in `storage`.
+    var start = 0
+    /// Its index in `keys`, or -1 for an empty slot.
+    var index = -1
+  }
+
+  init(_ keys: [String]) {
+    precondition(keys.count < Self.slotCount / 2)
+    self.keys = keys
+    var storage: [UInt8] = []
+    var slots = [Slot](repeating: Slot(), count: Self.slotCount)
+    for (index, key) in keys.enumerated() {
+      var prefix: UInt64 = 0
+      for (offset, byte) in key.utf8.prefix(8).enumerated() { prefix |= UInt64(byte) << UInt64(8 * offset) }
+      var slot = Self.slot(prefix, key.utf8.count)
+      while slots[slot].index >= 0 { slot = (slot + 1) & (Self.slotCount - 1) }
+      slots[slot] = Slot(prefix: prefix, length: key.utf8.count, start: storage.count, index: index)
+      storage.append(contentsOf: key.utf8)
+    }
+    self.storage = storage
+    self.slots = slots
+  }
+
+  @inline(__always)
+  private static func slot(_ prefix: UInt64, _ length: Int) -> Int {
+    Int(truncatingIfNeeded: ((prefix ^ UInt64(truncatingIfNeeded: length)) &* 0x9E37_79B9_7F4A_7C15) >> (64 - slotBits))
+  }
+
+  /// The index in `keys` of the key whose bytes are `bytes[range]`, or nil.
+  @inline(__always)
+  func index(of range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    let count = range.count
+    let start = range.lowerBound
+    var prefix: UInt64
+    if bytes.count - start >= 8 {
+      prefix = UInt64(littleEndian: UnsafeRawBufferPointer(bytes).loadUnaligned(fromByteOffset: start, as: UInt64.self))
+      if count < 8 { prefix &= (1 << UInt64(8 * count)) &- 1 }
+    } else {
+      prefix = 0
+      for offset in 0..<min(count, 8) { prefix |= UInt64(bytes[start + offset]) << UInt64(8 * offset) }
+    }
+    var slot = Self.slot(prefix, count)
+    while true {
+      let candidate = slots[slot]
+      if candidate.index < 0 { return nil }
+      if candidate.prefix == prefix, candidate.length == count {
+        if count > 8 {
+          for offset in 8..<count where storage[candidate.start + offset] != bytes[start + offset] { return nil }
+        }
+        return candidate.index
+      }
+      slot = (slot + 1) & (Self.slotCount - 1)
+    }
+  }
+
+  /// The index of `key`, which must be one of the keys.
+  func index(of key: String) -> Int { keys.firstIndex(of: key)! }
+}
+
+extension LayerField {
+  /// The field's bit in a set of fields: 1 shifted by its position in `allCases`.
+  var bit: UInt64 { 1 << UInt64(LayerField.allCases.firstIndex(of: self)!) }
+}
