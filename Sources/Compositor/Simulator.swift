@@ -150,50 +150,53 @@ struct Tally {
     var blended = 0.0
     var drawn = 0.0
     var blendedLayers = 0
-    for index in plan.visited {
-      if tree.inMask[index] { continue }
-      let nodePlan = plan.nodes[index]
-      if nodePlan.culled || nodePlan.insideRasterHit { continue }
-      let onScreen = !nodePlan.visibleRect.isEmpty
-      if !onScreen && nodePlan.offscreen.isEmpty { continue }
-      let props = state.props(index, in: tree)
-      if onScreen { visible += 1 }
-      if nodePlan.draws {
-        drawing += 1
-        let pixels = nodePlan.visibleRect.area * pixelsPerPoint
-        drawn += pixels
-        if !nodePlan.opaque {
-          blended += pixels
-          blendedLayers += 1
+    plan.nodes.storage.withUnsafeBufferPointer { storage in
+      for index in plan.visited {
+        if tree.inMask[index] { continue }
+        // Visited entries are current: read their fields in place instead of copying each.
+        let nodePlan = storage.baseAddress! + index
+        if nodePlan.pointee.culled || nodePlan.pointee.insideRasterHit { continue }
+        let onScreen = !nodePlan.pointee.visibleRect.isEmpty
+        if !onScreen && nodePlan.pointee.offscreen.isEmpty { continue }
+        let props = state.props(index, in: tree)
+        if onScreen { visible += 1 }
+        if nodePlan.pointee.draws {
+          drawing += 1
+          let pixels = nodePlan.pointee.visibleRect.area * pixelsPerPoint
+          drawn += pixels
+          if !nodePlan.pointee.opaque {
+            blended += pixels
+            blendedLayers += 1
+          }
         }
-      }
-      if !nodePlan.offscreen.isEmpty { offscreenLayers += 1 }
-      guard !nodePlan.offscreen.isEmpty || props.isTextured else { continue }
-      let node = tree.nodes[index]
-      for pass in nodePlan.offscreen {
-        byReason[pass.rule, default: 0] += pass.passes
-        offscreenPixels += pass.pixelArea
-        record(
-          Finding(
-            rule: pass.rule, category: .offscreen, layer: node.path, message: pass.message, fix: pass.fix,
-            passes: pass.passes, pixelArea: pass.pixelArea, depth: nodePlan.offscreenDepth, source: node.layer.source, frames: 1,
-            gpuMs: cost.passGPU[PassKey(index: index, rule: pass.rule)] ?? 0), key: PassKey(index: index, rule: pass.rule))
-      }
-      guard onScreen, props.isTextured else { continue }
-      switch node.layer.contents {
-      case .text, .drawing:
-        if backingStores[index] == nil {
-          var layer = node.layer
-          layer.frame = props.frame
-          if let store = Simulator.backingStore(layer, path: node.path, scale: scale) { backingStores[index] = store }
+        if !nodePlan.pointee.offscreen.isEmpty { offscreenLayers += 1 }
+        guard !nodePlan.pointee.offscreen.isEmpty || props.isTextured else { continue }
+        let node = tree.nodes[index]
+        for pass in nodePlan.pointee.offscreen {
+          byReason[pass.rule, default: 0] += pass.passes
+          offscreenPixels += pass.pixelArea
+          record(
+            Finding(
+              rule: pass.rule, category: .offscreen, layer: node.path, message: pass.message, fix: pass.fix,
+              passes: pass.passes, pixelArea: pass.pixelArea, depth: nodePlan.pointee.offscreenDepth, source: node.layer.source, frames: 1,
+              gpuMs: cost.passGPU[PassKey(index: index, rule: pass.rule)] ?? 0), key: PassKey(index: index, rule: pass.rule))
         }
-      case .image(let image):
-        guard nodePlan.draws else { break }
-        for finding in Simulator.imageFindings(image, layer: node.layer, path: node.path, plan: nodePlan, scale: scale) {
-          record(finding, key: PassKey(index: index, rule: finding.rule))
+        guard onScreen, props.isTextured else { continue }
+        switch node.layer.contents {
+        case .text, .drawing:
+          if backingStores[index] == nil {
+            var layer = node.layer
+            layer.frame = props.frame
+            if let store = Simulator.backingStore(layer, path: node.path, scale: scale) { backingStores[index] = store }
+          }
+        case .image(let image):
+          guard nodePlan.pointee.draws else { break }
+          for finding in Simulator.imageFindings(image, layer: node.layer, path: node.path, plan: nodePlan.pointee, scale: scale) {
+            record(finding, key: PassKey(index: index, rule: finding.rule))
+          }
+        case nil:
+          break
         }
-      case nil:
-        break
       }
     }
     let passes = byReason.values.reduce(0, +)

@@ -99,101 +99,104 @@ struct CostModel {
     // for the first time below.
     var changedLayers = state.appChanged
 
-    for index in plan.visited {
-      if tree.inMask[index] { continue }
-      let nodePlan = plan.nodes[index]
-      if nodePlan.culled || nodePlan.insideRasterHit { continue }
-      let onScreen = !nodePlan.visibleRect.isEmpty
-      if !onScreen && nodePlan.offscreen.isEmpty && !nodePlan.rasterHit { continue }
-      walked += 1
-      let props = state.props(index, in: tree)
-      let pixels = nodePlan.visibleRect.area * pixelsPerPoint
+    plan.nodes.storage.withUnsafeBufferPointer { storage in
+      for index in plan.visited {
+        if tree.inMask[index] { continue }
+        // Visited entries are current: read their fields in place instead of copying each.
+        let nodePlan = storage.baseAddress! + index
+        if nodePlan.pointee.culled || nodePlan.pointee.insideRasterHit { continue }
+        let onScreen = !nodePlan.pointee.visibleRect.isEmpty
+        if !onScreen && nodePlan.pointee.offscreen.isEmpty && !nodePlan.pointee.rasterHit { continue }
+        walked += 1
+        let props = state.props(index, in: tree)
+        let pixels = nodePlan.pointee.visibleRect.area * pixelsPerPoint
 
-      // GPU: the layer's own pixels, and the texture it samples. On a cache hit the layer's own
-      // drawing is in the bitmap, drawn below.
-      if nodePlan.draws && !nodePlan.rasterHit {
-        add(&gpu, "layers", pixels * c.pixelTime * gpuSeconds)
-        if props.isTextured {
-          add(&gpu, "textures", pixels * c.textureBytesPerPixel / bandwidth)
-        }
-      }
-      if nodePlan.rasterHit {
-        // The cached bitmap is drawn over the layer's visible area and its sublayers' content.
-        let shown = nodePlan.visibleRect.union(nodePlan.contentRect).area * pixelsPerPoint
-        add(&gpu, "rasterCacheHits", shown * (c.pixelTime * gpuSeconds + c.textureBytesPerPixel / bandwidth))
-      }
-
-      // GPU: offscreen passes.
-      if !nodePlan.offscreen.isEmpty {
-        let enclosing = enclosingTargetBytes(index, tree: tree, plan: plan, screenBytes: screenBytes)
-        for pass in nodePlan.offscreen {
-          let targetBytes = pass.pixelArea * c.targetBytesPerPixel
-          cost.offscreenTargetBytes += targetBytes
-          let passes = Double(pass.passes)
-          // Render the target (its layers are counted above), store it, read it to composite.
-          let targets = 2 * targetBytes / bandwidth + pass.pixelArea * c.pixelTime * gpuSeconds
-          // End the enclosing render pass: store its tiles and load them again; drain and set up.
-          let switches = passes * (2 * enclosing * c.switchFlushFraction / bandwidth + c.passSetupTime * gpuSeconds)
-          var blur = 0.0
-          if pass.rule == ShadowWithoutPathRule.ruleID {
-            let radius = min(props.shadowRadius * scale, c.maxBlurRadiusPixels)
-            blur = pass.pixelArea * 2 * (2 * radius + 1) * c.texelTime * gpuSeconds
-            add(&gpu, "shadowBlur", blur)
-          } else if pass.rule == VisualEffectRule.ruleID {
-            let area = pass.pixelArea / passes
-            let reduced = area / (c.effectDownscale * c.effectDownscale)
-            let radius = c.effectBlurRadius * scale / c.effectDownscale
-            blur = (area + 2 * reduced * (2 * radius + 1)) * c.texelTime * gpuSeconds
-            add(&gpu, "effectBlur", blur)
-          }
-          add(&gpu, "offscreenTargets", targets)
-          add(&gpu, "passSwitches", switches)
-          add(&renderServer, "passes", passes * c.renderServerPassTime * cpuSeconds)
-          cost.passGPU[PassKey(index: index, rule: pass.rule), default: 0] += (targets + switches + blur) * 1000
-        }
-      }
-
-      // Render server: shape paths rasterized on the CPU when they first show or change.
-      guard props.isTextured || props.drawsSelf else { continue }
-      let node = tree.nodes[index]
-      if case .shape(let shape) = node.layer.kind, nodePlan.draws, !shapesRasterized.contains(index) {
-        let points: Double
-        switch shape.path {
-        case .arbitrary(_, let count): points = Double(count)
-        case .rect: points = 4
-        case .roundedRect: points = 16
-        case .ellipse: points = 8
-        }
-        add(&renderServer, "shapes", (points * c.shapePointTime + pixels * c.shapePixelTime) * cpuSeconds)
-        shapesRasterized.insert(index)
-      }
-
-      // Main thread and background: contents shown for the first time, or changed.
-      guard props.isTextured else { continue }
-      if onScreen, let contents = node.layer.contents, !displayed.contains(index) {
-        displayed.insert(index)
-        let store = Size((props.frame.width * scale).rounded(.up), (props.frame.height * scale).rounded(.up))
-        let storePixels = store.width * store.height
-        switch contents {
-        case .text(let text):
-          let seconds = (storePixels * c.drawPixelTime + Double(text.characters) * c.glyphTime) * cpuSeconds
-          if text.drawnOn == .background { add(&background, "display", seconds) } else { add(&main, "display", seconds) }
-        case .drawing(let drawing):
-          let seconds = storePixels * c.drawPixelTime * cpuSeconds
-          if drawing.drawnOn == .background { add(&background, "display", seconds) } else { add(&main, "display", seconds) }
-        case .image(let image):
-          let source = image.pixelSize.width * image.pixelSize.height
-          if let thread = image.drawnOn {
-            let seconds = source * c.imageDrawPixelTime * cpuSeconds
-            if thread == .background { add(&background, "imageDraw", seconds) } else { add(&main, "imageDraw", seconds) }
-          } else {
-            add(&main, "imageDecode", source * c.decodePixelTime * cpuSeconds)
+        // GPU: the layer's own pixels, and the texture it samples. On a cache hit the layer's own
+        // drawing is in the bitmap, drawn below.
+        if nodePlan.pointee.draws && !nodePlan.pointee.rasterHit {
+          add(&gpu, "layers", pixels * c.pixelTime * gpuSeconds)
+          if props.isTextured {
+            add(&gpu, "textures", pixels * c.textureBytesPerPixel / bandwidth)
           }
         }
-        changedLayers.insert(index)
-      }
-      if onScreen, case .image(let image) = node.layer.contents {
-        cost.imageBytes += image.pixelSize.width * image.pixelSize.height * (image.wideColor ? 8 : 4)
+        if nodePlan.pointee.rasterHit {
+          // The cached bitmap is drawn over the layer's visible area and its sublayers' content.
+          let shown = nodePlan.pointee.visibleRect.union(nodePlan.pointee.contentRect).area * pixelsPerPoint
+          add(&gpu, "rasterCacheHits", shown * (c.pixelTime * gpuSeconds + c.textureBytesPerPixel / bandwidth))
+        }
+
+        // GPU: offscreen passes.
+        if !nodePlan.pointee.offscreen.isEmpty {
+          let enclosing = enclosingTargetBytes(index, tree: tree, plan: plan, screenBytes: screenBytes)
+          for pass in nodePlan.pointee.offscreen {
+            let targetBytes = pass.pixelArea * c.targetBytesPerPixel
+            cost.offscreenTargetBytes += targetBytes
+            let passes = Double(pass.passes)
+            // Render the target (its layers are counted above), store it, read it to composite.
+            let targets = 2 * targetBytes / bandwidth + pass.pixelArea * c.pixelTime * gpuSeconds
+            // End the enclosing render pass: store its tiles and load them again; drain and set up.
+            let switches = passes * (2 * enclosing * c.switchFlushFraction / bandwidth + c.passSetupTime * gpuSeconds)
+            var blur = 0.0
+            if pass.rule == ShadowWithoutPathRule.ruleID {
+              let radius = min(props.shadowRadius * scale, c.maxBlurRadiusPixels)
+              blur = pass.pixelArea * 2 * (2 * radius + 1) * c.texelTime * gpuSeconds
+              add(&gpu, "shadowBlur", blur)
+            } else if pass.rule == VisualEffectRule.ruleID {
+              let area = pass.pixelArea / passes
+              let reduced = area / (c.effectDownscale * c.effectDownscale)
+              let radius = c.effectBlurRadius * scale / c.effectDownscale
+              blur = (area + 2 * reduced * (2 * radius + 1)) * c.texelTime * gpuSeconds
+              add(&gpu, "effectBlur", blur)
+            }
+            add(&gpu, "offscreenTargets", targets)
+            add(&gpu, "passSwitches", switches)
+            add(&renderServer, "passes", passes * c.renderServerPassTime * cpuSeconds)
+            cost.passGPU[PassKey(index: index, rule: pass.rule), default: 0] += (targets + switches + blur) * 1000
+          }
+        }
+
+        // Render server: shape paths rasterized on the CPU when they first show or change.
+        guard props.isTextured || props.drawsSelf else { continue }
+        let node = tree.nodes[index]
+        if case .shape(let shape) = node.layer.kind, nodePlan.pointee.draws, !shapesRasterized.contains(index) {
+          let points: Double
+          switch shape.path {
+          case .arbitrary(_, let count): points = Double(count)
+          case .rect: points = 4
+          case .roundedRect: points = 16
+          case .ellipse: points = 8
+          }
+          add(&renderServer, "shapes", (points * c.shapePointTime + pixels * c.shapePixelTime) * cpuSeconds)
+          shapesRasterized.insert(index)
+        }
+
+        // Main thread and background: contents shown for the first time, or changed.
+        guard props.isTextured else { continue }
+        if onScreen, let contents = node.layer.contents, !displayed.contains(index) {
+          displayed.insert(index)
+          let store = Size((props.frame.width * scale).rounded(.up), (props.frame.height * scale).rounded(.up))
+          let storePixels = store.width * store.height
+          switch contents {
+          case .text(let text):
+            let seconds = (storePixels * c.drawPixelTime + Double(text.characters) * c.glyphTime) * cpuSeconds
+            if text.drawnOn == .background { add(&background, "display", seconds) } else { add(&main, "display", seconds) }
+          case .drawing(let drawing):
+            let seconds = storePixels * c.drawPixelTime * cpuSeconds
+            if drawing.drawnOn == .background { add(&background, "display", seconds) } else { add(&main, "display", seconds) }
+          case .image(let image):
+            let source = image.pixelSize.width * image.pixelSize.height
+            if let thread = image.drawnOn {
+              let seconds = source * c.imageDrawPixelTime * cpuSeconds
+              if thread == .background { add(&background, "imageDraw", seconds) } else { add(&main, "imageDraw", seconds) }
+            } else {
+              add(&main, "imageDecode", source * c.decodePixelTime * cpuSeconds)
+            }
+          }
+          changedLayers.insert(index)
+        }
+        if onScreen, case .image(let image) = node.layer.contents {
+          cost.imageBytes += image.pixelSize.width * image.pixelSize.height * (image.wideColor ? 8 : 4)
+        }
       }
     }
 

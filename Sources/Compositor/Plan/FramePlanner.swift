@@ -69,6 +69,8 @@ public struct FramePlanner: Sendable {
     visited.reserveCapacity(min(count, 4096))
     let screenRect = screen.bounds
     let canSkip = staticExtents.count == count
+    // A frame scrolls a handful of scroll views at most: a short list beats hashing every layer.
+    let origins = state.boundsOrigins.map { (index: $0.key, origin: $0.value) }
 
     // 1. Top-down: geometry, clips, culling; skip what cannot show.
     var index = 0
@@ -80,15 +82,15 @@ public struct FramePlanner: Sendable {
       var parentOpacity = 1.0
       var parentCulled = false
       if parentIndex >= 0 {
-        let parent = plans[parentIndex]
-        parentAffine = parent.affine
-        if let origin = state.boundsOrigins.isEmpty ? nil : state.boundsOrigins[parentIndex] {
+        // Read the parent's fields one by one: copying its whole plan for each child is costly.
+        parentAffine = plans[parentIndex].affine
+        if !origins.isEmpty, let origin = origins.first(where: { $0.index == parentIndex })?.origin {
           parentAffine = parentAffine.concatenating(.translation(-origin.x, -origin.y))
         }
         // A mask lives in its owner's coordinates and is not clipped by the owner's bounds.
-        clip = inMask[index] && masks[parentIndex] == index ? parent.incomingClip : parent.childClip
-        parentOpacity = parent.effectiveOpacity
-        parentCulled = parent.culled
+        clip = inMask[index] && masks[parentIndex] == index ? plans[parentIndex].incomingClip : plans[parentIndex].childClip
+        parentOpacity = plans[parentIndex].effectiveOpacity
+        parentCulled = plans[parentIndex].culled
       } else {
         clip = screenRect
       }
