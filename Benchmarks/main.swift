@@ -133,7 +133,7 @@ func simulate(layers: Int, frames: Int) throws -> (seconds: Double, layerFrames:
   let scene = try SceneDecoder.decode(bytes, options: .init(devices: DeviceCatalogue.screens))
   let device = DeviceCatalogue.device(id: scene.device)!
   var count = 0
-  let seconds = best(quick ? 1 : 2) { count = Simulator.run(scene, on: device).summary.layers }
+  let seconds = best(quick ? 1 : 5) { count = Simulator.run(scene, on: device).summary.layers }
   return (seconds, Double(count * frames))
 }
 let big = try simulate(layers: 10_000, frames: quick ? 60 : 600)
