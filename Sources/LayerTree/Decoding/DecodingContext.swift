@@ -57,6 +57,24 @@ public final class DecodingContext {
     return result
   }
 
+  /// An object's members by key, each key's first occurrence; keys written twice and keys not in
+  /// `known` are reported.
+  public func fields(_ members: [JSONValue.Member], in path: JSONPath, known: [String], what: String) -> [String: JSONValue.Member] {
+    var fields: [String: JSONValue.Member] = [:]
+    for member in members {
+      if let first = fields[member.key] {
+        duplicateKey(member, in: path, first: first)
+        continue
+      }
+      guard known.contains(member.key) else {
+        unknownKey(member, in: path, known: known, what: what)
+        continue
+      }
+      fields[member.key] = member
+    }
+    return fields
+  }
+
   /// Records a key written twice in one object.
   public func duplicateKey(_ member: JSONValue.Member, in path: JSONPath, first: JSONValue.Member) {
     let firstLocation = source.location(ofOffset: first.keyOffset)

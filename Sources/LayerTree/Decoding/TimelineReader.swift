@@ -89,18 +89,7 @@ struct TimelineReader {
   private func readAnimation(_ value: JSONValue, _ path: JSONPath) -> LayerAnimation? {
     guard let members = context.members(value, path, expected: "an animation object { \"target\", \"keyPath\", \"toValue\", ... }")
     else { return nil }
-    var fields: [String: JSONValue.Member] = [:]
-    for member in members {
-      if let first = fields[member.key] {
-        context.duplicateKey(member, in: path, first: first)
-        continue
-      }
-      guard Self.animationKeys.contains(member.key) else {
-        context.unknownKey(member, in: path, known: Self.animationKeys, what: "an animation")
-        continue
-      }
-      fields[member.key] = member
-    }
+    let fields = context.fields(members, in: path, known: Self.animationKeys, what: "an animation")
     var ok = true
     for required in ["target", "keyPath", "toValue"] where fields[required] == nil {
       context.error(path.rendered, at: value.offset, "missing `\(required)`")
@@ -236,18 +225,7 @@ struct TimelineReader {
     guard let members = context.members(value, path, expected: "a scroll { \"target\", \"velocity\" or \"offsets\", ... }") else {
       return nil
     }
-    var fields: [String: JSONValue.Member] = [:]
-    for member in members {
-      if let first = fields[member.key] {
-        context.duplicateKey(member, in: path, first: first)
-        continue
-      }
-      guard Self.scrollKeys.contains(member.key) else {
-        context.unknownKey(member, in: path, known: Self.scrollKeys, what: "a scroll")
-        continue
-      }
-      fields[member.key] = member
-    }
+    let fields = context.fields(members, in: path, known: Self.scrollKeys, what: "a scroll")
     var ok = true
     guard let targetMember = fields["target"] else {
       context.error(path.rendered, at: value.offset, "missing `target`: the scroll view's id or path")
