@@ -103,7 +103,7 @@ struct CommandSpec: Sendable {
 }
 
 /// One subcommand: its name, help, and what it does.
-protocol ToolCommand {
+protocol ToolCommand: SendableMetatype {
   static var name: String { get }
   static var summary: String { get }
   static var usageLine: String { get }

@@ -109,7 +109,6 @@ public struct FramePacing: Sendable {
     var gpuFree = 0.0
     var lastPresent: Double? = nil
     var firstPresent: Double? = nil
-    var lastShown = -1
     var next = 0  // first commit not yet taken
     var triple = false
     var hitchTime = 0.0
@@ -164,7 +163,6 @@ public struct FramePacing: Sendable {
       } else {
         outcomes[newest] = FrameOutcome(presentedAt: present, hitchMs: 0, hitch: nil)
       }
-      lastShown = newest
       presented += 1
       lastPresent = present
       if firstPresent == nil { firstPresent = present }

@@ -112,9 +112,8 @@ enum CompareSummary {
     for key in keys {
       let pattern = LayerPath.pattern(key.layer)
       let id = key.rule + " " + pattern
-      if var (group, first) = groups[id] {
-        group.count += 1
-        groups[id] = (group, first)
+      if let (group, first) = groups[id] {
+        groups[id] = (Group(rule: group.rule, pattern: group.pattern, count: group.count + 1), first)
       } else {
         order.append(id)
         groups[id] = (Group(rule: key.rule, pattern: pattern, count: 1), key.layer)

@@ -158,7 +158,7 @@ enum TextReportFormatter {
   /// One row per run of identical frames: passes by reason and what the raster cache did.
   static func frameStory(_ report: SimulationReport) -> String {
     let summary = report.summary
-    var text =
+    let text =
       "Frames (\(summary.frames) at \(formatNumber(summary.frameRate)) Hz, \(formatNumber(Double(summary.frames) / summary.frameRate)) s; offscreen passes per frame: mean \(Readable.fixed(summary.offscreenPasses.perFrameMean, 1)), p95 \(summary.offscreenPasses.perFrameP95), max \(summary.offscreenPasses.perFrameMax))\n"
     // A run is a stretch of frames with the same passes by reason and the same raster cache
     // activity; times are shown as ranges over the run, hitches as counts.
