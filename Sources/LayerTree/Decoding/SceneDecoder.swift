@@ -38,15 +38,7 @@ public enum SceneDecoder {
 
   /// ``decode(_:options:)`` without the fast path: the two stages alone.
   static func decodeTree(_ bytes: [UInt8], options: Options) throws(SceneErrors) -> Scene {
-    let source = SourceText(bytes)
-    let value: JSONValue
-    do {
-      value = try JSONReader.parse(bytes)
-    } catch {
-      throw SceneErrors([
-        Diagnostic(path: "", location: source.location(ofOffset: error.offset), message: "invalid JSON: \(error.message)")
-      ])
-    }
+    let (value, source) = try JSONReader.parseFile(bytes)
     return try decode(value, source: source, options: options)
   }
 
