@@ -372,7 +372,8 @@ struct TimelineReader {
 /// A target's components (split at `/`) must equal the last components of a layer's path;
 /// `[*]` matches any index of a repeated layer and `*` any whole component. So `title` matches
 /// every layer with id `title`, `cell[*]/title` every title in a repeated cell, and
-/// `root/feed/cell[3]/title` one layer.
+/// `root/feed/cell[3]/title` one layer (or several, if a deeper path ends the same way; `/` in
+/// front, `/root/feed/cell[3]/title`, anchors the target at the root).
 struct TargetResolver {
   let paths: [String]
   private let components: [[Substring]]
@@ -423,11 +424,14 @@ struct TargetResolver {
     return (cells.count, Int((ratio - 1e-9).rounded(.up)) + 1, step, viewport)
   }
 
+  /// The paths `pattern` matches, in the tree's order (a layer, its mask, then its sublayers). A
+  /// pattern that starts with `/` is anchored at the root: it matches whole paths only.
   func resolve(_ pattern: String) -> [String] {
+    let anchored = pattern.hasPrefix("/")
     let wanted = pattern.split(separator: "/")
     guard !wanted.isEmpty else { return [] }
     var result: [String] = []
-    for (index, parts) in components.enumerated() where parts.count >= wanted.count {
+    for (index, parts) in components.enumerated() where anchored ? parts.count == wanted.count : parts.count >= wanted.count {
       let tail = parts.suffix(wanted.count)
       if zip(tail, wanted).allSatisfy({ Self.matches($0, $1) }) { result.append(paths[index]) }
     }

@@ -1,0 +1,476 @@
+/// Writes a ``Scene`` as a canonical scene file: the text ``SceneDecoder`` reads back into an
+/// equal scene.
+///
+/// The output is laid out like ``SceneDocument/rendered()`` (two-space indentation, small objects
+/// on one line within ``SceneDocument/lineWidth`` columns) and leaves out every key at its
+/// default, so a plain layer is `{ "id": "dot", "frame": [0, 0, 4, 4] }`. Keys come in the
+/// format's order: `id`, `class`, `frame`, `repeat`, the properties, `contents`, `mask`, then
+/// `sublayers`.
+///
+/// What the model expands, the encoder folds back:
+/// - copies made by `repeat` (siblings `cell[0]`, `cell[1]`, ... that differ only by a constant
+///   frame step) become one object with `repeat`;
+/// - a timeline target (the list of layer paths it resolved to) becomes the shortest pattern that
+///   resolves to exactly that list: an id (`"title"`), a pattern (`"cell[*]/title"`), or the
+///   layer's path anchored at the root (`"/root/feed/cell[3]/title"`).
+///
+/// Colours are written with 8 bits a channel, as the format stores them; the root's `frame` is
+/// always written (its default depends on the device). Where a layer carries a source location,
+/// it is not written: it belongs to the file the layer was read from.
+///
+/// ```swift
+/// let text = try SceneEncoder.rendered(scene)
+/// let again = try SceneDecoder.decode(Array(text.utf8), options: options)  // == scene
+/// ```
+public enum SceneEncoder {
+  /// The scene as a JSON document.
+  public static func encode(_ scene: Scene) throws(SceneEncodingError) -> JSONOutput {
+    var writer = SceneWriter(scene: scene)
+    return try writer.document()
+  }
+
+  /// The scene as the text of a scene file, with a trailing newline.
+  public static func rendered(_ scene: Scene) throws(SceneEncodingError) -> String {
+    try encode(scene).rendered(lineWidth: SceneDocument.lineWidth)
+  }
+}
+
+/// A scene the format cannot express: copies that `repeat` cannot make, a timeline target no
+/// pattern names, a number JSON cannot hold.
+public struct SceneEncodingError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The layer path or timeline entry at fault.
+  public var path: String
+  public var message: String
+
+  public init(path: String, message: String) {
+    self.path = path
+    self.message = message
+  }
+
+  public var description: String { path.isEmpty ? message : "\(path): \(message)" }
+}
+
+/// The encoder's walk over one scene.
+private struct SceneWriter {
+  let scene: Scene
+  /// The default of `allowsGroupOpacity`, which follows the iOS version.
+  let defaults: LayerDefaults
+  /// A layer with every property at its default.
+  let plain = Layer(id: "")
+
+  init(scene: Scene) {
+    self.scene = scene
+    defaults = LayerDefaults(iosVersion: scene.iosVersion)
+  }
+
+  mutating func document() throws(SceneEncodingError) -> JSONOutput {
+    var members: [(String, JSONOutput)] = [("version", .int(Scene.formatVersion))]
+    if !scene.name.isEmpty { members.append(("name", .string(scene.name))) }
+    if !scene.description.isEmpty { members.append(("description", .string(scene.description))) }
+    members.append(("device", .string(scene.device)))
+    if scene.iosVersion != .latest { members.append(("iosVersion", .string(scene.iosVersion.description))) }
+    if let budgets = scene.budgets { members.append(("budgets", Self.budgets(budgets))) }
+    members.append(("root", try layer(scene.root, path: scene.root.id, role: .root)))
+    if let timeline = scene.timeline { members.append(("timeline", try self.timeline(timeline))) }
+    return .object(members)
+  }
+
+  // MARK: Layers
+
+  enum Role {
+    case root
+    case mask
+    case sublayer
+  }
+
+  /// The object of one layer; `repeatBlock` is given for the template of `repeat` copies, whose
+  /// id is then `id`.
+  func layer(
+    _ layer: Layer, path: String, role: Role, id: String? = nil, repeatBlock: JSONOutput? = nil
+  ) throws(SceneEncodingError) -> JSONOutput {
+    let id = id ?? layer.id
+    if let problem = LayerPath.problem(withID: id) {
+      throw SceneEncodingError(path: path, message: problem)
+    }
+    var members: [(String, JSONOutput)] = []
+    let defaultID = role == .root ? "root" : role == .mask ? "mask" : nil
+    if id != defaultID { members.append(("id", .string(id))) }
+    if layer.kind.className != LayerKind.plain.className { members.append(("class", .string(layer.kind.className))) }
+    if role == .root || layer.frame != plain.frame { members.append(("frame", try Self.rect(layer.frame, path, "frame"))) }
+    if let repeatBlock { members.append(("repeat", repeatBlock)) }
+
+    func number(_ key: String, _ value: Double, _ initial: Double) throws(SceneEncodingError) {
+      if value != initial { members.append((key, try Self.number(value, path, key))) }
+    }
+    func flag(_ key: String, _ value: Bool, _ initial: Bool) {
+      if value != initial { members.append((key, .bool(value))) }
+    }
+    func color(_ key: String, _ value: Color?, _ initial: Color?) {
+      if value != initial { members.append((key, value.map { .string($0.description) } ?? .null)) }
+    }
+
+    color("backgroundColor", layer.backgroundColor, plain.backgroundColor)
+    try number("cornerRadius", layer.cornerRadius, plain.cornerRadius)
+    if layer.cornerCurve != plain.cornerCurve { members.append(("cornerCurve", .string(layer.cornerCurve.rawValue))) }
+    flag("masksToBounds", layer.masksToBounds, plain.masksToBounds)
+    try number("opacity", layer.opacity, plain.opacity)
+    flag("allowsGroupOpacity", layer.allowsGroupOpacity, defaults.allowsGroupOpacity)
+    flag("isHidden", layer.isHidden, plain.isHidden)
+    flag("isOpaque", layer.isOpaque, plain.isOpaque)
+    try number("borderWidth", layer.borderWidth, plain.borderWidth)
+    color("borderColor", layer.borderColor, plain.borderColor)
+    try number("shadowOpacity", layer.shadowOpacity, plain.shadowOpacity)
+    try number("shadowRadius", layer.shadowRadius, plain.shadowRadius)
+    if layer.shadowOffset != plain.shadowOffset {
+      members.append(("shadowOffset", try Self.numbers([layer.shadowOffset.width, layer.shadowOffset.height], path, "shadowOffset")))
+    }
+    color("shadowColor", layer.shadowColor, plain.shadowColor)
+    if let shadowPath = layer.shadowPath {
+      if case .rect(let rect, let radius) = shadowPath {
+        _ = try Self.rect(rect, path, "shadowPath"); _ = try Self.number(radius, path, "shadowPath")
+      }
+      if let (key, value) = LayerChange.setShadowPath(shadowPath).member, let value { members.append((key, value)) }
+    }
+    flag("shouldRasterize", layer.shouldRasterize, plain.shouldRasterize)
+    try number("rasterizationScale", layer.rasterizationScale, plain.rasterizationScale)
+    flag("allowsEdgeAntialiasing", layer.allowsEdgeAntialiasing, plain.allowsEdgeAntialiasing)
+    if layer.transform != plain.transform { members.append(("transform", try Self.transform(layer.transform, path))) }
+    if layer.contentsGravity != plain.contentsGravity { members.append(("contentsGravity", .string(layer.contentsGravity.rawValue))) }
+
+    switch layer.kind {
+    case .plain: break
+    case .shape(let shape):
+      let initial = ShapeLayer(path: .rect(layer.bounds))
+      if shape.path != initial.path { members.append(("path", try Self.shapePath(shape.path, path))) }
+      color("fillColor", shape.fillColor, initial.fillColor)
+      color("strokeColor", shape.strokeColor, initial.strokeColor)
+      try number("lineWidth", shape.lineWidth, initial.lineWidth)
+    case .gradient(let gradient):
+      if !gradient.colors.isEmpty { members.append(("colors", .array(gradient.colors.map { .string($0.description) }))) }
+    case .visualEffect(let effect):
+      if effect.style != VisualEffect().style { members.append(("effect", .string(effect.style.rawValue))) }
+    }
+
+    if let contents = layer.contents {
+      if case .image(let image) = contents {
+        _ = try Self.numbers([image.pixelSize.width, image.pixelSize.height], path, "contents.pixelSize")
+      }
+      members.append(("contents", LayerChange.contents(contents)))
+    }
+    if let mask = layer.mask {
+      members.append(("mask", try self.layer(mask, path: LayerPath.child(path, mask.id), role: .mask)))
+    }
+    if !layer.sublayers.isEmpty { members.append(("sublayers", .array(try sublayers(of: layer, path: path)))) }
+    return .object(members)
+  }
+
+  /// The objects of a layer's sublayers, with runs of `repeat` copies folded into one object.
+  func sublayers(of parent: Layer, path: String) throws(SceneEncodingError) -> [JSONOutput] {
+    var objects: [JSONOutput] = []
+    let sublayers = parent.sublayers
+    var index = 0
+    while index < sublayers.count {
+      let first = sublayers[index]
+      let firstPath = LayerPath.child(path, first.id)
+      guard let (base, copyIndex) = Self.copyID(first.id) else {
+        objects.append(try layer(first, path: firstPath, role: .sublayer))
+        index += 1
+        continue
+      }
+      guard copyIndex == 0 else {
+        throw SceneEncodingError(
+          path: firstPath, message: "the id ends in [\(copyIndex)] but no copy [0] comes before it: only `repeat` makes ids with [n]")
+      }
+      var end = index + 1
+      while end < sublayers.count, let (nextBase, next) = Self.copyID(sublayers[end].id), nextBase == base, next == end - index {
+        end += 1
+      }
+      let copies = Array(sublayers[index..<end])
+      let block = try repeatBlock(copies, path: LayerPath.child(path, base))
+      objects.append(try layer(first, path: firstPath, role: .sublayer, id: base, repeatBlock: block))
+      index = end
+    }
+    return objects
+  }
+
+  /// The `repeat` object that makes `copies` from the first, or an error when they differ by more
+  /// than a constant frame step.
+  func repeatBlock(_ copies: [Layer], path: String) throws(SceneEncodingError) -> JSONOutput {
+    let first = copies[0]
+    let xs = copies.map(\.frame.x)
+    let ys = copies.map(\.frame.y)
+    guard let dx = Self.step(xs), let dy = Self.step(ys) else {
+      throw SceneEncodingError(
+        path: path + "[*]", message: "the \(copies.count) copies are not placed a constant step apart, as `repeat` places them")
+    }
+    for copy in copies.dropFirst() {
+      var normalized = copy
+      normalized.id = first.id
+      normalized.frame = first.frame
+      guard Self.sameIgnoringSource(normalized, first) else {
+        throw SceneEncodingError(
+          path: LayerPath.child(path.split(separator: "/").dropLast().joined(separator: "/"), copy.id),
+          message: "differs from \(first.id) by more than its frame; copies made by `repeat` are alike")
+      }
+    }
+    var members: [(String, JSONOutput)] = [("count", .int(copies.count))]
+    if dx != 0 || dy != 0 { members.append(("step", try Self.numbers([dx, dy], path, "repeat.step"))) }
+    return .object(members)
+  }
+
+  /// `cell[3]` -> ("cell", 3); nil for an id without an index.
+  static func copyID(_ id: String) -> (String, Int)? {
+    let (base, index) = SceneDocument.split(Substring(id))
+    guard let index else { return nil }
+    return (base, index)
+  }
+
+  /// The step `s` for which `values[i] == values[0] + s * i` holds exactly, as `repeat` computes
+  /// each copy's position, or nil. The difference of the first two values is the step for most
+  /// scenes; where rounding hides it, the neighbouring doubles are tried.
+  static func step(_ values: [Double]) -> Double? {
+    guard values.count > 1 else { return 0 }
+    let origin = values[0]
+    func fits(_ step: Double) -> Bool {
+      values.indices.allSatisfy { origin + step * Double($0) == values[$0] }
+    }
+    let guesses = [values[1] - origin, (values[values.count - 1] - origin) / Double(values.count - 1)]
+    for guess in guesses where guess.isFinite {
+      var down = guess
+      var up = guess
+      for _ in 0..<8 {
+        if fits(down) { return down }
+        if fits(up) { return up }
+        down = down.nextDown
+        up = up.nextUp
+      }
+    }
+    return nil
+  }
+
+  /// True when the layers are equal but for where they were read from.
+  static func sameIgnoringSource(_ a: Layer, _ b: Layer) -> Bool {
+    var shallowA = a
+    var shallowB = b
+    shallowA.source = nil
+    shallowB.source = nil
+    shallowA.sublayers = []
+    shallowB.sublayers = []
+    shallowA.mask = nil
+    shallowB.mask = nil
+    guard shallowA == shallowB, a.sublayers.count == b.sublayers.count else { return false }
+    switch (a.mask, b.mask) {
+    case (nil, nil): break
+    case (let maskA?, let maskB?): guard sameIgnoringSource(maskA, maskB) else { return false }
+    default: return false
+    }
+    return zip(a.sublayers, b.sublayers).allSatisfy { sameIgnoringSource($0, $1) }
+  }
+
+  // MARK: Values
+
+  static func number(_ value: Double, _ path: String, _ key: String) throws(SceneEncodingError) -> JSONOutput {
+    guard value.isFinite else {
+      throw SceneEncodingError(path: path, message: "`\(key)` is \(formatNumber(value)); JSON holds finite numbers only")
+    }
+    return .number(value)
+  }
+
+  static func numbers(_ values: [Double], _ path: String, _ key: String) throws(SceneEncodingError) -> JSONOutput {
+    var items: [JSONOutput] = []
+    for value in values { items.append(try number(value, path, key)) }
+    return .array(items)
+  }
+
+  static func rect(_ rect: Rect, _ path: String, _ key: String) throws(SceneEncodingError) -> JSONOutput {
+    try numbers([rect.x, rect.y, rect.width, rect.height], path, key)
+  }
+
+  static func transform(_ transform: Transform, _ path: String) throws(SceneEncodingError) -> JSONOutput {
+    var members: [(String, JSONOutput)] = []
+    if transform.rotationDegrees != 0 { members.append(("rotation", try number(transform.rotationDegrees, path, "transform.rotation"))) }
+    if transform.scaleX == transform.scaleY {
+      if transform.scaleX != 1 { members.append(("scale", try number(transform.scaleX, path, "transform.scale"))) }
+    } else {
+      members.append(("scale", try numbers([transform.scaleX, transform.scaleY], path, "transform.scale")))
+    }
+    return .object(members)
+  }
+
+  static func shapePath(_ shape: ShapePath, _ path: String) throws(SceneEncodingError) -> JSONOutput {
+    switch shape {
+    case .rect(let rect):
+      return .object([("type", .string("rect")), ("rect", try self.rect(rect, path, "path.rect"))])
+    case .roundedRect(let rect, let radius):
+      var members: [(String, JSONOutput)] = [("type", .string("roundedRect")), ("rect", try self.rect(rect, path, "path.rect"))]
+      if radius != 0 { members.append(("cornerRadius", try number(radius, path, "path.cornerRadius"))) }
+      return .object(members)
+    case .ellipse(let rect):
+      return .object([("type", .string("ellipse")), ("rect", try self.rect(rect, path, "path.rect"))])
+    case .arbitrary(let bounds, let points):
+      return .object([("type", .string("arbitrary")), ("rect", try self.rect(bounds, path, "path.rect")), ("points", .int(points))])
+    }
+  }
+
+  static func budgets(_ budgets: Budgets) -> JSONOutput {
+    func limits(_ limits: [Budgets.Limit]) -> [(String, JSONOutput)] {
+      limits.map { limit in
+        (limit.kind.rawValue, limit.kind == .maxOffscreenPassesPerFrame ? .int(Int(limit.value)) : .number(limit.value))
+      }
+    }
+    var members = limits(budgets.limits)
+    if !budgets.deviceLimits.isEmpty {
+      members.append(("devices", .object(budgets.deviceLimits.keys.sorted().map { ($0, .object(limits(budgets.deviceLimits[$0]!))) })))
+    }
+    if let checkOn = budgets.checkOn { members.append(("checkOn", .array(checkOn.map { .string($0) }))) }
+    return .object(members)
+  }
+
+  // MARK: Timeline
+
+  func timeline(_ timeline: Timeline) throws(SceneEncodingError) -> JSONOutput {
+    var namer = TargetNamer(root: scene.root)
+    var members: [(String, JSONOutput)] = [("duration", try Self.number(timeline.duration, "timeline", "duration"))]
+    if let rate = timeline.frameRate { members.append(("frameRate", try Self.number(rate, "timeline", "frameRate"))) }
+    if !timeline.animations.isEmpty {
+      var items: [JSONOutput] = []
+      for (index, animation) in timeline.animations.enumerated() {
+        items.append(try self.animation(animation, at: "timeline.animations[\(index)]", namer: &namer))
+      }
+      members.append(("animations", .array(items)))
+    }
+    if !timeline.contentChanges.isEmpty {
+      var items: [JSONOutput] = []
+      for (index, change) in timeline.contentChanges.enumerated() {
+        items.append(try contentChange(change, at: "timeline.contentChanges[\(index)]", namer: &namer))
+      }
+      members.append(("contentChanges", .array(items)))
+    }
+    if !timeline.scrolls.isEmpty {
+      var items: [JSONOutput] = []
+      for (index, scroll) in timeline.scrolls.enumerated() {
+        items.append(try self.scroll(scroll, at: "timeline.scrolls[\(index)]", namer: &namer))
+      }
+      members.append(("scrolls", .array(items)))
+    }
+    return .object(members)
+  }
+
+  func animation(_ animation: LayerAnimation, at path: String, namer: inout TargetNamer) throws(SceneEncodingError) -> JSONOutput {
+    let initial = LayerAnimation(targets: [], keyPath: animation.keyPath, toValue: animation.toValue)
+    var members: [(String, JSONOutput)] = [
+      ("target", .string(try namer.pattern(for: animation.targets, at: path))),
+      ("keyPath", .string(animation.keyPath.rawValue)),
+    ]
+    if let from = animation.fromValue { members.append(("fromValue", try Self.value(from, path, "fromValue"))) }
+    members.append(("toValue", try Self.value(animation.toValue, path, "toValue")))
+    if animation.beginTime != initial.beginTime { members.append(("beginTime", try Self.number(animation.beginTime, path, "beginTime"))) }
+    if animation.duration != initial.duration { members.append(("duration", try Self.number(animation.duration, path, "duration"))) }
+    if animation.timingFunction != initial.timingFunction {
+      members.append(("timingFunction", .string(animation.timingFunction.rawValue)))
+    }
+    if animation.repeatCount != initial.repeatCount {
+      members.append(("repeatCount", try Self.number(animation.repeatCount, path, "repeatCount")))
+    }
+    if animation.autoreverses != initial.autoreverses { members.append(("autoreverses", .bool(animation.autoreverses))) }
+    if animation.removedOnCompletion != initial.removedOnCompletion {
+      members.append(("removedOnCompletion", .bool(animation.removedOnCompletion)))
+    }
+    return .object(members)
+  }
+
+  static func value(_ value: AnimationValue, _ path: String, _ key: String) throws(SceneEncodingError) -> JSONOutput {
+    switch value {
+    case .number(let number): return try self.number(number, path, key)
+    case .pair(let a, let b): return try numbers([a, b], path, key)
+    case .color(let color): return .string(color.description)
+    }
+  }
+
+  func contentChange(_ change: ContentChange, at path: String, namer: inout TargetNamer) throws(SceneEncodingError) -> JSONOutput {
+    var members: [(String, JSONOutput)] = [("target", .string(try namer.pattern(for: change.targets, at: path)))]
+    // A change needs `times` or `rate`: an empty list of times is written when there is no rate.
+    if !change.times.isEmpty || change.rate == nil { members.append(("times", try Self.numbers(change.times, path, "times"))) }
+    if let rate = change.rate { members.append(("rate", try Self.number(rate, path, "rate"))) }
+    if change.beginTime != 0 { members.append(("beginTime", try Self.number(change.beginTime, path, "beginTime"))) }
+    if let end = change.endTime { members.append(("endTime", try Self.number(end, path, "endTime"))) }
+    return .object(members)
+  }
+
+  func scroll(_ scroll: Scroll, at path: String, namer: inout TargetNamer) throws(SceneEncodingError) -> JSONOutput {
+    var members: [(String, JSONOutput)] = [("target", .string(try namer.pattern(for: [scroll.target], at: path)))]
+    if scroll.axis != .vertical { members.append(("axis", .string(scroll.axis.rawValue))) }
+    switch scroll.motion {
+    case .fling(let velocity, let rate):
+      members.append(("velocity", try Self.number(velocity, path, "velocity")))
+      if rate == Scroll.fastDeceleration {
+        members.append(("deceleration", .string("fast")))
+      } else if rate != Scroll.normalDeceleration {
+        members.append(("deceleration", try Self.number(rate, path, "deceleration")))
+      }
+    case .offsets(let points):
+      var items: [JSONOutput] = []
+      for point in points { items.append(try Self.numbers([point.x, point.y], path, "offsets")) }
+      members.append(("offsets", .array(items)))
+    }
+    if scroll.beginTime != 0 { members.append(("beginTime", try Self.number(scroll.beginTime, path, "beginTime"))) }
+    if scroll.startOffset != 0 { members.append(("startOffset", try Self.number(scroll.startOffset, path, "startOffset"))) }
+    if let length = scroll.contentLength { members.append(("contentLength", try Self.number(length, path, "contentLength"))) }
+    if let reuse = scroll.reuse {
+      var block: [(String, JSONOutput)] = [("cell", .string(reuse.cell))]
+      if let items = reuse.items { block.append(("items", .int(items))) }
+      members.append(("reuse", .object(block)))
+    }
+    return .object(members)
+  }
+}
+
+/// Finds, for a list of layer paths, the shortest target pattern that resolves to exactly that
+/// list, in order.
+struct TargetNamer {
+  let resolver: TargetResolver
+  /// Patterns already found, by the list they name.
+  private var found: [[String]: String] = [:]
+
+  init(root: Layer) { resolver = TargetResolver(root: root) }
+
+  /// The pattern: the shortest tail of the paths' common pattern (each component kept where all
+  /// paths agree, `stem[*]` where they differ only in a copy's index, `*` otherwise) that resolves
+  /// to `paths`; else the whole pattern anchored at the root with a leading `/`.
+  mutating func pattern(for paths: [String], at location: String) throws(SceneEncodingError) -> String {
+    if let known = found[paths] { return known }
+    guard !paths.isEmpty else { throw SceneEncodingError(path: location, message: "the target names no layer") }
+    let split = paths.map { $0.split(separator: "/", omittingEmptySubsequences: false) }
+    let shortest = split.map(\.count).min() ?? 0
+    var tail: [String] = []
+    for depth in 1...shortest {
+      let components = split.map { $0[$0.count - depth] }
+      tail.insert(Self.commonPattern(components), at: 0)
+      let pattern = tail.joined(separator: "/")
+      if resolver.resolve(pattern) == paths {
+        found[paths] = pattern
+        return pattern
+      }
+      if depth == shortest, split.allSatisfy({ $0.count == depth }) {
+        let anchored = "/" + pattern
+        if resolver.resolve(anchored) == paths {
+          found[paths] = anchored
+          return anchored
+        }
+      }
+    }
+    throw SceneEncodingError(
+      path: location,
+      message: "no target pattern names exactly the layers \(paths.prefix(3).joined(separator: ", "))\(paths.count > 3 ? ", ..." : "")")
+  }
+
+  /// The component that matches all of `components`: itself when they agree, `stem[*]` for copies
+  /// of one repeated layer, `*` otherwise.
+  static func commonPattern(_ components: [Substring]) -> String {
+    let first = components[0]
+    if components.allSatisfy({ $0 == first }) { return String(first) }
+    let stems = components.map { SceneDocument.split($0) }
+    if let stem = stems.first?.0, stems.allSatisfy({ $0.0 == stem && $0.1 != nil }) { return stem + "[*]" }
+    return "*"
+  }
+}
