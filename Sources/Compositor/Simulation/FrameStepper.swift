@@ -1,0 +1,37 @@
+import LayerTree
+
+/// Steps a scene frame by frame: the timeline's state, the cache's housekeeping, the decide
+/// pass and the cost, in that order. Frames must be stepped in order from 0.
+struct FrameStepper {
+  let tree: FlatTree
+  let frameRate: Double
+  private let planner: FramePlanner
+  private let rasterized: Set<Int>
+  private var animator: SceneAnimator
+  private(set) var cache: RasterCache
+  private var costModel: CostModel
+  private var buffer = FramePlanner.PlanBuffer()
+
+  init(_ scene: Scene, on device: DeviceProfile, rules: [any OffscreenRule], coefficients: CostCoefficients) {
+    let tree = FlatTree(scene.root)
+    self.tree = tree
+    frameRate = scene.timeline?.frameRate ?? device.refreshRate
+    animator = SceneAnimator(tree: tree, timeline: scene.timeline, frameRate: frameRate, scale: device.screen.scale)
+    cache = RasterCache(screenPixelArea: device.screenPixelArea, limits: device.rasterCache)
+    planner = FramePlanner(screen: device.screen, iosVersion: scene.iosVersion, rules: rules)
+    rasterized = Set(tree.nodes.indices.filter { tree.nodes[$0].layer.shouldRasterize })
+    costModel = CostModel(device: device, coefficients: coefficients)
+  }
+
+  var frameCount: Int { animator.frameCount }
+
+  mutating func step(_ frame: Int) -> (FrameState, FramePlan, FrameCost) {
+    let state = animator.state(frame: frame)
+    cache.beginFrame(time: state.time, stale: Simulator.staleEntries(state, tree: tree, rasterized: rasterized))
+    var optionalCache: RasterCache? = cache
+    let plan = planner.plan(tree, state: state, cache: &optionalCache, buffer: &buffer, staticExtents: animator.staticExtents)
+    if let optionalCache { cache = optionalCache }
+    let cost = costModel.cost(plan, state: state, tree: tree)
+    return (state, plan, cost)
+  }
+}

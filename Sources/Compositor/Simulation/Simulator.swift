@@ -1,0 +1,75 @@
+import LayerTree
+
+/// Runs a scene on a device and reports what it costs.
+///
+/// The pure core of the tool: a ``Scene`` and a ``DeviceProfile`` in, a ``SimulationReport``
+/// out; no files, flags or printing. Its stages, each a value in and a value out, in the order
+/// a frame goes through them:
+///
+/// 1. ``FlatTree`` (`Plan/FlatTree.swift`): the scene's layer tree as one array in drawing
+///    order, with paths and each layer's render properties (``LayerProps``), built once;
+/// 2. ``SceneAnimator`` (`Time/SceneAnimator.swift`): per frame, a ``FrameState``: what the
+///    timeline changed (animations, scrolling, cell reuse, content changes);
+/// 3. ``RasterCache`` (`Time/RasterCache.swift`): drops the entries whose subtree changed
+///    (`staleEntries`, `Simulation/StaleRasterEntries.swift`) and those unused for 100 ms;
+/// 4. ``FramePlanner`` (`Plan/FramePlanner.swift`): the decide pass, into a ``FramePlan``:
+///    geometry, clipping, culling, cache hits and misses, the offscreen rules
+///    (``OffscreenRules``) and their nesting;
+/// 5. `CostModel` (`Cost/FrameCost.swift`): the plan priced on the device, into a
+///    ``FrameCost``: GPU, render-server, main-thread and background time, itemized;
+///
+/// Stages 2 to 5 run frame by frame in `FrameStepper` (`Simulation/FrameStepper.swift`). Then,
+/// over all frames:
+///
+/// 6. `Tally` (`Simulation/Tally.swift`): counts over each frame's plan and cost: passes by
+///    reason, blending, backing stores (`Simulation/BackingStores.swift`), scaled and misaligned
+///    images (`Simulation/ImageChecks.swift`), findings merged per rule and layer;
+/// 7. pacing (`Simulation/Tally+Pacing.swift`): the frames' times laid on the display's refresh
+///    intervals by ``FramePacing``: frame rate, hitches, utilization, the bottleneck;
+/// 8. summary (`Simulation/Tally+Summary.swift`): findings ranked, the ``Summary`` over all
+///    frames, into the ``SimulationReport``.
+///
+/// ``snapshot(_:on:frame:rules:coefficients:)`` runs stages 1 to 5 up to one frame and keeps
+/// that frame whole, for pictures and for explaining a frame layer by layer.
+///
+/// ```swift
+/// let report = Simulator.run(scene, on: DeviceCatalogue.device(id: "iphone-7")!)
+/// print(report.summary.offscreenPasses.perFrameMax)
+/// ```
+public enum Simulator {
+  /// Simulates every frame of `scene` on `device` (one frame when the scene has no timeline)
+  /// and reports what it costs. `rules` defaults to every registered rule.
+  public static func run(
+    _ scene: Scene, on device: DeviceProfile, rules: [any OffscreenRule] = OffscreenRules.all,
+    coefficients: CostCoefficients = .standard
+  ) -> SimulationReport {
+    var stepper = FrameStepper(scene, on: device, rules: rules, coefficients: coefficients)
+    var tally = Tally(device: device)
+    for frame in 0..<stepper.frameCount {
+      let (state, plan, cost) = stepper.step(frame)
+      tally.add(plan, state: state, tree: stepper.tree, cache: stepper.cache, cost: cost)
+    }
+    tally.pace(frameRate: stepper.frameRate, coefficients: coefficients, hasTimeline: scene.timeline != nil)
+    let tree = stepper.tree
+    let frameRate = stepper.frameRate
+    let info = SceneInfo(
+      name: scene.name, description: scene.description, deviceID: device.id, deviceName: device.name,
+      scale: device.screen.scale, renderedPixels: device.renderedPixels, refreshRate: device.refreshRate,
+      iosVersion: scene.iosVersion)
+    return tally.report(scene: info, layers: tree.count, frameRate: frameRate)
+  }
+
+  /// Runs the scene up to `frame` (clamped to the last frame) and returns that frame's snapshot.
+  /// The rasterization cache and the displayed-contents memory carry over from earlier frames,
+  /// exactly as in ``run(_:on:rules:coefficients:)``.
+  public static func snapshot(
+    _ scene: Scene, on device: DeviceProfile, frame wanted: Int, rules: [any OffscreenRule] = OffscreenRules.all,
+    coefficients: CostCoefficients = .standard
+  ) -> FrameSnapshot {
+    var stepper = FrameStepper(scene, on: device, rules: rules, coefficients: coefficients)
+    let last = min(max(wanted, 0), stepper.frameCount - 1)
+    for frame in 0..<last { _ = stepper.step(frame) }
+    let (state, plan, cost) = stepper.step(last)
+    return FrameSnapshot(tree: stepper.tree, state: state, plan: plan, cost: cost, device: device)
+  }
+}

@@ -1,0 +1,57 @@
+import LayerTree
+
+extension Tally {
+  /// Paces the frames on the device's display. A scene without a timeline is one frame; its
+  /// rendering is repeated for one second as if the screen were animating, with only a frame's
+  /// base main-thread work, so the frame rate says what this screen sustains. Its one-time work
+  /// (displaying everything for the first time) still shows in the main-thread figures.
+  mutating func pace(frameRate: Double, coefficients: CostCoefficients, hasTimeline: Bool) {
+    let pacing = FramePacing(refreshRate: device.refreshRate)
+    var stages = frames.map {
+      FramePacing.Stage(mainThreadMs: $0.cost.mainThreadMs, renderServerMs: $0.cost.renderServerMs, gpuMs: $0.cost.gpuMs)
+    }
+    var times = frames.map { $0.time * 1000 }
+    var duration = Double(frames.count) / frameRate * 1000
+    var background = frames.map(\.cost.backgroundMs)
+    if !hasTimeline, let first = stages.first {
+      let steadyMain = coefficients.frameBaseTime * 1000 / device.cpuSpeed
+      let repeats = Int(device.refreshRate.rounded())
+      let steady = FramePacing.Stage(mainThreadMs: steadyMain, renderServerMs: first.renderServerMs, gpuMs: first.gpuMs)
+      stages = Array(repeating: steady, count: max(repeats, 1))
+      times = (0..<stages.count).map { Double($0) * pacing.interval }
+      duration = Double(stages.count) * pacing.interval
+      background = Array(repeating: 0, count: stages.count)
+    }
+    let result = pacing.run(stages, times: times, durationMs: duration)
+    for index in frames.indices where index < result.frames.count { frames[index].outcome = result.frames[index] }
+    func distribution(_ values: [Double]) -> Distribution { Distribution(values) }
+    let gpu = stages.map(\.gpuMs)
+    let main = hasTimeline ? stages.map(\.mainThreadMs) : frames.map(\.cost.mainThreadMs)
+    let server = stages.map(\.renderServerMs)
+    var gpuItems: [String: Double] = [:]
+    var mainItems: [String: Double] = [:]
+    for frame in frames {
+      for (key, value) in frame.cost.gpu { gpuItems[key, default: 0] += value / Double(frames.count) }
+      for (key, value) in frame.cost.mainThread { mainItems[key, default: 0] += value / Double(frames.count) }
+    }
+    // The limiting stage: the main thread when commits hitch most, else the slower of the render
+    // server and the GPU; none when the run is smooth (good hitch band, full frame rate).
+    let targetFps = min(device.refreshRate, frameRate)
+    let smooth = HitchBand(ratio: result.hitchTimeRatio) == .good && result.fps >= targetFps - 0.5
+    let renderStage: Performance.Stage = Distribution(server).p95 > Distribution(gpu).p95 ? .renderServer : .gpu
+    let bottleneck: Performance.Stage? = smooth ? nil : (result.commitHitches > result.renderHitches ? .mainThread : renderStage)
+    let wall = max(duration, pacing.interval)
+    performance = Performance(
+      budgetMs: pacing.interval, refreshRate: device.refreshRate, targetFps: targetFps, fps: result.fps,
+      hitchTimeRatio: result.hitchTimeRatio,
+      hitchBand: HitchBand(ratio: result.hitchTimeRatio), hitches: result.hitches, commitHitches: result.commitHitches,
+      renderHitches: result.renderHitches, tripleBuffered: result.tripleBuffered, gpuUtilization: result.gpuUtilization,
+      cpuUtilization: result.mainThreadUtilization,
+      processCpuUtilization: (stages.map(\.mainThreadMs).reduce(0, +) + background.reduce(0, +)) / wall,
+      renderServerUtilization: result.renderServerUtilization,
+      gpuMs: distribution(gpu), renderServerMs: distribution(server), mainThreadMs: distribution(main),
+      backgroundMs: distribution(hasTimeline ? background : frames.map(\.cost.backgroundMs)), gpuBreakdown: gpuItems,
+      mainThreadBreakdown: mainItems,
+      bottleneck: bottleneck)
+  }
+}
