@@ -104,7 +104,7 @@ enum ExplainTextFormatter {
     if metrics.frames > 1 { text += " at most (mean \(Readable.fixed(metrics.offscreenPassesMean, 1)))" }
     text += ", GPU p95 \(Readable.fixed(metrics.gpuMsP95, 1)) ms, main thread p95 \(Readable.fixed(metrics.mainThreadMsP95, 1)) ms"
     if metrics.backgroundMsP95 > 0 { text += ", background p95 \(Readable.fixed(metrics.backgroundMsP95, 1)) ms" }
-    text += ", \(Int(metrics.fps.rounded())) fps, hitch time ratio \(Int(metrics.hitchTimeRatio.rounded())) ms/s"
+    text += ", \(Readable.integer(metrics.fps)) fps, hitch time ratio \(Readable.integer(metrics.hitchTimeRatio)) ms/s"
     return text
   }
 

@@ -41,6 +41,8 @@ enum FrameChartFormatter {
   static func niceAxis(_ value: Double) -> (top: Double, step: Double) {
     let table: [(Double, Double)] = [(1, 0.2), (1.5, 0.5), (2, 0.5), (2.5, 0.5), (3, 0.5), (4, 1), (5, 1), (6, 1), (8, 2), (10, 2)]
     guard value.isFinite, value > 0 else { return (1, 0.2) }
+    // Tops up to 10 x the decade must stay finite: anything larger is drawn at the axis's top.
+    let value = min(value, 1e300)
     var decade = 1.0
     while decade * 10 <= value { decade *= 10 }
     while decade > value { decade /= 10 }
@@ -48,6 +50,14 @@ enum FrameChartFormatter {
       return (top * decade, step * decade)
     }
     return (10 * decade, 2 * decade)
+  }
+
+  /// The tick values of an axis from ``niceAxis(_:)``: 0, step, 2 x step ... top, counted rather
+  /// than summed, so there are always top / step + 1 of them (at most 11).
+  static func ticks(_ axis: (top: Double, step: Double)) -> [Double] {
+    let count = min(10, max(0, (axis.top / axis.step).rounded()))
+    guard count.isFinite else { return [0] }
+    return (0...Int(count)).map { Double($0) * axis.step }
   }
 
   /// One slot of the x axis: the frames it covers and the maxima over them.
@@ -116,24 +126,20 @@ enum FrameChartFormatter {
     svg +=
       "<rect class=\"plot\" \(Markup.rectAttributes(plot)) fill=\"#F9FAFB\" stroke=\"#D1D5DB\" stroke-width=\"1\" data-ms-top=\"\(Markup.number(timeAxis.top, 3))\" data-passes-top=\"\(Markup.number(passAxis.top, 3))\"/>\n"
     svg += "<g class=\"axis\" data-axis=\"ms\" font-size=\"10\" text-anchor=\"end\">\n"
-    var tick = 0.0
-    while tick <= timeAxis.top + 1e-9 * timeAxis.top {
+    for tick in ticks(timeAxis) {
       let ty = y(ms: tick)
       svg +=
         "<line x1=\"\(Markup.number(plot.minX))\" y1=\"\(Markup.number(ty))\" x2=\"\(Markup.number(plot.maxX))\" y2=\"\(Markup.number(ty))\" stroke=\"#E5E7EB\" stroke-width=\"1\"/>"
       svg +=
         "<text class=\"tick\" data-value=\"\(Markup.number(tick, 3))\" x=\"\(Markup.number(plot.minX - 6))\" y=\"\(Markup.number(ty + 3.5))\">\(formatNumber(tick)) ms</text>\n"
-      tick += timeAxis.step
     }
     svg +=
       "<text x=\"14\" y=\"\(Markup.number(plot.midY))\" transform=\"rotate(-90 14 \(Markup.number(plot.midY)))\" text-anchor=\"middle\">ms per frame</text>\n"
     svg += "</g>\n"
     svg += "<g class=\"axis\" data-axis=\"passes\" font-size=\"10\" text-anchor=\"start\">\n"
-    tick = 0
-    while tick <= passAxis.top + 1e-9 * passAxis.top {
+    for tick in ticks(passAxis) {
       svg +=
         "<text class=\"tick\" data-value=\"\(Markup.number(tick, 3))\" x=\"\(Markup.number(plot.maxX + 6))\" y=\"\(Markup.number(y(passes: tick) + 3.5))\">\(formatNumber(tick))</text>\n"
-      tick += passAxis.step
     }
     let rightX = width - 14
     svg +=
@@ -259,7 +265,7 @@ enum FrameChartFormatter {
       var line = runs.count > 1 ? (index == 0 ? "before: " : "after: ") : ""
       if runs.count > 1 { line += "\(run.report.scene.deviceName), " }
       line +=
-        "\(Int(performance.fps.rounded())) fps of \(formatNumber(performance.refreshRate)) Hz, \(Markup.plural(performance.hitches, "hitch", "hitches")) (\(performance.commitHitches) commit, \(performance.renderHitches) render); mean GPU \(Markup.number(performance.gpuMs.mean)) ms, main thread \(Markup.number(performance.mainThreadMs.mean)) ms; up to \(Markup.plural(run.report.summary.offscreenPasses.perFrameMax, "pass", "passes")) a frame"
+        "\(Readable.integer(performance.fps)) fps of \(formatNumber(performance.refreshRate)) Hz, \(Markup.plural(performance.hitches, "hitch", "hitches")) (\(performance.commitHitches) commit, \(performance.renderHitches) render); mean GPU \(Markup.number(performance.gpuMs.mean)) ms, main thread \(Markup.number(performance.mainThreadMs.mean)) ms; up to \(Markup.plural(run.report.summary.offscreenPasses.perFrameMax, "pass", "passes")) a frame"
       lines.append(line)
     }
     if framesPerSlot > 1 { lines.append("Each slot shows the maximum of \(framesPerSlot) frames.") }

@@ -387,7 +387,9 @@ enum FramePictureFormatter {
         }()
       shapes += boundsRect(rounded, extra: "class=\"image\" fill=\"#DCE7F3\" stroke=\"#AFC4DA\" stroke-width=\"0.5\"") + "\n"
     case .text(let text)?:
-      shapes += textBars(text, width: layer.frame.width, height: layer.frame.height)
+      shapes += textBars(
+        text, width: layer.frame.width, height: layer.frame.height,
+        visible: visibleSpan(plan.visibleRect, through: facts.transforms[index]))
     case .drawing?:
       shapes +=
         boundsRect(layer, extra: "class=\"drawing\" fill=\"#F3EBDD\" stroke=\"#D6C4A3\" stroke-width=\"0.5\" stroke-dasharray=\"2 2\"")
@@ -440,24 +442,66 @@ enum FramePictureFormatter {
     }
   }
 
+  /// The most text bars one layer draws. A label taller than the screen holds more lines than
+  /// anyone can see; past this many visible lines the visible part is drawn as one grey block.
+  static let maxTextBars = 256
+
   /// A label as grey bars: lines of about 20 pt, filled with the label's characters at about
-  /// half a line's height each, the last line shorter.
-  static func textBars(_ text: TextContents, width: Double, height: Double) -> String {
-    guard text.characters > 0, width > 0, height > 0 else { return "" }
-    let lines = max(1, Int(height / 20))
-    let lineHeight = height / Double(lines)
+  /// half a line's height each, the last line shorter. Only the lines within `visible` (the
+  /// layer's visible part, as y in the layer's own coordinates; nil: all of them) are drawn, so
+  /// what the picture holds is bounded by the screen whatever the label's size. Every count is
+  /// kept in `Double` until it is small enough to be an `Int`: a label 1e300 pt tall is drawn
+  /// like any other.
+  static func textBars(_ text: TextContents, width: Double, height: Double, visible: ClosedRange<Double>? = nil) -> String {
+    guard text.characters > 0, width > 0, height > 0, width.isFinite, height.isFinite else { return "" }
+    let lines = max(1, (height / 20).rounded(.down))
+    let lineHeight = height / lines
     let barHeight = min(lineHeight * 0.55, 12)
     let characterWidth = lineHeight * 0.5
-    var remaining = Double(text.characters) * characterWidth
+    let textWidth = Double(text.characters) * characterWidth
+    // Lines with characters on them, and what the last one holds.
+    let filled = min(lines, max(1, (textWidth / width).rounded(.up)))
+    let lastWidth = textWidth - (filled - 1) * width
+    let span = visible ?? 0...height
+    let first = max(0, (span.lowerBound / lineHeight).rounded(.down))
+    let last = min(filled - 1, (span.upperBound / lineHeight).rounded(.down))
+    guard first <= last, first.isFinite, last.isFinite else { return "" }
+    func bar(_ y: Double, _ barWidth: Double, _ barHeight: Double) -> String {
+      "<rect class=\"text\" \(Markup.rectAttributes(Rect(0, y, barWidth, barHeight))) rx=\"\(Markup.number(min(2, barHeight / 2)))\" fill=\"#9CA3AF\"/>\n"
+    }
+    if last - first + 1 > Double(maxTextBars) {
+      let top = first * lineHeight
+      return bar(top, width, (last + 1) * lineHeight - top)
+    }
     var result = ""
-    for line in 0..<lines where remaining > 0 {
-      let barWidth = min(width, remaining)
-      remaining -= width
-      let y = Double(line) * lineHeight + (lineHeight - barHeight) / 2
-      result +=
-        "<rect class=\"text\" \(Markup.rectAttributes(Rect(0, y, barWidth, barHeight))) rx=\"\(Markup.number(min(2, barHeight / 2)))\" fill=\"#9CA3AF\"/>\n"
+    for offset in 0...Int(last - first) {
+      let line = first + Double(offset)
+      let y = line * lineHeight + (lineHeight - barHeight) / 2
+      result += bar(y, line == filled - 1 ? min(width, lastWidth) : width, barHeight)
     }
     return result
+  }
+
+  /// The y range, in a layer's own coordinates, of the part of it that shows on screen:
+  /// `visibleRect` (on screen) mapped back through the layer's transform to the screen. Nil
+  /// when the transform cannot be inverted (the layer is flattened to a line or a point).
+  static func visibleSpan(_ visibleRect: Rect, through t: ScreenTransform) -> ClosedRange<Double>? {
+    let determinant = t.a * t.d - t.b * t.c
+    guard determinant.isFinite, abs(determinant) > 1e-12, !visibleRect.isEmpty else { return nil }
+    var low = Double.infinity
+    var high = -Double.infinity
+    for (x, y) in [
+      (visibleRect.minX, visibleRect.minY), (visibleRect.maxX, visibleRect.minY), (visibleRect.minX, visibleRect.maxY),
+      (visibleRect.maxX, visibleRect.maxY),
+    ] {
+      let dx = x - t.tx
+      let dy = y - t.ty
+      let layerY = (-t.b * dx + t.a * dy) / determinant
+      low = min(low, layerY)
+      high = max(high, layerY)
+    }
+    guard low.isFinite, high.isFinite, low <= high else { return nil }
+    return low...high
   }
 
   // MARK: - Tints

@@ -150,7 +150,7 @@ enum HTMLReportFormatter {
     rows.append(
       (
         "frame rate",
-        "\(Int(performance.fps.rounded())) fps of \(formatNumber(performance.refreshRate)); \(Markup.plural(performance.hitches, "hitch", "hitches")) (\(performance.commitHitches) commit, \(performance.renderHitches) render); hitch time ratio \(Int(performance.hitchTimeRatio.rounded())) ms/s (\(performance.hitchBand.rawValue))"
+        "\(Readable.integer(performance.fps)) fps of \(formatNumber(performance.refreshRate)); \(Markup.plural(performance.hitches, "hitch", "hitches")) (\(performance.commitHitches) commit, \(performance.renderHitches) render); hitch time ratio \(Readable.integer(performance.hitchTimeRatio)) ms/s (\(performance.hitchBand.rawValue))"
       ))
     rows.append(("frame budget", "\(Readable.fixed(performance.budgetMs, 2)) ms"))
     rows.append(("GPU", "\(ms(performance.gpuMs)); \(Readable.percent(performance.gpuUtilization, of: 1)) busy"))
@@ -184,7 +184,7 @@ enum HTMLReportFormatter {
       ))
     let cache = summary.rasterCache
     if cache.hits + cache.misses > 0 {
-      let rate = cache.hitRate.map { "\(Int(($0 * 100).rounded()))%" } ?? "-"
+      let rate = cache.hitRate.map { "\(Readable.integer($0 * 100))%" } ?? "-"
       rows.append(
         (
           "raster cache",
