@@ -76,7 +76,7 @@ enum CommandLineTool {
       io.err("offscreen-sim \(command.name): error: \(error.message)\nUsage: \(command.usageLine)\n")
       return ExitCode.usageOrInput.rawValue
     } catch let error as InputError {
-      io.err(error.message + "\n")
+      io.report(error)
       return ExitCode.usageOrInput.rawValue
     } catch {
       io.err("offscreen-sim \(command.name): error: \(error)\n")

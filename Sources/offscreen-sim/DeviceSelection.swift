@@ -32,7 +32,7 @@ struct DeviceSelection {
       do {
         profile = try DeviceProfileReader.read(bytes)
       } catch {
-        throw InputError(error.formatted(file: file) + "\n\(file): the device profile was not loaded")
+        throw InputError(error, file: file, summary: "\(file): the device profile was not loaded")
       }
       devices.removeAll { $0.id == profile.id }
       devices.append(profile)

@@ -16,9 +16,9 @@ struct OutputFile {
   /// Writes `text` to `path` whole, or to standard output for `-`. A folder that does not
   /// exist, a path that is a folder, or a file that cannot be written is an input error (exit 2)
   /// that names the path and the reason.
-  func write(_ text: String, to path: String) throws(InputError) {
+  func write(_ text: String, to path: String, kind: DocumentKind = .markup) throws(InputError) {
     if path == "-" {
-      io.out(text)
+      io.document(text, kind)
       return
     }
     let resolved = path.hasPrefix("/") ? path : io.currentDirectory + "/" + path

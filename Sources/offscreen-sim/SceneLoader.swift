@@ -43,9 +43,8 @@ struct SceneLoader {
     do {
       return try SceneDecoder.decode(bytes, options: options)
     } catch {
-      let count = error.diagnostics.count
-      let summary = "\(Self.displayName(path)): \(count) problem\(count == 1 ? "" : "s") found; the scene was not simulated"
-      throw InputError(error.formatted(file: Self.displayName(path)) + "\n" + summary)
+      let file = Self.displayName(path)
+      throw InputError(error, file: file, summary: InputError.summary(error, file: file, "the scene was not simulated"))
     }
   }
 }
@@ -53,5 +52,26 @@ struct SceneLoader {
 /// An input that cannot be used; the message is complete and printed as is, exit 2.
 struct InputError: Error {
   var message: String
-  init(_ message: String) { self.message = message }
+  /// The file the error is about, when it is about one: where a CI annotation points.
+  var file: String?
+  /// The problems a reader found in `file`, each with its place, when it listed them.
+  var diagnostics: [Diagnostic] = []
+
+  init(_ message: String, file: String? = nil) {
+    self.message = message
+    self.file = file
+  }
+
+  /// The problems a reader found in `file`, one per line, then `summary` (what was not done).
+  init(_ errors: SceneErrors, file: String, summary: String) {
+    self.message = errors.formatted(file: file) + "\n" + summary
+    self.file = file
+    self.diagnostics = errors.diagnostics
+  }
+
+  /// `<file>: 2 problems found; <outcome>`.
+  static func summary(_ errors: SceneErrors, file: String, _ outcome: String) -> String {
+    let count = errors.diagnostics.count
+    return "\(file): \(count) problem\(count == 1 ? "" : "s") found; \(outcome)"
+  }
 }

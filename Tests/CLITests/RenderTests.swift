@@ -252,7 +252,7 @@ struct RenderTests {
   }
 
   /// Names and ids come from the scene: every one is escaped, and characters XML cannot hold
-  /// are replaced.
+  /// are shown as escapes (`\u{7}`, as ``Markup/escape(_:)`` documents).
   @Test func textFromTheSceneIsEscaped() throws {
     let scene = """
       {"version": 1, "name": "Cards <&> \\"quoted\\" 'single' \\u0007", "device": "iphone-7", "root": {"id": "root", "sublayers": [
@@ -263,7 +263,7 @@ struct RenderTests {
     let (svg, text, _) = try Self.render(scene)
     #expect(!text.contains("\u{7}"))
     let title = try svg.elements("/*/*[local-name()='title']").first?.stringValue
-    #expect(title == "Cards <&> \"quoted\" 'single' \u{FFFD}: frame 0 on iPhone 7")
+    #expect(title == "Cards <&> \"quoted\" 'single' \\u{7}: frame 0 on iPhone 7")
     #expect(try svg.tints("offscreen").first?.attribute("data-layer") == "root/x&<y>'\"")
   }
 

@@ -26,17 +26,37 @@ public struct Diagnostic: Sendable, Hashable, Error, CustomStringConvertible {
     self.notes = notes
   }
 
-  /// The diagnostic as one line (plus notes), prefixed with `file` when given.
+  /// The diagnostic as one line (plus notes), prefixed with `file` when given. Line breaks in
+  /// the file name, the path, the message or a note (a key or a value quoted from the file) are
+  /// written as `\n`, `\r`, `\u{2028}`: each line holds one diagnostic or one note, and none
+  /// starts with text from the file.
   public func formatted(file: String?) -> String {
     var prefix = ""
-    if let file { prefix += file + ":" }
+    if let file { prefix += Self.oneLine(file) + ":" }
     if let location { prefix += "\(location.line):\(location.column):" }
     if !prefix.isEmpty { prefix += " " }
     var text = "\(prefix)\(severity.rawValue): "
-    if !path.isEmpty { text += "\(path): " }
-    text += message
-    for note in notes { text += "\n  note: \(note)" }
+    if !path.isEmpty { text += "\(Self.oneLine(path)): " }
+    text += Self.oneLine(message)
+    for note in notes { text += "\n  note: \(Self.oneLine(note))" }
     return text
+  }
+
+  /// `text` with every character that ends a line (Unicode's line breaks: LF, VT, FF, CR, NEL,
+  /// U+2028, U+2029) written as an escape.
+  static func oneLine(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: { $0.properties.isWhitespace && Character($0).isNewline }) else { return text }
+    var result = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      case "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}":
+        result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
   }
 
   public var description: String { formatted(file: nil) }

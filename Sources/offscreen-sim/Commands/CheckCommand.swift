@@ -63,8 +63,8 @@ enum CheckCommand: ToolCommand {
 
     switch format {
     case .text: io.out(CheckTextFormatter.format(run))
-    case .json: io.out(CheckJSONFormatter.format(run))
-    case .markdown: io.out(CheckMarkdownFormatter.format(run))
+    case .json: io.document(CheckJSONFormatter.format(run), .json)
+    case .markdown: io.document(CheckMarkdownFormatter.format(run), .markdown)
     }
     if let junit = parsed.value("--junit") {
       let resolved = ScenePaths.resolve(junit, in: io.currentDirectory)
@@ -84,9 +84,9 @@ enum CheckCommand: ToolCommand {
             message: "\(entry.file) on \(entry.deviceName): " + CheckTextFormatter.describe(result))
         }
       }
-      io.err(annotations)
+      io.annotate(annotations)
     }
-    for error in errors { io.err(error + "\n") }
+    for error in errors { io.report(InputError(error)) }
     if !errors.isEmpty { return .usageOrInput }
     return run.failed > 0 ? .failure : .success
   }
@@ -116,7 +116,7 @@ enum CheckCommand: ToolCommand {
         value = try JSONReader.parse(bytes)
       } catch {
         return .failure(
-          InputError("\(path):\(source.location(ofOffset: error.offset)): error: invalid JSON: \(error.message)"))
+          InputError("\(path):\(source.location(ofOffset: error.offset)): error: invalid JSON: \(error.message)", file: path))
       }
       do throws(InputError) {
         let scene = try SceneDecoding.decode(value, source: source, path: path, device: nil)
@@ -181,9 +181,7 @@ enum CheckCommand: ToolCommand {
       return try BudgetsDecoder.decode(bytes, devices: DeviceCatalogue.all.map(\.id))
     } catch {
       let file = SceneLoader.displayName(path)
-      let count = error.diagnostics.count
-      throw InputError(
-        error.formatted(file: file) + "\n\(file): \(count) problem\(count == 1 ? "" : "s") found; nothing was checked")
+      throw InputError(error, file: file, summary: InputError.summary(error, file: file, "nothing was checked"))
     }
   }
 }

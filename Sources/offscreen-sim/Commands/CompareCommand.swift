@@ -94,15 +94,15 @@ enum CompareCommand: ToolCommand {
     if !results.isEmpty || errors.isEmpty {
       switch format {
       case .text: io.out(CompareTextFormatter.format(results))
-      case .json: io.out(CompareJSONFormatter.format(results, tolerance: tolerance))
-      case .markdown: io.out(CompareMarkdownFormatter.format(results))
+      case .json: io.document(CompareJSONFormatter.format(results, tolerance: tolerance), .json)
+      case .markdown: io.document(CompareMarkdownFormatter.format(results), .markdown)
       }
     }
     if CommonOptions.inGitHubActions(io) {
-      io.err(GitHubAnnotations.regressions(results))
+      io.annotate(GitHubAnnotations.regressions(results))
     }
     for warning in warnings { io.err(warning + "\n") }
-    for error in errors { io.err(error + "\n") }
+    for error in errors { io.report(InputError(error)) }
     if !errors.isEmpty { return .usageOrInput }
     return results.contains { $0.comparison.failed } ? .failure : .success
   }
@@ -321,9 +321,7 @@ enum CompareCommand: ToolCommand {
       pairs = try PairsDecoder.decode(
         bytes, devices: DeviceCatalogue.all.map(\.id), gates: ReportMetrics.all.map(\.id) + [ReportMetrics.findingsGate])
     } catch {
-      let count = error.diagnostics.count
-      throw InputError(
-        error.formatted(file: file) + "\n\(file): \(count) problem\(count == 1 ? "" : "s") found; nothing was compared")
+      throw InputError(error, file: file, summary: InputError.summary(error, file: file, "nothing was compared"))
     }
     if pairs.isEmpty { throw InputError("\(file): error: the file lists no pairs") }
     let folder = path == "-" ? "." : ScenePaths.folder(of: path)

@@ -71,7 +71,7 @@ enum ExplainCommand: ToolCommand {
     let file = SceneLoader.displayName(path)
     switch format {
     case .text: io.out(ExplainTextFormatter.format(explanation, file: file, layer: layer))
-    case .json, .markdown: io.out(ExplainJSONFormatter.format(explanation, file: file))
+    case .json, .markdown: io.document(ExplainJSONFormatter.format(explanation, file: file), .json)
     }
     return .success
   }

@@ -49,7 +49,7 @@ enum GenerateCommand: ToolCommand {
         throw InputError("\(output): error: cannot write the file")
       }
     } else {
-      io.out(text)
+      io.document(text, .json)
     }
     return .success
   }

@@ -102,7 +102,7 @@ enum OptimizeCommand: ToolCommand {
       report += "Wrote \(output) (\(Readable.count(text.utf8.count)) bytes).\n"
     }
     if output == "-" && !dryRun {
-      io.out(text)
+      io.document(text, .json)
       io.err(report)
     } else {
       io.out(report)
@@ -114,7 +114,7 @@ enum OptimizeCommand: ToolCommand {
 /// The `optimize` summary: what was applied, what was left, and the figures before and after.
 enum OptimizeFormatter {
   static func format(_ result: Optimization, file: String, deviceName: String) -> String {
-    var text = "Optimizing \(file) on \(deviceName)\n"
+    var text = "Optimizing \(TerminalText.inline(file)) on \(TerminalText.inline(deviceName))\n"
     if result.steps.isEmpty {
       text += "\nNo fix that keeps appearance applies; the scene is unchanged.\n"
     } else {

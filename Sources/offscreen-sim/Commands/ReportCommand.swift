@@ -63,8 +63,8 @@ enum ReportCommand: ToolCommand {
     }
     switch format {
     case .text: io.out(TextReportFormatter.format(report, file: file))
-    case .json: io.out(JSONReportFormatter.format(report, file: file))
-    case .markdown: io.out(MarkdownReportFormatter.format(report, file: file))
+    case .json: io.document(JSONReportFormatter.format(report, file: file), .json)
+    case .markdown: io.document(MarkdownReportFormatter.format(report, file: file), .markdown)
     }
     return .success
   }

@@ -9,13 +9,14 @@ enum CheckTextFormatter {
     for entry in run.entries {
       for result in entry.results {
         rows.append([
-          result.passed ? "passed" : "failed", entry.file, entry.deviceID, result.kind.rawValue, "expected \(expected(result))",
+          result.passed ? "passed" : "failed", TerminalText.inline(entry.file), entry.deviceID, result.kind.rawValue,
+          "expected \(expected(result))",
           "found \(found(result))",
         ])
       }
     }
     var text = TextTable.render(rows)
-    for file in run.skipped { text += "skipped  \(file)  (no budgets)\n" }
+    for file in run.skipped { text += "skipped  \(TerminalText.inline(file))  (no budgets)\n" }
     return text + run.totals + "\n"
   }
 

@@ -84,7 +84,7 @@ enum CompareMarkdownFormatter {
       let groups = CompareSummary.groups(keys)
       guard !groups.isEmpty else { return "" }
       let shown = groups.prefix(5).map { group in
-        "\(group.rule) on \(Markdown.code(group.pattern))\(group.count > 1 ? " ×\(group.count)" : "")"
+        "\(Markdown.text(group.rule)) on \(Markdown.code(group.pattern))\(group.count > 1 ? " ×\(group.count)" : "")"
       }
       return " (" + shown.joined(separator: ", ") + (groups.count > 5 ? ", ..." : "") + ")"
     }

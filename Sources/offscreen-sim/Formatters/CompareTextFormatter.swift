@@ -18,7 +18,9 @@ enum CompareTextFormatter {
 
   static func block(_ result: ComparisonResult) -> String {
     let comparison = result.comparison
-    var text = "\(result.before.file) -> \(result.after.file) on \(result.deviceName) (\(result.deviceID))\n"
+    let (before, after) = (TerminalText.inline(result.before.file), TerminalText.inline(result.after.file))
+    var text =
+      "\(before) -> \(after) on \(TerminalText.inline(result.deviceName)) (\(TerminalText.inline(result.deviceID)))\n"
     var rows = [["metric", "before", "after", "change", "verdict"]]
     var hidden = 0
     for change in comparison.metrics {
@@ -40,7 +42,8 @@ enum CompareTextFormatter {
     text += comparison.findingsGated ? " (gated)\n" : "\n"
     for (sign, keys) in [("+", comparison.appeared), ("-", comparison.disappeared)] {
       for group in CompareSummary.groups(keys) {
-        text += "    \(sign) \(group.rule)  \(group.pattern)\(group.count > 1 ? "  (\(group.count) layers)" : "")\n"
+        text +=
+          "    \(sign) \(TerminalText.inline(group.rule))  \(TerminalText.inline(group.pattern))\(group.count > 1 ? "  (\(group.count) layers)" : "")\n"
       }
     }
     text += "  verdict: " + CompareSummary.verdictSentence(comparison) + "\n"

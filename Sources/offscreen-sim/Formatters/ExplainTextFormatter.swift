@@ -7,11 +7,12 @@ import LayerTree
 enum ExplainTextFormatter {
   static func format(_ explanation: Explanation, file: String, layer: String?) -> String {
     let scene = explanation.scene
-    var text = scene.name.isEmpty ? "\(file)\n" : "\(scene.name) (\(file))\n"
+    let file = TerminalText.inline(file)
+    var text = scene.name.isEmpty ? "\(file)\n" : "\(TerminalText.inline(scene.name)) (\(file))\n"
     text +=
-      "\(scene.deviceName), \(formatNumber(scene.renderedPixels.width))x\(formatNumber(scene.renderedPixels.height)) px @\(formatNumber(scene.scale))x, \(formatNumber(scene.refreshRate)) Hz, iOS \(scene.iosVersion)\n"
+      "\(TerminalText.inline(scene.deviceName)), \(formatNumber(scene.renderedPixels.width))x\(formatNumber(scene.renderedPixels.height)) px @\(formatNumber(scene.scale))x, \(formatNumber(scene.refreshRate)) Hz, iOS \(scene.iosVersion)\n"
     text += "now: \(figures(explanation.before))\n\n"
-    let scope = layer.map { " on \($0)" } ?? ""
+    let scope = layer.map { " on \(TerminalText.inline($0))" } ?? ""
     if explanation.findings.isEmpty {
       text += "No offscreen findings\(scope): nothing to fix.\n"
     } else {

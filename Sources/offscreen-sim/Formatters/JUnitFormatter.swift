@@ -30,29 +30,6 @@ enum JUnitFormatter {
     return xml
   }
 
-  /// Text for an attribute or element: the five XML entities escaped, and characters XML 1.0
-  /// cannot hold (control characters other than tab, line feed and carriage return) replaced.
-  static func escape(_ text: String) -> String {
-    var result = ""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": result += "&amp;"
-      case "<": result += "&lt;"
-      case ">": result += "&gt;"
-      case "\"": result += "&quot;"
-      case "'": result += "&apos;"
-      case "\t": result += "&#9;"
-      case "\n": result += "&#10;"
-      case "\r": result += "&#13;"
-      default:
-        let value = scalar.value
-        if value < 0x20 || value == 0xFFFE || value == 0xFFFF {
-          result += "\u{FFFD}"
-        } else {
-          result.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return result
-  }
+  /// Text for an attribute or element: ``Markup/escape(_:)``, the one policy for markup.
+  static func escape(_ text: String) -> String { Markup.escape(text) }
 }

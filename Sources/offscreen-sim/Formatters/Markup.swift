@@ -1,17 +1,26 @@
 import LayerTree
 
-/// What the SVG and HTML formatters share: escaping, numbers with fixed decimals, colours.
+/// What the SVG, HTML and XML formatters share: the escaping policy of markup, numbers with fixed
+/// decimals, colours.
 ///
 /// Every string that comes from a scene (names, descriptions, layer paths, messages that quote
 /// them) goes through ``escape(_:)``; every number through ``number(_:_:)``, so the same input
 /// gives the same bytes.
 enum Markup {
-  /// Text safe inside an XML element or a double- or single-quoted attribute: `& < > " '` as
-  /// entities, and the characters XML 1.0 forbids (C0 controls other than tab, line feed and
-  /// carriage return; U+FFFE, U+FFFF) replaced by U+FFFD.
+  /// Text safe inside an XML element or a double- or single-quoted attribute, in SVG, HTML and
+  /// JUnit XML alike:
+  /// - `& < > " '` as entities, so no value can open or close an element or an attribute;
+  /// - tab, line feed and carriage return as character references (`&#10;`): an attribute keeps
+  ///   them (a parser turns raw ones into spaces), and no value starts a line of the file;
+  /// - `[` after `#` as `&#91;`, so no value spells an old-style `##[` workflow command
+  ///   (``WorkflowCommandGuard``) should the document be printed to a CI log;
+  /// - terminal hazards (``TerminalText/isHazard(_:)``: controls, bidi overrides and isolates)
+  ///   shown as `\u{1B}`: XML 1.0 cannot hold C0 controls, and a bidi override would reorder
+  ///   what the page shows; U+FFFE and U+FFFF, which XML cannot hold either, as U+FFFD.
   static func escape(_ text: String) -> String {
     var result = ""
     result.reserveCapacity(text.utf8.count)
+    var previous: Unicode.Scalar = " "
     for scalar in text.unicodeScalars {
       switch scalar {
       case "&": result += "&amp;"
@@ -19,15 +28,19 @@ enum Markup {
       case ">": result += "&gt;"
       case "\"": result += "&quot;"
       case "'": result += "&#39;"
-      case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
+      case "\t": result += "&#9;"
+      case "\n": result += "&#10;"
+      case "\r": result += "&#13;"
+      case "[" where previous == "#": result += "&#91;"
+      case "\u{FFFE}", "\u{FFFF}": result += "\u{FFFD}"
       default:
-        let value = scalar.value
-        if value < 0x20 || value == 0xFFFE || value == 0xFFFF || (0x7F...0x9F).contains(value) {
-          result += "\u{FFFD}"
+        if TerminalText.isHazard(scalar) {
+          result += TerminalText.visible(scalar)
         } else {
           result.unicodeScalars.append(scalar)
         }
       }
+      previous = scalar
     }
     return result
   }

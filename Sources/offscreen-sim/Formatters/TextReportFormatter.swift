@@ -8,10 +8,11 @@ enum TextReportFormatter {
     let scene = report.scene
     let summary = report.summary
     var text = verdict(report) + "\n"
-    let title = scene.name.isEmpty ? file : "\(scene.name) (\(file))"
+    let file = TerminalText.inline(file)
+    let title = scene.name.isEmpty ? file : "\(TerminalText.inline(scene.name)) (\(file))"
     text += "\(title)\n"
     text +=
-      "\(scene.deviceName), \(formatNumber(scene.renderedPixels.width))x\(formatNumber(scene.renderedPixels.height)) px @\(formatNumber(scene.scale))x, \(formatNumber(scene.refreshRate)) Hz, iOS \(scene.iosVersion)\n\n"
+      "\(TerminalText.inline(scene.deviceName)), \(formatNumber(scene.renderedPixels.width))x\(formatNumber(scene.renderedPixels.height)) px @\(formatNumber(scene.scale))x, \(formatNumber(scene.refreshRate)) Hz, iOS \(scene.iosVersion)\n\n"
 
     let passes = summary.offscreenPasses
     let screen = summary.blending.screenPixels
@@ -138,7 +139,8 @@ enum TextReportFormatter {
   /// budget 16.7), hitch time ratio 310 ms/s (critical)".
   static func verdict(_ report: SimulationReport) -> String {
     let performance = report.summary.performance
-    var text = "\(report.scene.deviceName), \(formatNumber(performance.refreshRate)) Hz: \(Readable.integer(performance.fps)) fps, "
+    var text =
+      "\(TerminalText.inline(report.scene.deviceName)), \(formatNumber(performance.refreshRate)) Hz: \(Readable.integer(performance.fps)) fps, "
     let budget = Readable.fixed(performance.budgetMs, 1)
     switch performance.bottleneck {
     case .gpu?: text += "GPU-bound (\(Readable.fixed(performance.gpuMs.mean, 1)) ms/frame, budget \(budget))"

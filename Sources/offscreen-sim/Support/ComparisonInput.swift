@@ -38,7 +38,7 @@ struct ComparisonInput: Sendable {
     do {
       value = try JSONReader.parse(bytes)
     } catch {
-      throw InputError("\(file):\(source.location(ofOffset: error.offset)): error: invalid JSON: \(error.message)")
+      throw InputError("\(file):\(source.location(ofOffset: error.offset)): error: invalid JSON: \(error.message)", file: file)
     }
     if SavedReportReader.isReport(value) {
       return ComparisonInput(path: path, content: .report(try SavedReportReader.read(value, source: source, file: file)))
@@ -61,9 +61,7 @@ enum SceneDecoding {
       return try SceneDecoder.decode(value, source: source, options: options)
     } catch {
       let file = SceneLoader.displayName(path)
-      let count = error.diagnostics.count
-      throw InputError(
-        error.formatted(file: file) + "\n\(file): \(count) problem\(count == 1 ? "" : "s") found; the scene was not simulated")
+      throw InputError(error, file: file, summary: InputError.summary(error, file: file, "the scene was not simulated"))
     }
   }
 

@@ -41,5 +41,5 @@ enum CommonOptions {
 
   /// True when the tool runs in a GitHub Actions job (`GITHUB_ACTIONS=true`): failures are then
   /// also printed as workflow annotations.
-  static func inGitHubActions(_ io: ToolIO) -> Bool { io.environment["GITHUB_ACTIONS"] == "true" }
+  static func inGitHubActions(_ io: ToolIO) -> Bool { io.inGitHubActions }
 }

@@ -30,8 +30,8 @@ enum SavedReportReader {
     func fail() -> InputError {
       let count = problems.count
       return InputError(
-        problems.map { $0.formatted(file: file) }.joined(separator: "\n")
-          + "\n\(file): \(count) problem\(count == 1 ? "" : "s") found in the saved report; nothing was compared")
+        SceneErrors(problems), file: file,
+        summary: "\(file): \(count) problem\(count == 1 ? "" : "s") found in the saved report; nothing was compared")
     }
 
     let version = member(value, "reportVersion")

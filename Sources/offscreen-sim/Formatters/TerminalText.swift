@@ -1,0 +1,119 @@
+/// The escaping policy of text meant for a terminal or a CI log: what `report`, `check`,
+/// `compare` and every message print on standard output and standard error.
+///
+/// Names, ids, keys and file names come from files a pull request can change. A terminal acts on
+/// some characters (ESC starts an escape sequence, CR returns to the start of the line, bidi
+/// controls reorder what follows) and a CI runner on some lines (GitHub Actions takes a line that
+/// starts with `::` as a workflow command), so:
+///
+/// - ``escape(_:)`` runs over everything the tool prints, in ``ToolIO``: every control character
+///   but line feed and tab, DEL, the C1 controls, the line and paragraph separators, the bidi
+///   embeddings, overrides, isolates and marks, and the byte order mark are shown as `\u{1B}`;
+///   then ``WorkflowCommandGuard`` keeps any line from starting a workflow command.
+/// - ``inline(_:)`` is for one value inside a line (a scene's name, a file name): its line feeds
+///   are shown as `\n` too, so nothing a scene supplies can start a line of its own.
+enum TerminalText {
+  /// Text as the terminal should show it, with the tool's own line breaks kept.
+  static func escape(_ text: String) -> String {
+    var result = ""
+    result.reserveCapacity(text.utf8.count)
+    for scalar in text.unicodeScalars {
+      if scalar != "\n" && isHazard(scalar) {
+        result += visible(scalar)
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return WorkflowCommandGuard.neutralise(result, colon: visible(":"), bracket: visible("["))
+  }
+
+  /// One value shown inside a line: line feeds escaped as well, so the value can neither end the
+  /// line it is in nor start another.
+  static func inline(_ value: String) -> String {
+    guard value.unicodeScalars.contains(where: isHazard) else { return value }
+    var result = ""
+    for scalar in value.unicodeScalars {
+      if scalar == "\n" {
+        result += "\\n"
+      } else if isHazard(scalar) {
+        result += visible(scalar)
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+
+  /// `\u{1B}`: a character as Swift writes it in a string literal, hexadecimal in capitals;
+  /// a carriage return as `\r`.
+  static func visible(_ scalar: Unicode.Scalar) -> String {
+    if scalar == "\r" { return "\\r" }
+    return "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+  }
+
+  /// True for the characters that act on a terminal or a log instead of showing: C0 controls
+  /// but tab, DEL and C1 controls; U+2028 and U+2029 (line and paragraph separators); the bidi
+  /// controls of Unicode's bidirectional algorithm (UAX #9: U+061C, U+200E, U+200F,
+  /// U+202A-U+202E, U+2066-U+2069), which reorder what a reader sees; and U+FEFF.
+  static func isHazard(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x09: return false
+    case 0x00...0x1F, 0x7F...0x9F: return true
+    case 0x2028, 0x2029: return true
+    case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
+    case 0xFEFF: return true
+    default: return false
+    }
+  }
+}
+
+/// Keeps text from holding a GitHub Actions workflow command, whatever kind of output it is.
+///
+/// The runner reads every line a step prints (a line ends at LF, CR or CR LF) and takes two forms
+/// as commands (actions/runner, `src/Runner.Common/ActionCommand.cs`):
+/// - `::name props::data`: `TryParseV2` trims the line's leading white space, then asks whether
+///   it starts with `::`;
+/// - `##[name props]data`: the older `TryParse` looks for `##[` anywhere in the line.
+///
+/// Both use .NET's default string comparison, which is culture-sensitive: characters Unicode
+/// calls default-ignorable (a soft hyphen, a zero-width joiner) are skipped when it matches. So a
+/// colon that could start a line (after white space and ignorable characters only) and a `[`
+/// whose previous character, ignorable ones aside, is `#`, are written in the output kind's own
+/// escape: the line can no longer be read as a command, and the reader still sees what was there.
+enum WorkflowCommandGuard {
+  static func neutralise(_ text: String, colon: String, bracket: String) -> String {
+    guard text.utf8.contains(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "[") }) else { return text }
+    var result = ""
+    result.reserveCapacity(text.utf8.count)
+    var atLineStart = true
+    var previous: Unicode.Scalar = "\n"
+    for scalar in text.unicodeScalars {
+      let properties = scalar.properties
+      if scalar == "\n" || scalar == "\r" {
+        atLineStart = true
+        previous = scalar
+        result.unicodeScalars.append(scalar)
+        continue
+      }
+      if atLineStart && scalar == ":" {
+        result += colon
+        atLineStart = false
+        previous = scalar
+        continue
+      }
+      if scalar == "[" && previous == "#" {
+        result += bracket
+        previous = scalar
+        continue
+      }
+      if properties.isDefaultIgnorableCodePoint {
+        result.unicodeScalars.append(scalar)
+        continue
+      }
+      if !properties.isWhitespace { atLineStart = false }
+      previous = scalar
+      result.unicodeScalars.append(scalar)
+    }
+    return result
+  }
+}
