@@ -3,24 +3,37 @@
 ///
 /// - Frame k's commit starts at its content time or when the main thread is free, whichever is
 ///   later, and must finish by the next vsync (the commit deadline); a late commit is picked up
-///   at the first vsync after it finishes: a commit hitch.
+///   at the first vsync after it finishes.
+/// - A frame in which the app changed nothing (only Core Animation animations run) needs no
+///   commit: the render server animates the layer tree it already has, whatever the main thread
+///   is doing (WWDC14 session 419: once committed, an animation is rendered frame by frame by the
+///   render server without the app). Its commit is "ready" at its deadline.
 /// - The render server takes the newest commit at a vsync when it is free; render prepare runs
 ///   on its CPU, then render execute on the GPU, which may still be finishing the previous frame.
-///   The frame shows at the first vsync after the GPU is done; a frame that misses the vsync two
-///   intervals after its start (double buffering) is a render hitch.
+///   The frame shows at the first vsync after the GPU is done.
+/// - A hitch is a frame shown later than expected; it lasts a whole number of refresh intervals.
+///   It is a **commit hitch** when the app caused it: the shown frame's commit, or that of a frame
+///   it replaced since the previous one shown, missed its deadline (the main thread stalled). It
+///   is a **render hitch** otherwise: every commit was on time and the render server or the GPU
+///   took too long. A main-thread stall is never a render hitch (Apple, tech talk 10856).
 /// - After a render hitch the system falls back to triple buffering: frames are expected three
 ///   intervals after their start, trading latency for smoothness, for the rest of the run.
-/// - A hitch lasts a whole number of refresh intervals. Commits superseded before the render
-///   server took them are never shown: they are dropped frames, counted in the frame rate.
+/// - Commits superseded before the render server took them are never shown: they are dropped
+///   frames, counted in the frame rate.
 public struct FramePacing: Sendable {
   public struct Stage: Sendable, Hashable {
     public var mainThreadMs: Double
     public var renderServerMs: Double
     public var gpuMs: Double
-    public init(mainThreadMs: Double, renderServerMs: Double, gpuMs: Double) {
+    /// The app changed something this frame, so the frame waits for its commit. False for a
+    /// frame that only Core Animation animations change: the render server draws it alone.
+    public var needsCommit: Bool
+    /// `needsCommit` defaults to whether the app did any main-thread work for the frame.
+    public init(mainThreadMs: Double, renderServerMs: Double, gpuMs: Double, needsCommit: Bool? = nil) {
       self.mainThreadMs = mainThreadMs
       self.renderServerMs = renderServerMs
       self.gpuMs = gpuMs
+      self.needsCommit = needsCommit ?? (mainThreadMs > 0)
     }
   }
 
@@ -76,7 +89,9 @@ public struct FramePacing: Sendable {
   public func run(_ stages: [Stage], times: [Double], durationMs: Double) -> Result {
     func bounded(_ ms: Double) -> Double { ms.isNaN ? Self.maxStageMs : min(max(ms, 0), Self.maxStageMs) }
     let stages = stages.map {
-      Stage(mainThreadMs: bounded($0.mainThreadMs), renderServerMs: bounded($0.renderServerMs), gpuMs: bounded($0.gpuMs))
+      Stage(
+        mainThreadMs: bounded($0.mainThreadMs), renderServerMs: bounded($0.renderServerMs), gpuMs: bounded($0.gpuMs),
+        needsCommit: $0.needsCommit)
     }
     var outcomes = [FrameOutcome](repeating: FrameOutcome(presentedAt: nil, hitchMs: 0, hitch: nil), count: stages.count)
     guard !stages.isEmpty else {
@@ -90,14 +105,24 @@ public struct FramePacing: Sendable {
     var commitLate = [Bool](repeating: false, count: stages.count)
     var deadlines = [Double](repeating: 0, count: stages.count)
     for (k, stage) in stages.enumerated() {
+      let deadline = vsync(atOrAfter: times[k] + interval * 0.5)
+      deadlines[k] = deadline
+      guard stage.needsCommit else {
+        // Only Core Animation animations changed: the render server has everything it needs.
+        commitReady[k] = deadline
+        continue
+      }
       let start = max(times[k], mainFree)
       let end = start + stage.mainThreadMs
       mainFree = end
-      let deadline = vsync(atOrAfter: times[k] + interval * 0.5)
-      deadlines[k] = deadline
       commitLate[k] = end > deadline + 1e-9
       commitReady[k] = commitLate[k] ? vsync(atOrAfter: end) : deadline
     }
+
+    // The earliest commit ready from each frame on (an animation-only frame may be ready before
+    // an earlier frame whose commit is stuck).
+    var earliestReady = commitReady
+    for k in stride(from: stages.count - 2, through: 0, by: -1) { earliestReady[k] = min(earliestReady[k], earliestReady[k + 1]) }
 
     // A timeline slower than the display (frameRate below the refresh rate) shows a new frame
     // every few refreshes by design: the gap it expects is its frame interval on the vsync grid.
@@ -121,10 +146,12 @@ public struct FramePacing: Sendable {
     var tick = commitReady[0]
     while next < stages.count {
       // The newest commit ready by this vsync; older ones are dropped when it is taken.
+      // An animation-only frame is ready at its deadline even while an earlier commit is stuck
+      // on the main thread: the render server shows it, and the stuck frame is dropped.
       var newest = -1
       var scan = next
-      while scan < stages.count && commitReady[scan] <= tick + 1e-9 {
-        newest = scan
+      while scan < stages.count && times[scan] <= tick + 1e-9 {
+        if commitReady[scan] <= tick + 1e-9 { newest = scan }
         scan += 1
       }
       // Back-pressure: the render server starts a frame only when it is free and the GPU will be
@@ -134,10 +161,13 @@ public struct FramePacing: Sendable {
         // Nothing changes until the next commit is ready and the render server and GPU are free:
         // go straight to the first vsync where all three hold, rather than one interval at a
         // time (as many steps as intervals in a very long frame).
-        let ready = max(commitReady[next], rsFree, gpuFree - gpuSlack)
+        let ready = max(earliestReady[next], rsFree, gpuFree - gpuSlack)
         tick = max(tick + interval, vsync(atOrAfter: ready))
         continue
       }
+      // The app caused this frame's lateness when its commit, or that of a frame it replaces,
+      // missed its deadline.
+      let appLate = commitLate[next...newest].contains(true)
       next = newest + 1
       let stage = stages[newest]
       let rsEnd = tick + stage.renderServerMs
@@ -156,7 +186,7 @@ public struct FramePacing: Sendable {
       if late > 0 {
         hitches += 1
         hitchTime += late
-        let kind: HitchKind = commitLate[newest] ? .commit : .render
+        let kind: HitchKind = appLate ? .commit : .render
         if kind == .commit { commitHitches += 1 } else { renderHitches += 1 }
         if kind == .render { triple = true }
         outcomes[newest] = FrameOutcome(presentedAt: present, hitchMs: late, hitch: kind)

@@ -1,9 +1,10 @@
 import LayerTree
 
-/// One device the simulator can run a scene on: its screen and GPU, as data.
+/// One device the simulator can run a scene on: its screen, GPU and memory, as data.
 ///
-/// The facts (points, scale, rendered pixels, refresh rate, GPU) come from Apple's device
-/// specifications, as collected in the project's domain notes (section 4).
+/// The facts (points, scale, rendered pixels, refresh rate, GPU, memory, caches, colour gamut)
+/// come from Apple's device specifications and public die analyses; ``DeviceCatalogue`` gives the
+/// source of every figure beside each device.
 public struct DeviceProfile: Sendable, Hashable {
   /// The id scenes and `--device` use: `iphone-6-plus`.
   public var id: String
@@ -19,21 +20,31 @@ public struct DeviceProfile: Sendable, Hashable {
   public var refreshRate: Double
   /// The chip and its GPU: "A8 (PowerVR GX6450)".
   public var gpu: String
-  /// Metal GPU family: "Apple2".
+  /// Metal GPU family: "Apple2". Its number orders GPU generations (``gpuGeneration``).
   public var gpuFamily: String
-  /// Main memory bandwidth in bytes per second (64-bit LPDDR bus x transfer rate).
+  /// Main memory bandwidth in bytes per second (LPDDR bus width x transfer rate).
   public var memoryBandwidth: Double
   /// GPU throughput relative to the A8 (1.0), from Apple's generation-over-generation claims.
   public var gpuSpeed: Double
   /// CPU single-core throughput relative to the A8 (1.0), from the same claims.
   public var cpuSpeed: Double
+  /// The chip's system-level cache (the last-level cache the GPU shares with the CPUs), in bytes:
+  /// render targets and textures that fit in it are not stored to and loaded from DRAM.
+  public var systemCacheBytes: Double = 4 * 1_048_576
+  /// The colour gamut of the display: backing stores drawn for a wide-gamut (P3) screen take
+  /// 8 bytes a pixel before iOS 12 (WWDC18 session 219).
+  public var displayGamut: DisplayGamut = .sRGB
+  /// iPhone or iPad: on a ProMotion iPhone, Core Animation animations run at 60 Hz unless the app
+  /// sets `CADisableMinimumFrameDurationOnPhone`; on an iPad they run at the display's rate.
+  public var idiom: DeviceIdiom = .phone
   /// The rasterization cache's limits: 100 ms unused lifetime and 2.5 x the screen's pixel
   /// area (WWDC14 session 419 via several write-ups; objc.io: "roughly two times").
   public var rasterCache: RasterCache.Limits = .standard
 
   public init(
     id: String, name: String, screen: DeviceScreen, panelPixels: Size? = nil, refreshRate: Double, gpu: String,
-    gpuFamily: String, memoryBandwidth: Double, gpuSpeed: Double, cpuSpeed: Double
+    gpuFamily: String, memoryBandwidth: Double, gpuSpeed: Double, cpuSpeed: Double, systemCacheBytes: Double = 4 * 1_048_576,
+    displayGamut: DisplayGamut = .sRGB, idiom: DeviceIdiom = .phone
   ) {
     self.id = id
     self.name = name
@@ -46,6 +57,9 @@ public struct DeviceProfile: Sendable, Hashable {
     self.memoryBandwidth = memoryBandwidth
     self.gpuSpeed = gpuSpeed
     self.cpuSpeed = cpuSpeed
+    self.systemCacheBytes = systemCacheBytes
+    self.displayGamut = displayGamut
+    self.idiom = idiom
   }
 
   /// The time between two display refreshes, in milliseconds.
@@ -53,4 +67,32 @@ public struct DeviceProfile: Sendable, Hashable {
 
   /// Pixels the GPU renders for a full screen.
   public var screenPixelArea: Double { renderedPixels.width * renderedPixels.height }
+
+  /// The number of the Metal GPU family ("Apple8" is 8), which orders GPU generations; nil when
+  /// the family is not an `AppleN` name.
+  public var gpuGeneration: Int? {
+    guard gpuFamily.hasPrefix("Apple") else { return nil }
+    return Int(gpuFamily.dropFirst("Apple".count))
+  }
+
+  /// True when Core Animation animations (not the app's own scrolling) are held to 60 Hz on this
+  /// display unless the app opts in: ProMotion iPhones without `CADisableMinimumFrameDurationOnPhone`
+  /// (Apple, "Optimizing iPhone and iPad apps to support ProMotion displays", and the
+  /// `CADisableMinimumFrameDurationOnPhone` Info.plist key).
+  public var limitsAnimationsTo60Hz: Bool { idiom == .phone && refreshRate > 60 }
+}
+
+/// The colour gamut a display shows.
+public enum DisplayGamut: String, Sendable, Hashable, CaseIterable {
+  /// sRGB: 8 bits a channel are enough.
+  case sRGB
+  /// Display P3 (iPhone 7, iPad Pro 9.7-inch and later): wide-colour drawing needs more than
+  /// 8 bits a channel.
+  case displayP3 = "P3"
+}
+
+/// The kind of device, as UIKit's user-interface idiom names it.
+public enum DeviceIdiom: String, Sendable, Hashable, CaseIterable {
+  case phone
+  case pad
 }

@@ -11,7 +11,7 @@ import LayerTree
 public enum DeviceProfileReader {
   public static let keys = [
     "id", "name", "basedOn", "points", "scale", "panelPixels", "refreshRate", "gpu", "gpuFamily", "memoryBandwidth", "gpuSpeed",
-    "cpuSpeed", "rasterCache",
+    "cpuSpeed", "systemCache", "displayGamut", "idiom", "rasterCache",
   ]
 
   public static func read(_ bytes: [UInt8]) throws(SceneErrors) -> DeviceProfile {
@@ -73,6 +73,18 @@ public enum DeviceProfileReader {
     if let value = fields["panelPixels"], let (w, h) = context.pair(value, path, "panelPixels", shape: "[width, height] in pixels") {
       panel = Size(w, h)
     }
+    let systemCache = fields["systemCache"].flatMap { context.number($0, path, "systemCache", in: 0...1e10) } ?? base?.systemCacheBytes ?? 0
+    func named<T: RawRepresentable & CaseIterable>(_ key: String, _ fallback: T) -> T where T.RawValue == String {
+      guard let value = fields[key], let text = context.string(value, path, key) else { return fallback }
+      if let found = T(rawValue: text) { return found }
+      let names = T.allCases.map(\.rawValue)
+      context.error(
+        path, key: key, at: value.offset, "unknown \(key) \"\(text)\"",
+        notes: (nearest(to: text, in: names).map { ["did you mean \"\($0)\"?"] } ?? []) + ["expected one of: \(names.joined(separator: ", "))"])
+      return fallback
+    }
+    let gamut = named("displayGamut", base?.displayGamut ?? DisplayGamut.sRGB)
+    let idiom = named("idiom", base?.idiom ?? DeviceIdiom.phone)
     var limits = base?.rasterCache ?? .standard
     if let value = fields["rasterCache"] {
       let cachePath = path.key("rasterCache")
@@ -95,7 +107,8 @@ public enum DeviceProfileReader {
     guard let id, let points, let scale, let refresh, let bandwidth, let gpuSpeed, let cpuSpeed else { return nil }
     var profile = DeviceProfile(
       id: id, name: name, screen: DeviceScreen(points: points, scale: scale), panelPixels: panel, refreshRate: refresh, gpu: gpu,
-      gpuFamily: family, memoryBandwidth: bandwidth, gpuSpeed: gpuSpeed, cpuSpeed: cpuSpeed)
+      gpuFamily: family, memoryBandwidth: bandwidth, gpuSpeed: gpuSpeed, cpuSpeed: cpuSpeed, systemCacheBytes: systemCache,
+      displayGamut: gamut, idiom: idiom)
     profile.rasterCache = limits
     return profile
   }

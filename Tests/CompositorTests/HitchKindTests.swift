@@ -1,0 +1,69 @@
+import Compositor
+import Testing
+
+/// Commit hitches against render hitches, and animations the render server runs alone, on
+/// schedules worked out by hand from Apple's definitions (tech talks 10855-10857: a commit hitch
+/// is a frame late because the app's commit missed its deadline; a render hitch, because the
+/// render server or the GPU missed theirs), at 60 Hz (16.67 ms intervals).
+@Suite("Hitch kinds")
+struct HitchKindTests {
+  let pacing = FramePacing(refreshRate: 60)
+  let times = (0..<60).map { Double($0) * 1000 / 60 }
+
+  /// A scroll whose cell reuse takes 22 ms on the main thread in one frame, with the GPU at
+  /// 1.6 ms: frame 10's commit ends at 166.7 + 22 = 188.7 ms, past its deadline (183.3 ms), so
+  /// the frame that replaces it shows one interval late. The main thread stalled: one commit
+  /// hitch, no render hitch.
+  @Test func mainThreadStallIsACommitHitch() {
+    var stages = Array(repeating: FramePacing.Stage(mainThreadMs: 2, renderServerMs: 0.4, gpuMs: 1.6), count: 60)
+    stages[10].mainThreadMs = 22
+    let result = pacing.run(stages, times: times, durationMs: 1000)
+    #expect(result.commitHitches == 1)
+    #expect(result.renderHitches == 0)
+    #expect(result.hitchTimeMs == 1000.0 / 60)
+    #expect(!result.tripleBuffered)
+  }
+
+  /// Every frame's cell reuse takes 22 ms: every commit misses its deadline, and every hitch is a
+  /// commit hitch, however the frames that replace them line up.
+  @Test func steadyMainThreadOverloadIsOnlyCommitHitches() {
+    let stages = Array(repeating: FramePacing.Stage(mainThreadMs: 22, renderServerMs: 0.4, gpuMs: 1.6), count: 60)
+    let result = pacing.run(stages, times: times, durationMs: 1000)
+    #expect(result.commitHitches > 0)
+    #expect(result.renderHitches == 0)
+  }
+
+  /// A Core Animation animation keeps running while the main thread stalls for 100 ms in frame
+  /// 10: the other frames change only what the animation animates (no main-thread work), so the
+  /// render server draws each at its vsync; frame 10's late commit is replaced by the frames
+  /// after it. 60 frames shown, no hitch.
+  @Test func renderServerAnimationsRunThroughAMainThreadStall() {
+    var stages = Array(repeating: FramePacing.Stage(mainThreadMs: 0, renderServerMs: 0.4, gpuMs: 1.6), count: 60)
+    stages[10].mainThreadMs = 100
+    let result = pacing.run(stages, times: times, durationMs: 1000)
+    #expect(result.hitches == 0)
+    #expect(result.fps == 60)
+  }
+
+  /// The same stall while the app itself drives every frame (scrolling, 1 ms of main-thread work
+  /// each): the frames after the stall wait for the main thread, so they hitch, on commit.
+  @Test func appDrivenFramesWaitForTheMainThread() {
+    var stages = Array(repeating: FramePacing.Stage(mainThreadMs: 1, renderServerMs: 0.4, gpuMs: 1.6), count: 60)
+    stages[10].mainThreadMs = 100
+    let result = pacing.run(stages, times: times, durationMs: 1000)
+    #expect(result.commitHitches >= 1)
+    #expect(result.renderHitches == 0)
+    // Frame 10's commit runs from 166.7 ms to 266.7 ms, a vsync: the render server takes it there
+    // and it shows one interval later, at 283.3 ms, where frame 10 was due at 200 ms (double
+    // buffered): 83.3 ms of hitch, five intervals.
+    #expect(abs(result.hitchTimeMs - 5 * 1000 / 60) < 1e-6)
+  }
+
+  /// The GPU needs 25 ms a frame while every commit is on time: render hitches only.
+  @Test func slowGPUIsARenderHitch() {
+    let stages = Array(repeating: FramePacing.Stage(mainThreadMs: 1, renderServerMs: 0.4, gpuMs: 25), count: 60)
+    let result = pacing.run(stages, times: times, durationMs: 1000)
+    #expect(result.renderHitches > 0)
+    #expect(result.commitHitches == 0)
+  }
+}
