@@ -80,7 +80,9 @@ public enum DeviceProfileReader {
       let names = T.allCases.map(\.rawValue)
       context.error(
         path, key: key, at: value.offset, "unknown \(key) \"\(text)\"",
-        notes: (nearest(to: text, in: names).map { ["did you mean \"\($0)\"?"] } ?? []) + ["expected one of: \(names.joined(separator: ", "))"])
+        notes: (nearest(to: text, in: names).map { ["did you mean \"\($0)\"?"] } ?? []) + [
+          "expected one of: \(names.joined(separator: ", "))"
+        ])
       return fallback
     }
     let gamut = named("displayGamut", base?.displayGamut ?? DisplayGamut.sRGB)
