@@ -39,6 +39,19 @@ enum BadInputFixtures {
     "iphone-xs-max": DeviceScreen(points: Size(414, 896), scale: 3),
     "iphone-13-pro": DeviceScreen(points: Size(390, 844), scale: 3),
     "iphone-15-pro": DeviceScreen(points: Size(393, 852), scale: 3),
+    "iphone-16": DeviceScreen(points: Size(393, 852), scale: 3),
+    "iphone-16-pro": DeviceScreen(points: Size(402, 874), scale: 3),
+    "iphone-16-pro-max": DeviceScreen(points: Size(440, 956), scale: 3),
+    "iphone-17": DeviceScreen(points: Size(402, 874), scale: 3),
+    "iphone-air": DeviceScreen(points: Size(420, 912), scale: 3),
+    "iphone-17-pro": DeviceScreen(points: Size(402, 874), scale: 3),
+    "iphone-17-pro-max": DeviceScreen(points: Size(440, 956), scale: 3),
+    "ipad-air-2": DeviceScreen(points: Size(768, 1024), scale: 2),
+    "ipad-pro-10-5": DeviceScreen(points: Size(834, 1112), scale: 2),
+    "ipad-pro-11-2018": DeviceScreen(points: Size(834, 1194), scale: 2),
+    "ipad-air-4": DeviceScreen(points: Size(820, 1180), scale: 2),
+    "ipad-mini-6": DeviceScreen(points: Size(744, 1133), scale: 2),
+    "ipad-pro-11-m4": DeviceScreen(points: Size(834, 1210), scale: 2),
   ]
 
   /// Decodes `bytes` and returns the printed problems, or nil when the scene decodes.
