@@ -58,7 +58,7 @@ public enum Explainer {
           FixTrial(
             fixID: fix.id, title: fix.title, words: fix.words, appearance: fix.appearance, appearanceChanges: changes, edits: merged,
             appliedTo: applied, notAppliedTo: refused, saving: Saving(before: before, after: after),
-            uncounted: fix.uncountedWork(merged, in: context)))
+            uncounted: fix.uncountedWork(merged, in: context), approach: fix.approach, risk: fix.risk))
       }
       explained.append(
         ExplainedFinding(
@@ -84,16 +84,27 @@ public enum Explainer {
       imageFindings: report.findings.filter { $0.category == .image }.count)
   }
 
-  /// The group's first fix: the best that keeps the picture if one saves something, else the
-  /// best; then the others, best first.
+  /// The group's first fix: among the fixes that save something, one that removes the trigger
+  /// before one that restructures the layers before one that relies on the raster cache (its
+  /// saving holds only while the cache keeps the bitmap), and within each, one that keeps the
+  /// picture first, then the best saving. Then the others, best first.
   static func ordered(_ trials: [FixTrial]) -> [FixTrial] {
     let ranked = trials.enumerated().sorted { lhs, rhs in
       if lhs.element.saving.isBetter(than: rhs.element.saving) { return true }
       if rhs.element.saving.isBetter(than: lhs.element.saving) { return false }
       return lhs.offset < rhs.offset
     }.map(\.element)
-    guard let keeping = ranked.first(where: { $0.keepsAppearance && $0.saving.improves }) else { return ranked }
-    return [keeping] + ranked.filter { $0.fixID != keeping.fixID }
+    let saving = ranked.enumerated().filter { $0.element.saving.improves }
+    guard
+      let first = saving.min(by: { lhs, rhs in
+        let l = lhs.element
+        let r = rhs.element
+        if l.approach != r.approach { return l.approach < r.approach }
+        if l.keepsAppearance != r.keepsAppearance { return l.keepsAppearance }
+        return lhs.offset < rhs.offset
+      })?.element
+    else { return ranked }
+    return [first] + ranked.filter { $0.fixID != first.fixID }
   }
 
   /// True when a finding's layer is `filter` or lies below it. The filter is a path or a
@@ -163,6 +174,10 @@ public struct FixTrial: Sendable {
   public var saving: Saving
   /// Work the fix brings that the simulation cannot count, when there is some.
   public var uncounted: UncountedWork?
+  /// How the fix answers the finding (``FixApproach``).
+  public var approach: FixApproach = .removesTrigger
+  /// What can undo the saving that the simulated run may not show (``SceneFix/risk``).
+  public var risk: String? = nil
 
   /// True when the fix keeps what the user sees on every layer it applied to.
   public var keepsAppearance: Bool { appearance.keepsAppearance && appearanceChanges.isEmpty }

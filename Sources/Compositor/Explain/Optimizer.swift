@@ -36,7 +36,10 @@ public enum Optimizer {
           candidates.append((group, trial))
         }
       }
+      // Fixes that remove a trigger or restructure come before the raster cache's (whose saving
+      // holds only while the cache keeps the bitmap); then the best saving.
       let best = candidates.enumerated().min { lhs, rhs in
+        if lhs.element.1.approach != rhs.element.1.approach { return lhs.element.1.approach < rhs.element.1.approach }
         if lhs.element.1.saving.isBetter(than: rhs.element.1.saving) { return true }
         if rhs.element.1.saving.isBetter(than: lhs.element.1.saving) { return false }
         return lhs.offset < rhs.offset

@@ -18,6 +18,11 @@ public protocol SceneFix: Sendable {
   var words: String { get }
   /// Whether the fix keeps what the user sees, and the condition it checks for that.
   var appearance: FixAppearance { get }
+  /// How the fix answers the finding: by removing what triggers the pass (the default), by
+  /// restructuring the layers, or by caching the result. It orders the fixes shown and applied.
+  var approach: FixApproach { get }
+  /// What can undo the fix's saving that the simulated run may not show, or nil.
+  var risk: String? { get }
   /// Scenes where the fix applies and where it does not, run by one parameterized test.
   var examples: [FixExample] { get }
   /// Whether the fix applies to the finding on the layer at `path`, and the edits it makes.
@@ -39,6 +44,19 @@ public struct UncountedWork: Sendable, Hashable {
     self.backgroundMs = backgroundMs
     self.what = what
   }
+}
+
+/// How a fix answers an offscreen finding, in the order engineers reach for them: remove what
+/// triggers the pass (Apple's fixes: a shadowPath, cornerRadius without masksToBounds, corners
+/// precomposed into the image off the main thread, as the QQ Music engineers did), restructure
+/// the layers (draw a cell into one image), and last cache the result (shouldRasterize), whose
+/// saving holds only while the cache keeps the bitmap.
+public enum FixApproach: Int, Sendable, Hashable, Comparable {
+  case removesTrigger
+  case restructures
+  case cachesResult
+
+  public static func < (lhs: FixApproach, rhs: FixApproach) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
 /// What a fix does to what the user sees.
@@ -116,6 +134,8 @@ public struct FixExample: Sendable {
 
 extension SceneFix {
   public func uncountedWork(_ edits: [LayerEdit], in context: FixContext) -> UncountedWork? { nil }
+  public var approach: FixApproach { .removesTrigger }
+  public var risk: String? { nil }
 
   /// True when the fix applies to the finding on the layer at `path`.
   public func applies(to path: String, in context: FixContext) -> Bool { check(path, in: context).edits != nil }

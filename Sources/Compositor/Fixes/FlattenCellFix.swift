@@ -23,6 +23,9 @@ public struct FlattenCellFix: SceneFix {
       "the cell is drawn asynchronously: it shows its content only once the background drawing finishes, and text drawn with Core Text may differ slightly from UILabel's"
   )
 
+  /// It redraws the cell as one image rather than removing a trigger.
+  public let approach = FixApproach.restructures
+
   public init() {}
 
   public func check(_ path: String, in context: FixContext) -> FixCheck {

@@ -23,6 +23,11 @@ public struct RasterizeStaticSubtreeFix: SceneFix {
       "nothing in the subtree changes during the timeline, the bitmap is drawn at the screen's scale, unscaled and unturned, and the layer's opacity does not depend on its sublayers fading separately"
   )
 
+  /// It hides the passes behind the raster cache rather than removing them.
+  public let approach = FixApproach.cachesResult
+  public let risk: String? =
+    "The saving holds only while the cache keeps the bitmap: any change inside the subtree (new contents, a reused cell given another item, an animation), more than 100 ms off screen, or a cache fuller than 2.5 screens renders it offscreen again, which costs more than not rasterizing. Measure on the device with Color Hits Green and Misses Red."
+
   public init() {}
 
   public func check(_ path: String, in context: FixContext) -> FixCheck {
@@ -49,6 +54,20 @@ public struct RasterizeStaticSubtreeFix: SceneFix {
     guard let layer = context.layer(target) else { return .doesNotApply("no layer at \(target)") }
     if run.staleInSomeFrame.contains(candidate) {
       return .doesNotApply("the subtree at \(target) changes during the timeline, so its bitmap would be drawn again")
+    }
+    // A reuse pool's cells take new items as the list scrolls: each one renders the bitmap again
+    // (DOMAIN.md section 3: never rasterize reused cells whose content changes).
+    for scroll in context.scene.timeline?.scrolls ?? [] {
+      guard let reuse = scroll.reuse else { continue }
+      let cells = scroll.target + "/" + reuse.cell + "["
+      if target.hasPrefix(cells) || cells.hasPrefix(target + "/") {
+        return .doesNotApply("\(target) holds or is a cell of the reuse pool of \(scroll.target), whose cells take new items as it scrolls")
+      }
+    }
+    if let changes = context.scene.timeline?.contentChanges,
+      let refreshed = changes.flatMap(\.targets).first(where: { $0 == target || $0.hasPrefix(target + "/") })
+    {
+      return .doesNotApply("the timeline replaces the contents of \(refreshed) inside \(target)")
     }
     for inner in candidate..<tree.nodes[candidate].subtreeEnd {
       let node = tree.nodes[inner]

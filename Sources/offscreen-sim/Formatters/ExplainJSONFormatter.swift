@@ -74,6 +74,8 @@ enum ExplainJSONFormatter {
         "uncounted",
         trial.uncounted.map { .object([("backgroundMs", .number(rounded($0.backgroundMs))), ("what", .string($0.what))]) } ?? .null
       ),
+      ("approach", .string(String(describing: trial.approach))),
+      ("risk", trial.risk.map { .string($0) } ?? .null),
       (
         "saving",
         .object([

@@ -60,12 +60,14 @@ enum ExplainTextFormatter {
     }
     text += "   saves: \(saving(best.saving, full: true))\n"
     if let uncounted = best.uncounted { text += "   \(describe(uncounted))\n" }
+    if let risk = best.risk { text += "   risk: \(risk)\n" }
     let others = group.trials.dropFirst()
     if !others.isEmpty || !group.unavailable.isEmpty {
       text += "   other fixes:\n"
       for trial in others {
         text += "     \(trial.fixID) (\(appearance(trial))): \(saving(trial.saving, full: false))\n"
         if let uncounted = trial.uncounted { text += "       \(describe(uncounted))\n" }
+        if let risk = trial.risk { text += "       risk: \(risk)\n" }
         for line in sceneTerms(trial.edits) { text += "       in the scene: \(line)\n" }
       }
       for refusal in group.unavailable {
