@@ -15,7 +15,7 @@ struct FrameStepper {
   init(_ scene: Scene, on device: DeviceProfile, rules: [any OffscreenRule], coefficients: CostCoefficients) {
     let tree = FlatTree(scene.root)
     self.tree = tree
-    frameRate = scene.timeline?.frameRate ?? device.refreshRate
+    frameRate = Self.frameRate(scene.timeline, on: device)
     animator = SceneAnimator(tree: tree, timeline: scene.timeline, frameRate: frameRate, scale: device.screen.scale)
     cache = RasterCache(screenPixelArea: device.screenPixelArea, limits: device.rasterCache)
     planner = FramePlanner(screen: device.screen, iosVersion: scene.iosVersion, rules: rules)
@@ -24,6 +24,20 @@ struct FrameStepper {
   }
 
   var frameCount: Int { animator.frameCount }
+
+  /// The rate the timeline's frames come at when it names none: the display's refresh rate while
+  /// the app scrolls (UIKit drives scrolling at the display's rate), but at most 60 Hz for a
+  /// timeline of Core Animation animations and content changes on a ProMotion iPhone, unless the
+  /// app sets `CADisableMinimumFrameDurationOnPhone` (Apple, "Optimizing iPhone and iPad apps to
+  /// support ProMotion displays"; the key's reference: without it "frame rates higher than the
+  /// system default are unavailable"). An iPad's ProMotion display needs no key.
+  static func frameRate(_ timeline: Timeline?, on device: DeviceProfile) -> Double {
+    if let rate = timeline?.frameRate { return rate }
+    guard let timeline, device.limitsAnimationsTo60Hz, timeline.scrolls.isEmpty, !timeline.disablesMinimumFrameDuration else {
+      return device.refreshRate
+    }
+    return min(device.refreshRate, 60)
+  }
 
   mutating func step(_ frame: Int) -> (FrameState, FramePlan, FrameCost) {
     let state = animator.state(frame: frame)

@@ -4,7 +4,7 @@ struct TimelineReader {
   let context: DecodingContext
   let targets: TargetResolver
 
-  static let keys = ["duration", "frameRate", "animations", "contentChanges", "scrolls"]
+  static let keys = ["duration", "frameRate", "disableMinimumFrameDurationOnPhone", "animations", "contentChanges", "scrolls"]
   static let animationKeys = [
     "target", "keyPath", "fromValue", "toValue", "beginTime", "duration", "timingFunction", "repeatCount", "autoreverses",
     "removedOnCompletion",
@@ -35,6 +35,12 @@ struct TimelineReader {
         if let duration = context.positive(v, path, "duration") { timeline.duration = duration } else { ok = false }
       case "frameRate":
         if let rate = context.number(v, path, "frameRate", in: 1...240) { timeline.frameRate = rate } else { ok = false }
+      case "disableMinimumFrameDurationOnPhone":
+        if let flag = context.bool(v, path, "disableMinimumFrameDurationOnPhone") {
+          timeline.disablesMinimumFrameDuration = flag
+        } else {
+          ok = false
+        }
       case "animations":
         timeline.animations = list(v, path, "animations") { item, itemPath in readAnimation(item, itemPath) }
       case "contentChanges":

@@ -7,8 +7,14 @@ import Foundation
 public struct Timeline: Sendable, Hashable {
   /// Seconds simulated.
   public var duration: Double
-  /// Frames per second; nil means the device's refresh rate.
+  /// Frames per second; nil means the device's rate: the display's refresh rate while the app
+  /// scrolls, but at most 60 Hz for Core Animation animations on a ProMotion iPhone unless
+  /// ``disablesMinimumFrameDuration`` is set.
   public var frameRate: Double?
+  /// The app sets `CADisableMinimumFrameDurationOnPhone` in its Info.plist: its Core Animation
+  /// animations may run above 60 Hz on a ProMotion iPhone (Apple's Information Property List
+  /// reference). JSON key `disableMinimumFrameDurationOnPhone`.
+  public var disablesMinimumFrameDuration = false
   public var animations: [LayerAnimation]
   public var contentChanges: [ContentChange]
   public var scrolls: [Scroll]
