@@ -64,7 +64,7 @@ enum FixGeometry {
       parts.append(("\(contents.typeName) contents", rect))
     }
     switch layer.kind {
-    case .plain: break
+    case .plain, .transformLayer, .replicator: break
     case .gradient(let gradient): if gradient.colors.contains(where: { !$0.isClear }) { parts.append(("gradient", layer.bounds)) }
     case .visualEffect: parts.append(("visual effect", layer.bounds))
     case .shape(let shape): if let rect = shapeExtent(shape) { parts.append(("shape path", rect)) }
@@ -108,7 +108,8 @@ enum FixGeometry {
       inside = clipped.isEmpty ? nil : clipped
     }
     if let mask = layer.mask, let current = inside {
-      let clipped = current.intersection(Affine.layer(frame: mask.frame, transform: mask.transform).boundingBox(of: mask.bounds))
+      let clipped = current.intersection(
+        Affine.layer(frame: mask.frame, transform: mask.transform, anchor: mask.anchorPoint).boundingBox(of: mask.bounds))
       inside = clipped.isEmpty ? nil : clipped
     }
     guard var drawn = inside else { return nil }
@@ -122,7 +123,7 @@ enum FixGeometry {
       let spread = layer.shadowRadius
       drawn = drawn.union(caster.offsetBy(layer.shadowOffset.width, layer.shadowOffset.height).insetBy(-spread, -spread))
     }
-    return Affine.layer(frame: layer.frame, transform: layer.transform).boundingBox(of: drawn)
+    return Affine.layer(frame: layer.frame, transform: layer.transform, anchor: layer.anchorPoint).boundingBox(of: drawn)
   }
 
   /// The first sublayer whose drawing reaches past `layer`'s bounds rounded by `radius`, with

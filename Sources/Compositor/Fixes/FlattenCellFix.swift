@@ -51,7 +51,7 @@ public struct FlattenCellFix: SceneFix {
       }
       switch layer.kind {
       case .plain, .gradient: break
-      case .shape, .visualEffect:
+      case .shape, .visualEffect, .transformLayer, .replicator:
         problem = "\(layerPath) is a \(layer.kind.className), which is not a static label or image"
         return
       }

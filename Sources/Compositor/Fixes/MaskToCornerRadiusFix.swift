@@ -64,7 +64,7 @@ public struct MaskToCornerRadiusFix: SceneFix {
       }
       shape = mask.frame
       radius = FixGeometry.effectiveRadius(mask.cornerRadius, of: mask.frame)
-    case .gradient, .visualEffect:
+    case .gradient, .visualEffect, .transformLayer, .replicator:
       return .doesNotApply("the mask is a \(mask.kind.className), whose alpha is not one shape")
     }
     let bounds = layer.bounds

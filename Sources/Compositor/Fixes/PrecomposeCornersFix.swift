@@ -116,7 +116,7 @@ public struct PrecomposeCornersFix: SceneFix {
     else { return false }
     switch layer.kind {
     case .plain, .gradient: break
-    case .shape, .visualEffect: return false
+    case .shape, .visualEffect, .transformLayer, .replicator: return false
     }
     switch layer.contents {
     case nil, .image?: return true

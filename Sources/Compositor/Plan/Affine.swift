@@ -18,21 +18,23 @@ struct Affine: Sendable, Hashable {
   }
 
   /// The transform from a layer's bounds to its superlayer's: the frame's origin, and the
-  /// layer's transform about its centre (the default anchor point).
-  static func layer(frame: Rect, transform: Transform) -> Affine {
+  /// layer's transform about its anchor point (`anchor` in unit coordinates; the centre by
+  /// default), as `CALayer.transform` applies "relative to the layer's anchor point" (Apple).
+  static func layer(frame: Rect, transform: Transform, anchor: Point) -> Affine {
     if transform.isIdentity { return .translation(frame.x, frame.y) }
     let radians = transform.rotationDegrees * Double.pi / 180
     let cosine = cos(radians)
     let sine = sin(radians)
-    let halfWidth = frame.width / 2
-    let halfHeight = frame.height / 2
-    // translate(centre) * rotate * scale * translate(-half size): scaled first, then rotated;
-    // on iOS's y-down screen a positive angle turns clockwise.
+    let anchorX = frame.width * anchor.x
+    let anchorY = frame.height * anchor.y
+    // translate(anchor's position) * rotate * scale * translate(-anchor): scaled first, then
+    // rotated, then moved by the translation; on iOS's y-down screen a positive angle turns
+    // clockwise.
     let linear = Affine(
       a: cosine * transform.scaleX, b: sine * transform.scaleX,
       c: -sine * transform.scaleY, d: cosine * transform.scaleY)
-    let centre = Affine.translation(frame.x + halfWidth, frame.y + halfHeight)
-    return centre.concatenating(linear).concatenating(.translation(-halfWidth, -halfHeight))
+    let pivot = Affine.translation(frame.x + anchorX + transform.translationX, frame.y + anchorY + transform.translationY)
+    return pivot.concatenating(linear).concatenating(.translation(-anchorX, -anchorY))
   }
 
   /// The axis-aligned bounding box of `rect` mapped through this transform.

@@ -68,7 +68,7 @@ public struct FlatTree: Sendable {
       extents[index] = own.masksToBounds ? extent : extents[index].union(extent)
       let parent = nodes[index].parent
       if parent >= 0, nodes[parent].mask != index, !props[parent].masksToBounds {
-        let placed = Affine.layer(frame: own.frame, transform: own.transform).boundingBox(of: extents[index])
+        let placed = Affine.layer(frame: own.frame, transform: own.transform, anchor: own.anchorPoint).boundingBox(of: extents[index])
         extents[parent] = extents[parent].union(placed)
       }
     }
@@ -85,9 +85,11 @@ public struct FlatTree: Sendable {
     var own = layer
     own.sublayers = []
     own.mask = nil
-    props.append(LayerProps(layer, hasMask: layer.mask != nil))
+    // A transform layer ignores its mask (Apple, `CATransformLayer`).
+    let mask = layer.kind.isTransformLayer ? nil : layer.mask
+    props.append(LayerProps(layer, hasMask: mask != nil))
     nodes.append(Node(layer: own, path: path, parent: parent, subtreeEnd: index + 1, depth: depth, inMask: inMask, mask: nil))
-    if let mask = layer.mask {
+    if let mask {
       nodes[index].mask = nodes.count
       append(mask, path: LayerPath.child(path, mask.id), parent: index, depth: depth + 1, inMask: true)
     }

@@ -94,7 +94,7 @@ public struct FramePlanner: Sendable {
       } else {
         clip = screenRect
       }
-      let local = Affine.layer(frame: props.frame, transform: props.transform)
+      let local = Affine.layer(frame: props.frame, transform: props.transform, anchor: props.anchorPoint)
       let affine = parentAffine.concatenating(local)
       var plan = NodePlan()
       plan.generation = generation
@@ -119,7 +119,7 @@ public struct FramePlanner: Sendable {
       if masks[index] >= 0 {
         let maskIndex = masks[index]
         let maskProps = state.props(maskIndex, in: tree)
-        let maskAffine = affine.concatenating(.layer(frame: maskProps.frame, transform: maskProps.transform))
+        let maskAffine = affine.concatenating(.layer(frame: maskProps.frame, transform: maskProps.transform, anchor: maskProps.anchorPoint))
         clip = clip.intersection(maskAffine.boundingBox(of: maskProps.bounds))
         if !maskDrawsAnything(tree, maskIndex, state) { clip = .zero }
       }

@@ -5,8 +5,11 @@ import LayerTree
 /// arrays. Derived once per layer, and again only for layers the timeline changes.
 public struct LayerProps: Sendable, Hashable {
   public var frame: Rect
+  /// The point of the bounds, in unit coordinates, the transform turns about.
+  public var anchorPoint: Point
   public var transform: Transform
   public var opacity: Double
+  /// The radius that rounds something: 0 when `maskedCorners` names no corner.
   public var cornerRadius: Double
   public var shadowOpacity: Double
   public var shadowRadius: Double
@@ -34,17 +37,20 @@ public struct LayerProps: Sendable, Hashable {
   /// `hasMask` comes from the tree: a flattened node's layer no longer holds its mask.
   public init(_ layer: Layer, hasMask: Bool) {
     frame = layer.frame
+    anchorPoint = layer.anchorPoint
     transform = layer.transform
     opacity = layer.opacity
-    cornerRadius = layer.cornerRadius
+    cornerRadius = layer.maskedCorners.isEmpty ? 0 : layer.cornerRadius
     shadowOpacity = layer.shadowOpacity
     shadowRadius = layer.shadowRadius
     shadowOffset = layer.shadowOffset
     rasterizationScale = layer.rasterizationScale
     isHidden = layer.isHidden
-    masksToBounds = layer.masksToBounds
+    // A transform layer does not clip, and fades each sublayer on its own (Apple, `CATransformLayer`).
+    let isTransformLayer = layer.kind.isTransformLayer
+    masksToBounds = layer.masksToBounds && !isTransformLayer
     shouldRasterize = layer.shouldRasterize
-    allowsGroupOpacity = layer.allowsGroupOpacity
+    allowsGroupOpacity = layer.allowsGroupOpacity && !isTransformLayer
     allowsEdgeAntialiasing = layer.allowsEdgeAntialiasing
     hasShadowPath = layer.shadowPath != nil
     hasShadow = LayerDrawing.hasShadow(layer)
@@ -53,7 +59,8 @@ public struct LayerProps: Sendable, Hashable {
     if case .visualEffect = layer.kind { isVisualEffect = true } else { isVisualEffect = false }
     switch layer.kind {
     case .gradient, .visualEffect: isTextured = true
-    case .plain, .shape: isTextured = layer.contents != nil
+    case .plain, .shape, .replicator: isTextured = layer.contents != nil
+    case .transformLayer: isTextured = false
     }
     mightGoOffscreen =
       hasShadow || hasMask || (cornerRadius > 0 && masksToBounds) || opacity < 1 || shouldRasterize || isVisualEffect

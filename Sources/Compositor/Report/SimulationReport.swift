@@ -25,6 +25,8 @@ public struct SceneInfo: Sendable, Hashable {
   public var renderedPixels: Size
   public var refreshRate: Double
   public var iosVersion: OSVersion
+  /// Where an imported or captured scene came from, as its file says.
+  public var source: SceneSource? = nil
 }
 
 public struct Summary: Sendable, Hashable {

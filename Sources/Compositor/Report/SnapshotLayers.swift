@@ -35,7 +35,7 @@ extension FrameSnapshot {
           state.boundsOrigins[node.parent].map { affines[node.parent].concatenating(.translation(-$0.x, -$0.y)) }
           ?? affines[node.parent]
       }
-      affines[index] = parentAffine.concatenating(.layer(frame: layer.frame, transform: layer.transform))
+      affines[index] = parentAffine.concatenating(.layer(frame: layer.frame, transform: layer.transform, anchor: layer.anchorPoint))
     }
     return affines.map { ScreenTransform(a: $0.a, b: $0.b, c: $0.c, d: $0.d, tx: $0.tx, ty: $0.ty) }
   }

@@ -108,7 +108,7 @@ public struct RuleContext {
     if let color = layer.backgroundColor, !color.isClear { parts.append("backgroundColor") }
     if let contents = layer.contents, LayerDrawing.contentsDraw(contents) { parts.append("\(contents.typeName) contents") }
     switch layer.kind {
-    case .plain: break
+    case .plain, .transformLayer, .replicator: break
     case .shape: parts.append("shape path")
     case .gradient: parts.append("gradient")
     case .visualEffect: parts.append("visual effect")

@@ -55,7 +55,7 @@ public struct MaskRule: OffscreenRule {
         fix =
           "Instead, use a container layer of the same frame and cornerRadius as the mask, with masksToBounds set to YES: replace the mask with \"cornerRadius\": \(formatNumber(mask.cornerRadius)) and \"masksToBounds\": true."
       }
-    case .gradient, .visualEffect:
+    case .gradient, .visualEffect, .transformLayer, .replicator:
       break
     }
     return RuleHit(message: message, fix: fix)

@@ -55,7 +55,7 @@ public enum Simulator {
     let info = SceneInfo(
       name: scene.name, description: scene.description, deviceID: device.id, deviceName: device.name,
       scale: device.screen.scale, renderedPixels: device.renderedPixels, refreshRate: device.refreshRate,
-      iosVersion: scene.iosVersion)
+      iosVersion: scene.iosVersion, source: scene.source)
     return tally.report(scene: info, layers: tree.count, frameRate: frameRate)
   }
 

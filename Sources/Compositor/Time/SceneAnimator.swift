@@ -249,38 +249,41 @@ public struct SceneAnimator: Sendable {
     func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * f }
     let from = animation.fromValue
     let to = animation.toValue
-    let centre = Point(base.frame.midX, base.frame.midY)
+    // `position` is where the anchor point sits in the superlayer, and a size change keeps it
+    // there (Core Animation's `position` and `bounds`); the anchor is the centre by default.
+    let anchor = base.anchorPoint
+    let position = Point(base.frame.x + anchor.x * base.frame.width, base.frame.y + anchor.y * base.frame.height)
     switch animation.keyPath {
     case .positionX:
-      let x = mix(from.flatMap(number) ?? centre.x, number(to) ?? centre.x)
-      layer.frame.x = x - layer.frame.width / 2
+      let x = mix(from.flatMap(number) ?? position.x, number(to) ?? position.x)
+      layer.frame.x = x - anchor.x * layer.frame.width
     case .positionY:
-      let y = mix(from.flatMap(number) ?? centre.y, number(to) ?? centre.y)
-      layer.frame.y = y - layer.frame.height / 2
+      let y = mix(from.flatMap(number) ?? position.y, number(to) ?? position.y)
+      layer.frame.y = y - anchor.y * layer.frame.height
     case .position:
-      let a = from.flatMap(pair) ?? (centre.x, centre.y)
+      let a = from.flatMap(pair) ?? (position.x, position.y)
       let b = pair(to) ?? a
-      layer.frame.x = mix(a.0, b.0) - layer.frame.width / 2
-      layer.frame.y = mix(a.1, b.1) - layer.frame.height / 2
+      layer.frame.x = mix(a.0, b.0) - anchor.x * layer.frame.width
+      layer.frame.y = mix(a.1, b.1) - anchor.y * layer.frame.height
     case .boundsWidth:
       let width = max(0, mix(from.flatMap(number) ?? base.frame.width, number(to) ?? base.frame.width))
-      let mid = layer.frame.midX
+      let pinned = layer.frame.x + anchor.x * layer.frame.width
       layer.frame.width = width
-      layer.frame.x = mid - width / 2
+      layer.frame.x = pinned - anchor.x * width
     case .boundsHeight:
       let height = max(0, mix(from.flatMap(number) ?? base.frame.height, number(to) ?? base.frame.height))
-      let mid = layer.frame.midY
+      let pinned = layer.frame.y + anchor.y * layer.frame.height
       layer.frame.height = height
-      layer.frame.y = mid - height / 2
+      layer.frame.y = pinned - anchor.y * height
     case .boundsSize:
       let a = from.flatMap(pair) ?? (base.frame.width, base.frame.height)
       let b = pair(to) ?? a
-      let midX = layer.frame.midX
-      let midY = layer.frame.midY
+      let pinnedX = layer.frame.x + anchor.x * layer.frame.width
+      let pinnedY = layer.frame.y + anchor.y * layer.frame.height
       layer.frame.width = max(0, mix(a.0, b.0))
       layer.frame.height = max(0, mix(a.1, b.1))
-      layer.frame.x = midX - layer.frame.width / 2
-      layer.frame.y = midY - layer.frame.height / 2
+      layer.frame.x = pinnedX - anchor.x * layer.frame.width
+      layer.frame.y = pinnedY - anchor.y * layer.frame.height
     case .opacity:
       layer.opacity = min(1, max(0, mix(from.flatMap(number) ?? base.opacity, number(to) ?? base.opacity)))
     case .cornerRadius:

@@ -20,6 +20,12 @@ public final class JSONPath: Sendable {
   }
 
   public func key(_ key: String) -> JSONPath { JSONPath(parent: self, component: .key(key)) }
+
+  /// The key this path ends with, or nil when it ends with an index or is the document.
+  public var lastKey: String? {
+    if case .key(let key)? = component { return key }
+    return nil
+  }
   public func index(_ index: Int) -> JSONPath { JSONPath(parent: self, component: .index(index)) }
 
   /// `root.sublayers[2]`; the document itself renders as an empty string.

@@ -29,7 +29,7 @@ public enum SceneDecoder {
   }
 
   /// The top-level keys of a scene file.
-  public static let sceneKeys = ["version", "name", "description", "device", "iosVersion", "root", "timeline", "budgets"]
+  public static let sceneKeys = ["version", "name", "description", "device", "iosVersion", "source", "root", "timeline", "budgets"]
 
   public static func decode(_ bytes: [UInt8], options: Options) throws(SceneErrors) -> Scene {
     if let scene = SceneStreamReader.read(bytes, options: options) { return scene }
@@ -85,6 +85,7 @@ struct SceneReader {
     var rootValue: JSONValue?
     var timelineValue: JSONValue?
     var budgetsValue: JSONValue?
+    var sourceValue: JSONValue?
 
     for member in members {
       if let first = seen[member.key] {
@@ -111,6 +112,8 @@ struct SceneReader {
         timelineValue = value
       case "budgets":
         budgetsValue = value
+      case "source":
+        sourceValue = value
       case "$schema":
         // Lets editors find scenes/scene.schema.json; the tool itself does not read it.
         _ = context.string(value, path, "$schema")
@@ -150,9 +153,11 @@ struct SceneReader {
     let budgets = budgetsValue.flatMap {
       BudgetsReader(context: context, devices: knownDevices).read($0, path.key("budgets"), sceneDevice: device)
     }
+    let sceneSource = sourceValue.flatMap { SourceReader(context: context).read($0, path.key("source")) }
 
     guard let rootValue else {
-      context.error("root", at: value.offset, "missing `root`: expected the root layer, an object such as { \"id\": \"root\", \"sublayers\": [] }")
+      context.error(
+        "root", at: value.offset, "missing `root`: expected the root layer, an object such as { \"id\": \"root\", \"sublayers\": [] }")
       return nil
     }
     let defaults = LayerDefaults(iosVersion: iosVersion)
@@ -166,7 +171,7 @@ struct SceneReader {
     guard let deviceID else { return nil }
     return Scene(
       name: name, description: description, device: deviceID, iosVersion: iosVersion, root: root, timeline: timeline,
-      budgets: budgets)
+      budgets: budgets, source: sceneSource)
   }
 
   private func seenKey(_ key: String, in value: JSONValue) -> Bool {
@@ -228,6 +233,7 @@ struct SceneReader {
     var shapePathSet = false
     var gradientColors: [Color]? = nil
     var effect = VisualEffect()
+    var replicator = ReplicatorLayer()
     var sublayerValues: [(JSONValue, JSONPath)] = []
     var maskValue: JSONValue? = nil
 
@@ -263,6 +269,10 @@ struct SceneReader {
         }
       case .class: break
       case .frame: layer.frame = context.rect(v, path, key) ?? layer.frame
+      case .anchorPoint:
+        if let (x, y) = context.pair(v, path, key, shape: "[x, y] in unit coordinates") { layer.anchorPoint = Point(x, y) }
+      case .maskedCorners: layer.maskedCorners = readCorners(v, path, key) ?? layer.maskedCorners
+      case .compositingFilter: layer.compositingFilter = context.choice(v, path, key, as: CompositingFilter.self)
       case .backgroundColor: layer.backgroundColor = context.optionalColor(v, path, key) ?? nil
       case .cornerRadius: layer.cornerRadius = context.nonNegative(v, path, key) ?? 0
       case .cornerCurve: layer.cornerCurve = context.choice(v, path, key, as: CornerCurve.self) ?? .circular
@@ -310,6 +320,15 @@ struct SceneReader {
       case .lineWidth: shape.lineWidth = context.nonNegative(v, path, key) ?? 1
       case .colors: gradientColors = readColors(v, path, key)
       case .effect: effect.style = context.choice(v, path, key, as: VisualEffect.Style.self) ?? .blur
+      case .instanceCount:
+        replicator.instanceCount = context.integer(v, path, key, in: ReplicatorLayer.instanceCountRange) ?? replicator.instanceCount
+      case .instanceTransform: replicator.instanceTransform = readTransform(v, path.key(key)) ?? .identity
+      case .instanceDelay: replicator.instanceDelay = context.nonNegative(v, path, key) ?? 0
+      case .instanceColor: replicator.instanceColor = context.color(v, path, key) ?? .white
+      case .instanceRedOffset: replicator.instanceRedOffset = context.number(v, path, key, in: -1...1) ?? 0
+      case .instanceGreenOffset: replicator.instanceGreenOffset = context.number(v, path, key, in: -1...1) ?? 0
+      case .instanceBlueOffset: replicator.instanceBlueOffset = context.number(v, path, key, in: -1...1) ?? 0
+      case .instanceAlphaOffset: replicator.instanceAlphaOffset = context.number(v, path, key, in: -1...1) ?? 0
       }
     }
 
@@ -336,6 +355,10 @@ struct SceneReader {
       layer.kind = .gradient(GradientLayer(colors: gradientColors ?? []))
     case .UIVisualEffectView:
       layer.kind = .visualEffect(effect)
+    case .CATransformLayer:
+      layer.kind = .transformLayer
+    case .CAReplicatorLayer:
+      layer.kind = .replicator(replicator)
     }
 
     if let maskValue {
@@ -367,6 +390,12 @@ struct SceneReader {
 
     // The layer itself; its mask and sublayers counted themselves when they were read.
     countLayers(1, path: path, offset: value.offset)
+    if case .replicator(let replicator) = layer.kind, replicator.instanceCount > 1 {
+      let added = ReplicatorInstances.addedLayers(
+        instanceCount: replicator.instanceCount, sublayerLayers: sublayers.reduce(0) { $0 + $1.subtreeCount })
+      countLayers(added ?? Int.max, path: path, offset: value.offset)
+      if !reportedLayerLimit { ReplicatorInstances.expand(&layer) }
+    }
     guard let count = repeatCount else { return [layer] }
     if count > 1 {
       let (extra, overflow) = layer.subtreeCount.multipliedReportingOverflow(by: count - 1)
@@ -421,7 +450,8 @@ struct SceneReader {
   }
 
   private func readTransform(_ value: JSONValue, _ path: JSONPath) -> Transform? {
-    guard let all = context.members(value, path, expected: "{ \"rotation\": degrees, \"scale\": s or [sx, sy] }") else {
+    guard let all = context.members(value, path, expected: "{ \"rotation\": degrees, \"scale\": s or [sx, sy], \"translation\": [x, y] }")
+    else {
       return nil
     }
     let members = context.unique(all, in: path)
@@ -430,6 +460,11 @@ struct SceneReader {
       switch member.key {
       case "rotation":
         transform.rotationDegrees = context.number(member.value, path, "rotation") ?? 0
+      case "translation":
+        if let (x, y) = context.pair(member.value, path, "translation", shape: "[x, y] in points") {
+          transform.translationX = x
+          transform.translationY = y
+        }
       case "scale":
         if case .array = member.value.kind {
           if let (sx, sy) = context.pair(member.value, path, "scale", shape: "[sx, sy]") {
@@ -441,7 +476,7 @@ struct SceneReader {
           transform.scaleY = scale
         }
       default:
-        context.unknownKey(member, in: path, known: ["rotation", "scale"], what: "`transform`")
+        context.unknownKey(member, in: path, known: ["rotation", "scale", "translation"], what: "`\(path.lastKey ?? "transform")`")
       }
     }
     return transform
@@ -478,7 +513,9 @@ struct SceneReader {
 
   private func readShapePath(_ value: JSONValue, _ path: JSONPath, key: String) -> ShapePath? {
     let shapes = ["rect", "roundedRect", "ellipse", "arbitrary"]
-    guard let all = context.members(value, path, expected: "a path object { \"type\": \"rect\" | \"roundedRect\" | \"ellipse\" | \"arbitrary\", ... }")
+    guard
+      let all = context.members(
+        value, path, expected: "a path object { \"type\": \"rect\" | \"roundedRect\" | \"ellipse\" | \"arbitrary\", ... }")
     else { return nil }
     let members = context.unique(all, in: path)
     var type: String? = nil
@@ -537,6 +574,32 @@ struct SceneReader {
       }
       return .arbitrary(bounds: rect, points: points)
     }
+  }
+
+  /// `maskedCorners`: an array of corner names, each once.
+  private func readCorners(_ value: JSONValue, _ path: JSONPath, _ key: String) -> CornerMask? {
+    guard case .array(let items) = value.kind else {
+      context.error(
+        path, key: key, at: value.offset,
+        "expected an array of corners such as [\"minXMinY\", \"maxXMinY\"], found \(context.describe(value))")
+      return nil
+    }
+    var mask: CornerMask = []
+    var ok = true
+    let base = path.key(key)
+    for (index, item) in items.enumerated() {
+      guard let corner = context.choice(item, base.index(index), "", as: CornerName.self) else {
+        ok = false
+        continue
+      }
+      let bit = CornerMask(name: corner.rawValue)!
+      if mask.contains(bit) {
+        context.error(base.index(index).rendered, at: item.offset, "\"\(corner.rawValue)\" is listed twice")
+        ok = false
+      }
+      mask.insert(bit)
+    }
+    return ok ? mask : nil
   }
 
   private func readColors(_ value: JSONValue, _ path: JSONPath, _ key: String) -> [Color]? {
@@ -650,18 +713,27 @@ enum LayerClass: String, CaseIterable {
   case CAShapeLayer
   case CAGradientLayer
   case UIVisualEffectView
+  case CATransformLayer
+  case CAReplicatorLayer
+}
+
+/// The corner names `maskedCorners` takes, in `CACornerMask`'s order.
+enum CornerName: String, CaseIterable {
+  case minXMinY, maxXMinY, minXMaxY, maxXMaxY
 }
 
 /// Every key a layer object may carry.
 enum LayerField: String, CaseIterable {
-  case id, `class`, frame, backgroundColor, cornerRadius, cornerCurve, masksToBounds, opacity
-  case allowsGroupOpacity, isHidden, isOpaque, borderWidth, borderColor
+  case id, `class`, frame, anchorPoint, backgroundColor, cornerRadius, cornerCurve, maskedCorners, masksToBounds, opacity
+  case allowsGroupOpacity, compositingFilter, isHidden, isOpaque, borderWidth, borderColor
   case shadowOpacity, shadowRadius, shadowOffset, shadowColor, shadowPath
   case mask, shouldRasterize, rasterizationScale, allowsEdgeAntialiasing, transform
   case contents, contentsGravity, sublayers, `repeat`
   case path, fillColor, strokeColor, lineWidth
   case colors
   case effect
+  case instanceCount, instanceTransform, instanceDelay, instanceColor
+  case instanceRedOffset, instanceGreenOffset, instanceBlueOffset, instanceAlphaOffset
 
   /// The class a key belongs to, for keys only one class has.
   var onlyFor: LayerClass? {
@@ -669,6 +741,9 @@ enum LayerField: String, CaseIterable {
     case .path, .fillColor, .strokeColor, .lineWidth: return .CAShapeLayer
     case .colors: return .CAGradientLayer
     case .effect: return .UIVisualEffectView
+    case .instanceCount, .instanceTransform, .instanceDelay, .instanceColor, .instanceRedOffset, .instanceGreenOffset,
+      .instanceBlueOffset, .instanceAlphaOffset:
+      return .CAReplicatorLayer
     default: return nil
     }
   }

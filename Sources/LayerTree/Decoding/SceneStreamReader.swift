@@ -54,7 +54,8 @@ struct SceneStreamReader: ~Copyable {
   private let shapePathKeys = KeyTable(["type", "rect", "cornerRadius", "points"])
   private let shapeTypes = KeyTable(["rect", "roundedRect", "ellipse", "arbitrary"])
   private let shadowPathKeys = KeyTable(["rect", "cornerRadius"])
-  private let transformKeys = KeyTable(["rotation", "scale"])
+  private let transformKeys = KeyTable(["rotation", "scale", "translation"])
+  private let cornerNames = KeyTable(CornerName.allCases.map(\.rawValue))
   private let repeatKeys = KeyTable(["count", "step"])
 
   /// The id of one item of a `sublayers` array.
@@ -108,6 +109,7 @@ struct SceneStreamReader: ~Copyable {
     var rootHasFrame = false
     var timelineValue: JSONValue?
     var budgetsValue: JSONValue?
+    var sourceValue: JSONValue?
 
     var key = try firstKey()
     while let range = key {
@@ -127,6 +129,7 @@ struct SceneStreamReader: ~Copyable {
         root = layers.pop()
       case "timeline": timelineValue = try jsonValue()
       case "budgets": budgetsValue = try jsonValue()
+      case "source": sourceValue = try jsonValue()
       default: throw Unsupported()
       }
       key = try nextKey()
@@ -144,8 +147,10 @@ struct SceneStreamReader: ~Copyable {
 
     var budgets: Budgets? = nil
     var timeline: Timeline? = nil
-    if budgetsValue != nil || timelineValue != nil {
+    var sceneSource: SceneSource? = nil
+    if budgetsValue != nil || timelineValue != nil || sourceValue != nil {
       let context = DecodingContext(source: SourceText(source))
+      if let sourceValue { sceneSource = SourceReader(context: context).read(sourceValue, JSONPath.document.key("source")) }
       if let budgetsValue {
         budgets = BudgetsReader(context: context, devices: options.devices.keys.sorted())
           .read(budgetsValue, JSONPath.document.key("budgets"), sceneDevice: device)
@@ -158,7 +163,7 @@ struct SceneStreamReader: ~Copyable {
     }
     return Scene(
       name: name, description: description, device: deviceID, iosVersion: iosVersion, root: root, timeline: timeline,
-      budgets: budgets)
+      budgets: budgets, source: sceneSource)
   }
 
   /// `iosVersion`: a string, or a whole number.
@@ -222,6 +227,7 @@ struct SceneStreamReader: ~Copyable {
     var shapePathSet = false
     var gradientColors: [Color]? = nil
     var effect = VisualEffect()
+    var replicator = ReplicatorLayer()
     let sublayersStart = layers.count
 
     var key = try firstKey()
@@ -238,6 +244,11 @@ struct SceneStreamReader: ~Copyable {
         id.bytes = plain
       case .class: layerClass = try choice(LayerClass.self)
       case .frame: layer.frame = try rect()
+      case .anchorPoint:
+        let (x, y) = try pair()
+        layer.anchorPoint = Point(x, y)
+      case .maskedCorners: layer.maskedCorners = try corners()
+      case .compositingFilter: layer.compositingFilter = try choice(CompositingFilter.self)
       case .backgroundColor: layer.backgroundColor = try optionalColor()
       case .cornerRadius: layer.cornerRadius = try nonNegative()
       case .cornerCurve: layer.cornerCurve = try choice(CornerCurve.self)
@@ -276,6 +287,14 @@ struct SceneStreamReader: ~Copyable {
       case .lineWidth: shape.lineWidth = try nonNegative()
       case .colors: gradientColors = try colors()
       case .effect: effect.style = try choice(VisualEffect.Style.self)
+      case .instanceCount: replicator.instanceCount = try integer(in: ReplicatorLayer.instanceCountRange)
+      case .instanceTransform: replicator.instanceTransform = try transform()
+      case .instanceDelay: replicator.instanceDelay = try nonNegative()
+      case .instanceColor: replicator.instanceColor = try color()
+      case .instanceRedOffset: replicator.instanceRedOffset = try number(in: -1...1)
+      case .instanceGreenOffset: replicator.instanceGreenOffset = try number(in: -1...1)
+      case .instanceBlueOffset: replicator.instanceBlueOffset = try number(in: -1...1)
+      case .instanceAlphaOffset: replicator.instanceAlphaOffset = try number(in: -1...1)
       }
       key = try nextKey()
     }
@@ -294,11 +313,20 @@ struct SceneStreamReader: ~Copyable {
       layer.kind = .shape(shape)
     case .CAGradientLayer: layer.kind = .gradient(GradientLayer(colors: gradientColors ?? []))
     case .UIVisualEffectView: layer.kind = .visualEffect(effect)
+    case .CATransformLayer: layer.kind = .transformLayer
+    case .CAReplicatorLayer: layer.kind = .replicator(replicator)
     }
     if layers.count > sublayersStart { layer.sublayers = layers.popArray(from: sublayersStart) }
 
     // The layer itself; its mask and sublayers counted themselves when they were read.
     try countLayers(1)
+    if replicator.instanceCount > 1, case .replicator = layer.kind {
+      let sublayerLayers = layer.sublayers.reduce(0) { $0 + $1.subtreeCount }
+      guard let added = ReplicatorInstances.addedLayers(instanceCount: replicator.instanceCount, sublayerLayers: sublayerLayers)
+      else { throw Unsupported() }
+      try countLayers(added)
+      ReplicatorInstances.expand(&layer)
+    }
     if let (count, _) = repeatCopies, count > 1 {
       let (extra, overflow) = layer.subtreeCount.multipliedReportingOverflow(by: count - 1)
       guard !overflow else { throw Unsupported() }
@@ -427,6 +455,8 @@ struct SceneStreamReader: ~Copyable {
       try markSeen(index, in: &seen)
       if index == 0 {
         transform.rotationDegrees = try finite()
+      } else if index == 2 {
+        (transform.translationX, transform.translationY) = try pair()
       } else if byte(pos) == UInt8(ascii: "[") {
         (transform.scaleX, transform.scaleY) = try pair()
       } else {
@@ -540,6 +570,20 @@ struct SceneStreamReader: ~Copyable {
     }
   }
 
+  /// `maskedCorners`: corner names, each once.
+  private mutating func corners() throws(Unsupported) -> CornerMask {
+    var mask: CornerMask = []
+    var more = try firstElement()
+    while more {
+      guard let index = cornerNames.index(of: try rawString(), in: bytes) else { throw Unsupported() }
+      let corner = CornerMask(rawValue: 1 << UInt8(index))
+      guard !mask.contains(corner) else { throw Unsupported() }
+      mask.insert(corner)
+      more = try nextElement()
+    }
+    return mask
+  }
+
   /// A non-empty array of colours.
   private mutating func colors() throws(Unsupported) -> [Color] {
     var colors: [Color] = []
@@ -609,6 +653,12 @@ struct SceneStreamReader: ~Copyable {
   private mutating func positive() throws(Unsupported) -> Double {
     let value = try finite()
     guard value > 0 else { throw Unsupported() }
+    return value
+  }
+
+  private mutating func number(in range: ClosedRange<Double>) throws(Unsupported) -> Double {
+    let value = try finite()
+    guard range.contains(value) else { throw Unsupported() }
     return value
   }
 
@@ -911,10 +961,16 @@ struct KeyTable {
       let candidate = slots[slot]
       if candidate.index < 0 { return nil }
       if candidate.prefix == prefix, candidate.length == count {
+        // Keys of one length may share their first eight bytes (`instanceColor`,
+        // `instanceDelay`): a difference after them moves on to the next slot.
+        var same = true
         if count > 8 {
-          for offset in 8..<count where storage[candidate.start + offset] != bytes[start + offset] { return nil }
+          for offset in 8..<count where storage[candidate.start + offset] != bytes[start + offset] {
+            same = false
+            break
+          }
         }
-        return candidate.index
+        if same { return candidate.index }
       }
       slot = (slot + 1) & (Self.slotCount - 1)
     }

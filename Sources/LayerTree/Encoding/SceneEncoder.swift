@@ -69,6 +69,7 @@ private struct SceneWriter {
     if !scene.description.isEmpty { members.append(("description", .string(scene.description))) }
     members.append(("device", .string(scene.device)))
     if scene.iosVersion != .latest { members.append(("iosVersion", .string(scene.iosVersion.description))) }
+    if let source = scene.source { members.append(("source", try Self.source(source))) }
     if let budgets = scene.budgets { members.append(("budgets", Self.budgets(budgets))) }
     members.append(("root", try layer(scene.root, path: scene.root.id, role: .root)))
     if let timeline = scene.timeline { members.append(("timeline", try self.timeline(timeline))) }
@@ -98,6 +99,9 @@ private struct SceneWriter {
     if layer.kind.className != LayerKind.plain.className { members.append(("class", .string(layer.kind.className))) }
     if role == .root || layer.frame != plain.frame { members.append(("frame", try Self.rect(layer.frame, path, "frame"))) }
     if let repeatBlock { members.append(("repeat", repeatBlock)) }
+    if layer.anchorPoint != plain.anchorPoint {
+      members.append(("anchorPoint", try Self.numbers([layer.anchorPoint.x, layer.anchorPoint.y], path, "anchorPoint")))
+    }
 
     func number(_ key: String, _ value: Double, _ initial: Double) throws(SceneEncodingError) {
       if value != initial { members.append((key, try Self.number(value, path, key))) }
@@ -112,9 +116,13 @@ private struct SceneWriter {
     color("backgroundColor", layer.backgroundColor, plain.backgroundColor)
     try number("cornerRadius", layer.cornerRadius, plain.cornerRadius)
     if layer.cornerCurve != plain.cornerCurve { members.append(("cornerCurve", .string(layer.cornerCurve.rawValue))) }
+    if layer.maskedCorners != plain.maskedCorners {
+      members.append(("maskedCorners", .array(layer.maskedCorners.cornerNames.map { .string($0) })))
+    }
     flag("masksToBounds", layer.masksToBounds, plain.masksToBounds)
     try number("opacity", layer.opacity, plain.opacity)
     flag("allowsGroupOpacity", layer.allowsGroupOpacity, defaults.allowsGroupOpacity)
+    if let filter = layer.compositingFilter { members.append(("compositingFilter", .string(filter.rawValue))) }
     flag("isHidden", layer.isHidden, plain.isHidden)
     flag("isOpaque", layer.isOpaque, plain.isOpaque)
     try number("borderWidth", layer.borderWidth, plain.borderWidth)
@@ -149,6 +157,19 @@ private struct SceneWriter {
       if !gradient.colors.isEmpty { members.append(("colors", .array(gradient.colors.map { .string($0.description) }))) }
     case .visualEffect(let effect):
       if effect.style != VisualEffect().style { members.append(("effect", .string(effect.style.rawValue))) }
+    case .transformLayer: break
+    case .replicator(let replicator):
+      let initial = ReplicatorLayer()
+      if replicator.instanceCount != initial.instanceCount { members.append(("instanceCount", .int(replicator.instanceCount))) }
+      if replicator.instanceTransform != initial.instanceTransform {
+        members.append(("instanceTransform", try Self.transform(replicator.instanceTransform, path)))
+      }
+      try number("instanceDelay", replicator.instanceDelay, initial.instanceDelay)
+      color("instanceColor", replicator.instanceColor, initial.instanceColor)
+      try number("instanceRedOffset", replicator.instanceRedOffset, initial.instanceRedOffset)
+      try number("instanceGreenOffset", replicator.instanceGreenOffset, initial.instanceGreenOffset)
+      try number("instanceBlueOffset", replicator.instanceBlueOffset, initial.instanceBlueOffset)
+      try number("instanceAlphaOffset", replicator.instanceAlphaOffset, initial.instanceAlphaOffset)
     }
 
     if let contents = layer.contents {
@@ -167,7 +188,11 @@ private struct SceneWriter {
   /// The objects of a layer's sublayers, with runs of `repeat` copies folded into one object.
   func sublayers(of parent: Layer, path: String) throws(SceneEncodingError) -> [JSONOutput] {
     var objects: [JSONOutput] = []
-    let sublayers = parent.sublayers
+    var sublayers = parent.sublayers
+    if case .replicator = parent.kind {
+      // The copies of the instances are made again when the scene is read.
+      sublayers.removeAll { ReplicatorInstances.isInstanceID($0.id) }
+    }
     var index = 0
     while index < sublayers.count {
       let first = sublayers[index]
@@ -289,6 +314,9 @@ private struct SceneWriter {
   static func transform(_ transform: Transform, _ path: String) throws(SceneEncodingError) -> JSONOutput {
     var members: [(String, JSONOutput)] = []
     if transform.rotationDegrees != 0 { members.append(("rotation", try number(transform.rotationDegrees, path, "transform.rotation"))) }
+    if transform.translationX != 0 || transform.translationY != 0 {
+      members.append(("translation", try numbers([transform.translationX, transform.translationY], path, "transform.translation")))
+    }
     if transform.scaleX == transform.scaleY {
       if transform.scaleX != 1 { members.append(("scale", try number(transform.scaleX, path, "transform.scale"))) }
     } else {
@@ -310,6 +338,16 @@ private struct SceneWriter {
     case .arbitrary(let bounds, let points):
       return .object([("type", .string("arbitrary")), ("rect", try self.rect(bounds, path, "path.rect")), ("points", .int(points))])
     }
+  }
+
+  static func source(_ source: SceneSource) throws(SceneEncodingError) -> JSONOutput {
+    var members: [(String, JSONOutput)] = [("tool", .string(source.tool))]
+    if let file = source.file { members.append(("file", .string(file))) }
+    if let frames = source.frames {
+      members.append(("frames", try numbers([frames.lowerBound, frames.upperBound], "source", "frames")))
+    }
+    if !source.notes.isEmpty { members.append(("notes", .array(source.notes.map { .string($0) }))) }
+    return .object(members)
   }
 
   static func budgets(_ budgets: Budgets) -> JSONOutput {

@@ -81,23 +81,30 @@ public struct Rect: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// A layer's transform as a scene can state it: a scale, then a rotation, both about the layer's
-/// centre (its default anchor point).
+/// anchor point (its centre unless `anchorPoint` says otherwise), then a translation, as
+/// `CATransform3DTranslate(CATransform3DRotate(CATransform3DMakeScale(...)))` composes them for a
+/// flat layer.
 public struct Transform: Sendable, Hashable {
   /// Rotation in degrees; as with `CGAffineTransform(rotationAngle:)`, a positive angle turns
   /// clockwise on iOS's y-down screen.
   public var rotationDegrees: Double
   public var scaleX: Double
   public var scaleY: Double
+  /// A move in points in the superlayer's coordinates, after the scale and rotation.
+  public var translationX: Double
+  public var translationY: Double
 
-  public init(rotationDegrees: Double = 0, scaleX: Double = 1, scaleY: Double = 1) {
+  public init(rotationDegrees: Double = 0, scaleX: Double = 1, scaleY: Double = 1, translationX: Double = 0, translationY: Double = 0) {
     self.rotationDegrees = rotationDegrees
     self.scaleX = scaleX
     self.scaleY = scaleY
+    self.translationX = translationX
+    self.translationY = translationY
   }
 
   public static let identity = Transform()
 
-  public var isIdentity: Bool { rotationDegrees == 0 && scaleX == 1 && scaleY == 1 }
+  public var isIdentity: Bool { rotationDegrees == 0 && scaleX == 1 && scaleY == 1 && translationX == 0 && translationY == 0 }
 
   /// True when edges stay parallel to the screen's axes (rotation a multiple of 90 degrees).
   public var isAxisAligned: Bool {
@@ -108,6 +115,12 @@ public struct Transform: Sendable, Hashable {
   /// The axis-aligned bounding box of `rect` after this transform about the rect's centre.
   public func boundingBox(of rect: Rect) -> Rect {
     if isIdentity { return rect }
+    if translationX != 0 || translationY != 0 {
+      var turned = self
+      turned.translationX = 0
+      turned.translationY = 0
+      return turned.boundingBox(of: rect).offsetBy(translationX, translationY)
+    }
     let halfWidth = rect.width * abs(scaleX) / 2
     let halfHeight = rect.height * abs(scaleY) / 2
     let radians = rotationDegrees * Double.pi / 180

@@ -9,13 +9,21 @@
 public struct Layer: Sendable, Hashable {
   public var id: String
   public var kind: LayerKind = .plain
-  /// `[x, y, width, height]` in points, relative to the superlayer's bounds.
+  /// `[x, y, width, height]` in points, relative to the superlayer's bounds, before `transform`.
   public var frame: Rect = .zero
+  /// `anchorPoint`: the point of the bounds, in unit coordinates, that `transform` turns and
+  /// scales about and that `position` animations move; `(0.5, 0.5)` is the centre.
+  public var anchorPoint = Point(0.5, 0.5)
   public var backgroundColor: Color? = nil
   public var cornerRadius: Double = 0
   public var cornerCurve: CornerCurve = .circular
+  /// `maskedCorners`: the corners `cornerRadius` rounds; with none, nothing is rounded.
+  public var maskedCorners: CornerMask = .all
   public var masksToBounds = false
   public var opacity: Double = 1
+  /// `compositingFilter`: a blend mode the layer composites with instead of source-over; nil for
+  /// none.
+  public var compositingFilter: CompositingFilter? = nil
   public var allowsGroupOpacity = true
   public var isHidden = false
   public var isOpaque = false
@@ -68,6 +76,11 @@ public enum LayerKind: Sendable, Hashable {
   case gradient(GradientLayer)
   /// `UIVisualEffectView`'s backdrop: blurs what is behind it.
   case visualEffect(VisualEffect)
+  /// `CATransformLayer`: draws nothing itself; only its sublayers are rendered, each with its own
+  /// opacity (no group), and it neither clips nor masks nor casts a shadow.
+  case transformLayer
+  /// `CAReplicatorLayer`: draws its sublayers `instanceCount` times.
+  case replicator(ReplicatorLayer)
 
   /// The class name a scene file uses.
   public var className: String {
@@ -76,8 +89,88 @@ public enum LayerKind: Sendable, Hashable {
     case .shape: return "CAShapeLayer"
     case .gradient: return "CAGradientLayer"
     case .visualEffect: return "UIVisualEffectView"
+    case .transformLayer: return "CATransformLayer"
+    case .replicator: return "CAReplicatorLayer"
     }
   }
+
+  /// True for a `CATransformLayer`.
+  public var isTransformLayer: Bool {
+    if case .transformLayer = self { return true }
+    return false
+  }
+}
+
+/// A `CAReplicatorLayer`'s own properties, with Core Animation's defaults.
+///
+/// Instance 0 is the sublayers as written; instance k is instance k - 1 with `instanceTransform`
+/// applied about the replicator's centre, its colour multiplied by `instanceColor` plus k times
+/// the offsets, and its animations `k x instanceDelay` later (Apple, `CAReplicatorLayer`).
+public struct ReplicatorLayer: Sendable, Hashable {
+  /// Copies drawn, the sublayers themselves included; Core Animation's default is 1.
+  public var instanceCount: Int = 1
+  /// Applied to instance k - 1 to make instance k, about the replicator's centre; identity by
+  /// default.
+  public var instanceTransform: Transform = .identity
+  /// Seconds between the animations of one instance and the next; 0 by default.
+  public var instanceDelay: Double = 0
+  /// The colour instance 0 is multiplied by; opaque white by default.
+  public var instanceColor: Color = .white
+  /// Added to each channel of the colour from one instance to the next; 0 by default.
+  public var instanceRedOffset: Double = 0
+  public var instanceGreenOffset: Double = 0
+  public var instanceBlueOffset: Double = 0
+  public var instanceAlphaOffset: Double = 0
+
+  /// The counts a scene file may write: at least one (the sublayers themselves), and no more
+  /// copies than an animated replicator in a real screen draws by far.
+  public static let instanceCountRange = 1...100_000
+
+  public init(instanceCount: Int = 1, instanceTransform: Transform = .identity) {
+    self.instanceCount = instanceCount
+    self.instanceTransform = instanceTransform
+  }
+
+  /// The alpha instance `k` is multiplied by: `instanceColor`'s alpha plus k offsets, within 0...1.
+  public func alpha(ofInstance k: Int) -> Double {
+    min(1, max(0, instanceColor.alpha + Double(k) * instanceAlphaOffset))
+  }
+}
+
+/// `CACornerMask`: which corners `cornerRadius` rounds. The raw values are Core Animation's
+/// (`kCALayerMinXMinYCorner` = 1, `kCALayerMaxXMinYCorner` = 2, `kCALayerMinXMaxYCorner` = 4,
+/// `kCALayerMaxXMaxYCorner` = 8); min Y is the top on iOS.
+public struct CornerMask: OptionSet, Sendable, Hashable {
+  public let rawValue: UInt8
+  public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+  public static let minXMinY = CornerMask(rawValue: 1)
+  public static let maxXMinY = CornerMask(rawValue: 2)
+  public static let minXMaxY = CornerMask(rawValue: 4)
+  public static let maxXMaxY = CornerMask(rawValue: 8)
+  public static let all: CornerMask = [.minXMinY, .maxXMinY, .minXMaxY, .maxXMaxY]
+
+  /// Each corner with the name a scene file writes, in `CACornerMask`'s order.
+  public static let names: [(name: String, corner: CornerMask)] = [
+    ("minXMinY", .minXMinY), ("maxXMinY", .maxXMinY), ("minXMaxY", .minXMaxY), ("maxXMaxY", .maxXMaxY),
+  ]
+
+  /// The corner a name stands for, or nil.
+  public init?(name: String) {
+    guard let entry = Self.names.first(where: { $0.name == name }) else { return nil }
+    self = entry.corner
+  }
+
+  /// The names of the corners in the mask, in `CACornerMask`'s order.
+  public var cornerNames: [String] { Self.names.filter { contains($0.corner) }.map(\.name) }
+}
+
+/// `compositingFilter` names: Core Animation's blend-mode filters, which composite the layer with
+/// what is behind it by a blend mode instead of source-over.
+public enum CompositingFilter: String, Sendable, Hashable, CaseIterable {
+  case normalBlendMode, multiplyBlendMode, screenBlendMode, overlayBlendMode, darkenBlendMode, lightenBlendMode
+  case colorDodgeBlendMode, colorBurnBlendMode, softLightBlendMode, hardLightBlendMode, differenceBlendMode
+  case exclusionBlendMode, hueBlendMode, saturationBlendMode, colorBlendMode, luminosityBlendMode
 }
 
 public struct ShapeLayer: Sendable, Hashable {

@@ -13,10 +13,12 @@ public struct Scene: Sendable, Hashable {
   public var timeline: Timeline?
   /// Limits `offscreen-sim check` holds the scene to; nil when the file sets none.
   public var budgets: Budgets?
+  /// Where an imported or captured scene came from; nil for a scene written by hand.
+  public var source: SceneSource?
 
   public init(
     name: String = "", description: String = "", device: String, iosVersion: OSVersion = .latest, root: Layer,
-    timeline: Timeline? = nil, budgets: Budgets? = nil
+    timeline: Timeline? = nil, budgets: Budgets? = nil, source: SceneSource? = nil
   ) {
     self.name = name
     self.description = description
@@ -25,6 +27,7 @@ public struct Scene: Sendable, Hashable {
     self.root = root
     self.timeline = timeline
     self.budgets = budgets
+    self.source = source
   }
 
   /// Total layers in the tree, masks included.
@@ -77,4 +80,26 @@ public struct DeviceScreen: Sendable, Hashable {
   }
 
   public var bounds: Rect { Rect(0, 0, points.width, points.height) }
+}
+
+/// Where an imported or captured scene came from: the tool that wrote it, the file it read, the
+/// frames it took, and what the import could not carry over. Written back by the encoder and
+/// shown in reports; it changes nothing in the simulation.
+public struct SceneSource: Sendable, Hashable {
+  /// The program that made the scene, with its version: `"offscreen-sim import lottie 1.0"`.
+  public var tool: String
+  /// The input file, as the tool named it.
+  public var file: String?
+  /// The first and last frame taken from the input (an animation's in and out points, a
+  /// capture's frame numbers).
+  public var frames: ClosedRange<Double>?
+  /// What the import left out or approximated, one note a line.
+  public var notes: [String]
+
+  public init(tool: String, file: String? = nil, frames: ClosedRange<Double>? = nil, notes: [String] = []) {
+    self.tool = tool
+    self.file = file
+    self.frames = frames
+    self.notes = notes
+  }
 }

@@ -357,7 +357,7 @@ enum FramePictureFormatter {
       shapes += boundsRect(layer, extra: "class=\"background\" " + fill(color)) + "\n"
     }
     switch layer.kind {
-    case .plain: break
+    case .plain, .transformLayer, .replicator: break
     case .gradient(let gradient):
       if gradient.colors.contains(where: { !$0.isClear }) {
         let id = "\(defs.prefix)gradient-\(index)"

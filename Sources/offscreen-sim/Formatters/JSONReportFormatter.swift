@@ -11,28 +11,33 @@ enum JSONReportFormatter {
   static func document(_ report: SimulationReport, file: String) -> JSONOutput {
     let scene = report.scene
     let summary = report.summary
+    var sceneMembers: [(String, JSONOutput)] = [
+      ("file", .string(file)),
+      ("name", .string(scene.name)),
+      ("description", .string(scene.description)),
+      ("iosVersion", .string(scene.iosVersion.description)),
+      (
+        "device",
+        .object([
+          ("id", .string(scene.deviceID)),
+          ("name", .string(scene.deviceName)),
+          ("scale", .number(scene.scale)),
+          ("renderedPixels", .array([.number(scene.renderedPixels.width), .number(scene.renderedPixels.height)])),
+          ("refreshRate", .number(scene.refreshRate)),
+        ])
+      ),
+    ]
+    if let source = scene.source {
+      var members: [(String, JSONOutput)] = [("tool", .string(source.tool))]
+      if let file = source.file { members.append(("file", .string(file))) }
+      if let frames = source.frames { members.append(("frames", .array([.number(frames.lowerBound), .number(frames.upperBound)]))) }
+      members.append(("notes", .array(source.notes.map { .string($0) })))
+      sceneMembers.append(("source", .object(members)))
+    }
     return .object([
       ("reportVersion", .int(SimulationReport.formatVersion)),
       ("tool", .object([("name", .string("offscreen-sim")), ("version", .string(toolVersion))])),
-      (
-        "scene",
-        .object([
-          ("file", .string(file)),
-          ("name", .string(scene.name)),
-          ("description", .string(scene.description)),
-          ("iosVersion", .string(scene.iosVersion.description)),
-          (
-            "device",
-            .object([
-              ("id", .string(scene.deviceID)),
-              ("name", .string(scene.deviceName)),
-              ("scale", .number(scene.scale)),
-              ("renderedPixels", .array([.number(scene.renderedPixels.width), .number(scene.renderedPixels.height)])),
-              ("refreshRate", .number(scene.refreshRate)),
-            ])
-          ),
-        ])
-      ),
+      ("scene", .object(sceneMembers)),
       (
         "summary",
         .object([

@@ -12,7 +12,16 @@ enum TextReportFormatter {
     let title = scene.name.isEmpty ? file : "\(TerminalText.inline(scene.name)) (\(file))"
     text += "\(title)\n"
     text +=
-      "\(TerminalText.inline(scene.deviceName)), \(formatNumber(scene.renderedPixels.width))x\(formatNumber(scene.renderedPixels.height)) px @\(formatNumber(scene.scale))x, \(formatNumber(scene.refreshRate)) Hz, iOS \(scene.iosVersion)\n\n"
+      "\(TerminalText.inline(scene.deviceName)), \(formatNumber(scene.renderedPixels.width))x\(formatNumber(scene.renderedPixels.height)) px @\(formatNumber(scene.scale))x, \(formatNumber(scene.refreshRate)) Hz, iOS \(scene.iosVersion)\n"
+    if let source = scene.source {
+      // Where an imported scene came from: the tool, its input and frames, then each note.
+      var line = "made by \(TerminalText.inline(source.tool))"
+      if let file = source.file { line += " from \(TerminalText.inline(file))" }
+      if let frames = source.frames { line += ", frames \(formatNumber(frames.lowerBound))-\(formatNumber(frames.upperBound))" }
+      text += line + "\n"
+      for note in source.notes { text += "  note: \(TerminalText.inline(note))\n" }
+    }
+    text += "\n"
 
     let passes = summary.offscreenPasses
     let screen = summary.blending.screenPixels
