@@ -1,13 +1,24 @@
-/// A small argument parser: flags (`--json`), options (`--format json` or `--format=json`) and
-/// positional arguments, checked against what a command accepts.
+import LayerTree
+
+/// A command's arguments, parsed against its ``CommandDeclaration``: positional arguments, and
+/// each declared option's values, checked as declared (a value that must be one of a list, a
+/// whole number in a range, an option given twice that takes one value, a required option
+/// missing).
+///
+/// Options are written `--format json` or `--format=json`; `-` alone is a positional argument
+/// (standard input); `--` ends the options.
 struct ParsedArguments {
   var positional: [String] = []
-  var options: [String: [String]] = [:]
-  var flags: Set<String> = []
+  /// Values by the option's ``OptionDeclaration/name``; a flag has one empty value.
+  private var given: [String: [String]] = [:]
+  private var declared: [String: OptionDeclaration] = [:]
 
-  /// Parses `arguments` for a command that takes these options (with a value) and flags.
-  /// `-` alone is a positional argument (standard input); `--` ends options.
-  init(_ arguments: [String], options optionNames: Set<String>, flags flagNames: Set<String>) throws(UsageError) {
+  init(_ arguments: [String], for command: CommandDeclaration) throws(UsageError) {
+    var byName: [String: OptionDeclaration] = [:]
+    for option in command.allOptions {
+      declared[option.name] = option
+      for name in option.names { byName[name] = option }
+    }
     var index = 0
     var onlyPositional = false
     while index < arguments.count {
@@ -27,48 +38,77 @@ struct ParsedArguments {
         name = String(argument[..<equals])
         inlineValue = String(argument[argument.index(after: equals)...])
       }
-      if flagNames.contains(name) {
-        if inlineValue != nil { throw UsageError("\(name) takes no value") }
-        flags.insert(name)
-      } else if optionNames.contains(name) {
-        if let inlineValue {
-          options[name, default: []].append(inlineValue)
-        } else if index < arguments.count {
-          options[name, default: []].append(arguments[index])
-          index += 1
-        } else {
-          throw UsageError("\(name) needs a value")
-        }
-      } else {
-        let known = (optionNames.union(flagNames)).sorted()
+      guard let option = byName[name] else {
         var message = "unknown option \(name)"
-        if let suggestion = closest(name, in: known) { message += "; did you mean \(suggestion)?" }
+        if let suggestion = nearest(to: name, in: byName.keys.sorted()) { message += "; did you mean \(suggestion)?" }
         throw UsageError(message)
       }
-    }
-  }
-
-  /// The last value given for an option.
-  func value(_ name: String) -> String? { options[name]?.last }
-}
-
-/// The nearest string by edit distance, when close enough to be a typo.
-func closest(_ word: String, in candidates: [String]) -> String? {
-  func distance(_ a: [UInt8], _ b: [UInt8]) -> Int {
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var previous = Array(0...b.count)
-    var current = previous
-    for i in 1...a.count {
-      current[0] = i
-      for j in 1...b.count {
-        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+      if option.isFlag {
+        if inlineValue != nil { throw UsageError("\(name) takes no value") }
+        given[option.name] = [""]
+        continue
       }
-      swap(&previous, &current)
+      let value: String
+      if let inlineValue {
+        value = inlineValue
+      } else if index < arguments.count {
+        value = arguments[index]
+        index += 1
+      } else {
+        throw UsageError("\(name) needs a value")
+      }
+      try Self.check(value, of: option, as: name)
+      if !option.repeatable, let earlier = given[option.name]?.first, earlier != value {
+        throw UsageError("\(name) is given twice ('\(earlier)', then '\(value)'); it takes one value")
+      }
+      given[option.name, default: []].append(value)
     }
-    return previous[b.count]
+    for option in command.options {
+      if let requirement = option.requirement, given[option.name] == nil {
+        throw UsageError("missing \(option.shortestName) <\(option.valueName ?? "value")>: \(requirement)")
+      }
+    }
   }
-  let scored = candidates.map { ($0, distance(Array(word.utf8), Array($0.utf8))) }
-  guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, word.count / 3) else { return nil }
-  return best.0
+
+  /// A usage error when `value` is not what `option` takes.
+  private static func check(_ value: String, of option: OptionDeclaration, as name: String) throws(UsageError) {
+    switch option.kind {
+    case .oneOf(let choices):
+      let values = choices.map(\.value)
+      guard values.contains(value) else {
+        var message = "unknown \(option.valueName ?? "value") '\(value)'; expected one of: \(values.joined(separator: ", "))"
+        if let suggestion = nearest(to: value, in: values) { message += "; did you mean '\(suggestion)'?" }
+        throw UsageError(message)
+      }
+    case .integer(let range):
+      guard let number = Int(value), range.contains(number) else {
+        throw UsageError("\(name) expects a whole number from \(range.lowerBound) to \(range.upperBound), found '\(value)'")
+      }
+    case .none, .text, .file, .fileOrFolder, .suggested, .command:
+      break
+    }
+  }
+
+  /// The value given for `option`, or its default.
+  func value(_ option: OptionDeclaration) -> String? { given[declaredName(option)]?.last ?? option.defaultValue }
+
+  /// Every value given for a repeatable `option`, in order; empty when it is not given.
+  func values(_ option: OptionDeclaration) -> [String] { given[declaredName(option)] ?? [] }
+
+  /// The whole number given for an ``ValueKind/integer(_:)`` option (checked by the parser), or its default.
+  func integer(_ option: OptionDeclaration) -> Int? { value(option).flatMap { Int($0) } }
+
+  /// True when `option` (a flag or an option) was given.
+  func has(_ option: OptionDeclaration) -> Bool { given[declaredName(option)] != nil }
+
+  /// True when the command declares `option`: shared code asks before reading an option only
+  /// some commands take.
+  func declares(_ option: OptionDeclaration) -> Bool { declared[option.name] != nil }
+
+  /// The option's name, once checked to be one the command declares: asking for an undeclared
+  /// option is a mistake in the command, which the help test would not see.
+  private func declaredName(_ option: OptionDeclaration) -> String {
+    assert(declared[option.name] != nil, "\(option.name) is not declared by this command")
+    return option.name
+  }
 }

@@ -1,39 +1,22 @@
 import Compositor
 import LayerTree
 
-/// The tool's entry point: picks the command, runs it, and returns the exit code.
-/// Everything it prints goes through `io`, so tests run it in-process.
+/// The tool's entry point: picks the command, parses its arguments against its declaration,
+/// runs it, and returns the exit code. Everything it prints goes through `io`, so tests run it
+/// in-process.
 enum CommandLineTool {
-  static let commands: [CommandSpec] = [
-    CommandSpec(ReportCommand.self), CommandSpec(ExplainCommand.self), CommandSpec(OptimizeCommand.self),
-    CommandSpec(CompareCommand.self), CommandSpec(CheckCommand.self), CommandSpec(RenderCommand.self),
-    CommandSpec(ChartCommand.self), CommandSpec(RulesCommand.self), CommandSpec(DevicesCommand.self),
-    CommandSpec(GenerateCommand.self),
+  /// Every command, in the order the tool's help lists them.
+  static let commands: [RegisteredCommand] = [
+    RegisteredCommand(ReportCommand.self), RegisteredCommand(ExplainCommand.self), RegisteredCommand(OptimizeCommand.self),
+    RegisteredCommand(CompareCommand.self), RegisteredCommand(CheckCommand.self), RegisteredCommand(RenderCommand.self),
+    RegisteredCommand(ChartCommand.self), RegisteredCommand(RulesCommand.self), RegisteredCommand(DevicesCommand.self),
+    RegisteredCommand(GenerateCommand.self), RegisteredCommand(CompletionsCommand.self), RegisteredCommand(HelpCommand.self),
   ]
 
-  static let usage = """
-    offscreen-sim: predicts what a Core Animation layer tree costs to render, from a JSON scene file.
+  /// The tool's help: every command with its summary, the exit codes, examples.
+  static var usage: String { Help.tool(commands: commands.map(\.declaration)) }
 
-    USAGE: offscreen-sim <command> [options]
-
-    COMMANDS:
-    \(commands.map { "  " + $0.name.padding(toLength: 10, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
-
-    OPTIONS:
-      -h, --help      Show help; `offscreen-sim <command> --help` for a command's options.
-      --version       Print the tool's version.
-
-    EXIT CODES:
-      0  success (findings alone do not fail a report)
-      1  a budget or regression check failed
-      2  usage error, or an input that cannot be read (the message names file:line:column and JSON path)
-
-    Scene format: docs/scene-format.md; compare, check and CI: docs/ci.md. Examples:
-      offscreen-sim report scenes/qqmusic-home-v1.json
-      offscreen-sim compare scenes/qqmusic-home-v1.json scenes/qqmusic-home-v2.json
-      offscreen-sim check scenes/
-
-    """
+  static func command(named name: String) -> RegisteredCommand? { commands.first { $0.declaration.name == name } }
 
   static func run(_ arguments: [String], io: ToolIO) -> Int32 {
     guard let first = arguments.first else {
@@ -41,12 +24,8 @@ enum CommandLineTool {
       return ExitCode.usageOrInput.rawValue
     }
     switch first {
-    case "-h", "--help", "help":
-      if first == "help", arguments.count > 1, let command = commands.first(where: { $0.name == arguments[1] }) {
-        io.out(command.help)
-      } else {
-        io.out(usage)
-      }
+    case "-h", "--help":
+      io.out(usage)
       return ExitCode.success.rawValue
     case "--version":
       io.out("offscreen-sim \(toolVersion)\n")
@@ -54,59 +33,55 @@ enum CommandLineTool {
     default:
       break
     }
-    guard let command = commands.first(where: { $0.name == first }) else {
+    guard let command = command(named: first) else {
       var message = "offscreen-sim: error: unknown command '\(first)'"
       if first.hasPrefix("-") { message = "offscreen-sim: error: unknown option '\(first)'" }
-      if let suggestion = closest(first, in: commands.map(\.name)) { message += "; did you mean '\(suggestion)'?" }
+      if let suggestion = nearest(to: first, in: commands.map(\.declaration.name)) { message += "; did you mean '\(suggestion)'?" }
       io.err(message + "\nRun 'offscreen-sim --help' for the commands.\n")
       return ExitCode.usageOrInput.rawValue
     }
+    let declaration = command.declaration
     let rest = Array(arguments.dropFirst())
-    if rest.contains("--help") || rest.contains("-h") {
-      io.out(command.help)
+    // --help and --version win over anything else on the line, before `--`.
+    let options = rest.prefix { $0 != "--" }
+    if options.contains(where: StandardOptions.help.names.contains) {
+      io.out(Help.text(for: declaration))
       return ExitCode.success.rawValue
     }
-    if rest.contains("--version") {
+    if options.contains(where: StandardOptions.version.names.contains) {
       io.out("offscreen-sim \(toolVersion)\n")
       return ExitCode.success.rawValue
     }
     do {
-      return try command.run(rest, io).rawValue
+      let parsed = try ParsedArguments(rest, for: declaration)
+      return try command.run(parsed, io).rawValue
     } catch let error as UsageError {
-      io.err("offscreen-sim \(command.name): error: \(error.message)\nUsage: \(command.usageLine)\n")
+      io.err("offscreen-sim \(declaration.name): error: \(error.message)\nUsage: \(declaration.usageLine)\n")
       return ExitCode.usageOrInput.rawValue
     } catch let error as InputError {
       io.report(error)
       return ExitCode.usageOrInput.rawValue
     } catch {
-      io.err("offscreen-sim \(command.name): error: \(error)\n")
+      io.err("offscreen-sim \(declaration.name): error: \(error)\n")
       return ExitCode.usageOrInput.rawValue
     }
   }
 }
 
-/// A registered subcommand, as a value.
-struct CommandSpec: Sendable {
-  let name: String
-  let summary: String
-  let usageLine: String
-  let help: String
-  let run: @Sendable ([String], ToolIO) throws -> ExitCode
+/// A registered subcommand, as a value: its declaration and what runs it.
+struct RegisteredCommand: Sendable {
+  let declaration: CommandDeclaration
+  let run: @Sendable (ParsedArguments, ToolIO) throws -> ExitCode
 
   init<Command: ToolCommand>(_ command: Command.Type) {
-    name = Command.name
-    summary = Command.summary
-    usageLine = Command.usageLine
-    help = Command.help
+    declaration = Command.declaration
     run = { arguments, io in try Command.run(arguments, io: io) }
   }
 }
 
-/// One subcommand: its name, help, and what it does.
+/// One subcommand: its declaration (name, summary, arguments, options, exit codes, examples),
+/// from which its help, parsing and completions are made, and what it does.
 protocol ToolCommand: SendableMetatype {
-  static var name: String { get }
-  static var summary: String { get }
-  static var usageLine: String { get }
-  static var help: String { get }
-  static func run(_ arguments: [String], io: ToolIO) throws -> ExitCode
+  static var declaration: CommandDeclaration { get }
+  static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> ExitCode
 }

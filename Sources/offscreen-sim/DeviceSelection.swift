@@ -2,31 +2,27 @@ import Compositor
 import LayerTree
 
 /// The devices a command may run on: the built-in catalogue plus a user's profile
-/// (`--device-file`), and the device that replaces the scene's own (`--device`, or the user's
-/// profile when only `--device-file` is given).
+/// (`--device-file`), and the devices asked for (`--device`, or the user's profile when only
+/// `--device-file` is given); none asked for: each scene's own.
 struct DeviceSelection {
   var devices: [DeviceProfile]
-  var override: String?
-
-  static let options: Set<String> = ["--device", "--device-file"]
-  static let help = """
-      --device <id>       Run on this device instead of the scene's own (see 'offscreen-sim devices').
-      --device-file <f>   Load a device profile from JSON (docs/cost-model.md, "Your own device"); the
-                          scene runs on it unless --device names another.
-    """
+  /// The devices asked for, each once, in the order given; empty: each scene's own.
+  var requested: [String]
 
   /// The built-in devices, each scene on its own.
-  static let standard = DeviceSelection(devices: DeviceCatalogue.all, override: nil)
+  static let standard = DeviceSelection(devices: DeviceCatalogue.all, requested: [])
 
-  init(devices: [DeviceProfile], override: String?) {
+  init(devices: [DeviceProfile], requested: [String]) {
     self.devices = devices
-    self.override = override
+    self.requested = requested
   }
 
+  /// The devices of `--device-file` and `--device` (one, or several when the command declares
+  /// it repeatable).
   init(_ parsed: ParsedArguments, io: ToolIO) throws {
     devices = DeviceCatalogue.all
-    override = nil
-    if let file = parsed.value("--device-file") {
+    requested = []
+    if parsed.declares(SharedOptions.deviceFile), let file = parsed.value(SharedOptions.deviceFile) {
       let bytes = try SceneLoader(io: io).readBytes(file)
       let profile: DeviceProfile
       do {
@@ -36,19 +32,27 @@ struct DeviceSelection {
       }
       devices.removeAll { $0.id == profile.id }
       devices.append(profile)
-      override = profile.id
+      requested = [profile.id]
     }
-    if let id = parsed.value("--device") {
-      override = try Self.check(id, in: devices)
+    let ids = parsed.declares(SharedOptions.device) ? parsed.values(SharedOptions.device) : []
+    if !ids.isEmpty {
+      requested = []
+      for id in ids {
+        let device = try Self.check(id, in: devices)
+        if !requested.contains(device) { requested.append(device) }
+      }
     }
   }
+
+  /// The one device asked for, replacing the scene's own; nil: the scene's own.
+  var override: String? { requested.first }
 
   /// `id` when it names one of `devices`; otherwise a usage error with the nearest id.
   static func check(_ id: String, in devices: [DeviceProfile] = DeviceCatalogue.all) throws(UsageError) -> String {
     let ids = devices.map(\.id)
     guard ids.contains(id) else {
       var message = "unknown device '\(id)'"
-      if let suggestion = closest(id, in: ids) { message += "; did you mean '\(suggestion)'?" }
+      if let suggestion = nearest(to: id, in: ids) { message += "; did you mean '\(suggestion)'?" }
       throw UsageError(message + " (known: \(ids.joined(separator: ", ")))")
     }
     return id

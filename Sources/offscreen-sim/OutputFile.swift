@@ -4,12 +4,9 @@ import Foundation
 struct OutputFile {
   var io: ToolIO
 
-  /// The path given with `-o` (or `--output`); a usage error when there is none.
-  static func path(_ parsed: ParsedArguments, what: String) throws(UsageError) -> String {
-    guard let path = parsed.value("-o") ?? parsed.value("--output") else {
-      throw UsageError("missing -o <file>: where to write the \(what) (- for standard output)")
-    }
-    guard !path.isEmpty else { throw UsageError("-o needs a file name (- for standard output)") }
+  /// The path given with `-o` (required, so given); a usage error when it is empty.
+  static func path(_ given: String?) throws(UsageError) -> String {
+    guard let path = given, !path.isEmpty else { throw UsageError("-o needs a file name (- for standard output)") }
     return path
   }
 
@@ -21,7 +18,7 @@ struct OutputFile {
       io.document(text, kind)
       return
     }
-    let resolved = path.hasPrefix("/") ? path : io.currentDirectory + "/" + path
+    let resolved = ScenePaths.resolve(path, in: io.currentDirectory)
     let url = URL(fileURLWithPath: resolved)
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory), isDirectory.boolValue {

@@ -13,7 +13,7 @@ struct SceneLoader {
   func readBytes(_ path: String) throws(InputError) -> [UInt8] {
     if path == "-" { return io.readStdin() }
     var isDirectory: ObjCBool = false
-    let resolved = resolve(path)
+    let resolved = ScenePaths.resolve(path, in: io.currentDirectory)
     guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory) else {
       throw InputError("\(path): error: no such file")
     }
@@ -22,10 +22,6 @@ struct SceneLoader {
       throw InputError("\(path): error: cannot read the file (permission denied?)")
     }
     return [UInt8](data)
-  }
-
-  func resolve(_ path: String) -> String {
-    path.hasPrefix("/") ? path : io.currentDirectory + "/" + path
   }
 
   /// Loads and decodes a scene; `deviceOverride` replaces the scene's device (`--device`).

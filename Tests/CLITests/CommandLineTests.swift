@@ -18,7 +18,7 @@ struct CommandLineTests {
     #expect(top.status == 0)
     #expect(top.stdout.contains("USAGE: offscreen-sim <command>"))
     #expect(top.stdout.contains("EXIT CODES"))
-    for command in CommandLineTool.commands {
+    for command in CommandLineTool.commands.map(\.declaration) {
       let run = ToolRun.run(command.name, "--help")
       #expect(run.status == 0, "\(command.name) --help")
       #expect(run.stdout.contains("USAGE: offscreen-sim \(command.name)"), "\(command.name) --help")
@@ -27,7 +27,7 @@ struct CommandLineTests {
 
   @Test func versionOnTheToolAndEveryCommand() {
     #expect(ToolRun.run("--version").stdout == "offscreen-sim \(toolVersion)\n")
-    for command in CommandLineTool.commands {
+    for command in CommandLineTool.commands.map(\.declaration) {
       #expect(ToolRun.run(command.name, "--version").stdout == "offscreen-sim \(toolVersion)\n")
     }
   }

@@ -4,42 +4,32 @@ import LayerTree
 /// `offscreen-sim chart <scene> [<after>] -o chart.svg`: frame times against the frame budget,
 /// for one run or two.
 enum ChartCommand: ToolCommand {
-  static let name = "chart"
-  static let summary = "Chart per-frame GPU, render-server and main-thread time against the frame budget, as SVG."
-  static let usageLine = "offscreen-sim chart <scene.json | -> [<after.json>] -o <chart.svg | -> [--device ID]"
-  static let help = """
-    OVERVIEW: \(summary)
+  static let output = SharedOptions.output(
+    "Where to write the SVG; - writes it to standard output.", required: "where to write the chart (- for standard output)")
 
-    USAGE: \(usageLine)
+  static let declaration = CommandDeclaration(
+    name: "chart", summary: "Chart per-frame GPU, render-server and main-thread time against the frame budget, as SVG.",
+    discussion: """
+      Per frame: GPU, render-server and main-thread milliseconds as lines, the frame budget (one refresh interval: \
+      16.67 ms at 60 Hz, 8.33 ms at 120 Hz) as a dashed line, hitches marked in red above the plot, and offscreen \
+      passes per frame as grey bars on the right-hand axis. Given two scenes (before and after a change), both runs \
+      are drawn on one chart: the first dashed, the second solid. Scales: docs/pictures.md.
+      """,
+    arguments: [
+      SharedOptions.scene,
+      ArgumentDeclaration("<after.json>", count: 0...1, help: "A second scene, to chart against the first."),
+    ],
+    options: [output] + SharedOptions.deviceGroup,
+    exitCodes: [
+      ExitCodeNote(.success, "the chart was written"),
+      ExitCodeNote(.usageOrInput, "usage error (no -o), a scene cannot be read, or the file cannot be written"),
+    ],
+    examples: [
+      "offscreen-sim chart scenes/rasterized-card-scrolling.json -o chart.svg",
+      "offscreen-sim chart scenes/qqmusic-home-v1.json scenes/qqmusic-home-v2.json -o v1-v2.svg",
+    ])
 
-    Per frame: GPU, render-server and main-thread milliseconds as lines, the frame budget (one
-    refresh interval: 16.67 ms at 60 Hz, 8.33 ms at 120 Hz) as a dashed line, hitches marked in
-    red above the plot, and offscreen passes per frame as grey bars on the right-hand axis.
-    Given two scenes (before and after a change), both runs are drawn on one chart: the first
-    dashed, the second solid. Scales: docs/pictures.md.
-
-    ARGUMENTS:
-      <scene.json>          A scene file (docs/scene-format.md), or - to read standard input.
-      <after.json>          A second scene, to chart against the first.
-
-    OPTIONS:
-      -o, --output <file>   Where to write the SVG (required); - writes it to standard output.
-      --device <id>         Run on this device instead of the scenes' own (see 'offscreen-sim devices').
-      --device-file <f>     Load a device profile from JSON and run on it (docs/cost-model.md).
-      -h, --help            Show this help.
-
-    EXIT CODES:
-      0  the chart was written
-      2  usage error (no -o), a scene cannot be read, or the file cannot be written
-
-    EXAMPLE:
-      offscreen-sim chart scenes/rasterized-card-scrolling.json -o chart.svg
-      offscreen-sim chart scenes/qqmusic-home-v1.json scenes/qqmusic-home-v2.json -o v1-v2.svg
-
-    """
-
-  static func run(_ arguments: [String], io: ToolIO) throws -> ExitCode {
-    let parsed = try ParsedArguments(arguments, options: Set(["-o", "--output"]).union(DeviceSelection.options), flags: [])
+  static func run(_ parsed: ParsedArguments, io: ToolIO) throws -> ExitCode {
     guard (1...2).contains(parsed.positional.count) else {
       throw UsageError(
         parsed.positional.isEmpty
@@ -48,7 +38,7 @@ enum ChartCommand: ToolCommand {
     if parsed.positional.count == 2 && parsed.positional.allSatisfy({ $0 == "-" }) {
       throw UsageError("only one of the scenes can be read from standard input")
     }
-    let output = try OutputFile.path(parsed, what: "chart")
+    let output = try OutputFile.path(parsed.value(Self.output))
     let devices = try DeviceSelection(parsed, io: io)
     let simulated = try parsed.positional.map { path throws(InputError) in try SimulatedScene.load(path, devices: devices, io: io) }
     let runs = runLabels(simulated)

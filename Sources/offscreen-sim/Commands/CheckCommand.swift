@@ -4,61 +4,65 @@ import LayerTree
 
 /// `offscreen-sim check <paths...>`: holds every scene to its budgets on its devices.
 enum CheckCommand: ToolCommand {
-  static let name = "check"
-  static let summary = "Check scenes against their budgets (offscreen passes, GPU and main-thread time, fps, memory)."
-  static let usageLine =
-    "offscreen-sim check <scene.json | folder>... [--budgets file.json] [--format text|json|markdown] [--junit out.xml] [--jobs N]"
-  static let help = """
-    OVERVIEW: \(summary)
+  static let format = SharedOptions.format([
+    (
+      .text,
+      "one line per budget, passed or failed, with the expected and the found value, then a total line such as '12 passed, 1 failed'."
+    ),
+    (.json, "the same as a document (docs/ci.md)."),
+    (.markdown, "a pull-request comment."),
+  ])
+  static let budgets = OptionDeclaration(
+    "--budgets", value: "file", kind: .file, help: "Hold every scene to this budgets file instead of its own `budgets`.")
+  static let junit = OptionDeclaration(
+    "--junit", value: "file", kind: .file, help: "Also write the results as JUnit XML, one test case per budget and device.")
+  static let device = SharedOptions.devices(
+    "Check every scene on this device instead of the devices its budgets name; repeat to check on each.")
 
-    USAGE: \(usageLine)
+  static let declaration = CommandDeclaration(
+    name: "check", summary: "Check scenes against their budgets (offscreen passes, GPU and main-thread time, fps, memory).",
+    discussion: """
+      Budgets (docs/scene-format.md#budgets): maxOffscreenPassesPerFrame, minRasterHitRate, maxGpuMsP95, \
+      maxMainThreadMsP95, maxHitchTimeRatio, minFps, maxMemoryBytes; per device under "devices", on the devices \
+      listed in "checkOn" (default: the scene's device). A max budget passes at the limit, a min budget too. With \
+      GITHUB_ACTIONS=true each failure is also printed to standard error as a workflow annotation on the scene file \
+      (::error file=...::...).
+      """,
+    arguments: [
+      ArgumentDeclaration(
+        "<scene.json | folder>", kind: .fileOrFolder, count: 1...Int.max,
+        help:
+          "Scene files, or folders searched recursively for *.json files (not *.schema.json, not hidden files or folders). Scenes without budgets are listed as skipped."
+      )
+    ],
+    options: [budgets, format, junit, device, SharedOptions.deviceFile, SharedOptions.jobs],
+    exitCodes: [
+      ExitCodeNote(.success, "every budget passed (or no scene has budgets)"),
+      ExitCodeNote(.failure, "a budget failed"),
+      ExitCodeNote(
+        .usageOrInput,
+        "usage error, or an input that cannot be used: a missing path, an invalid scene or budgets file, an unknown budget or device (the message names file:line:column and JSON path)"
+      ),
+    ],
+    examples: [
+      "offscreen-sim check scenes/",
+      "offscreen-sim check scenes/feed.json --budgets budgets.json --junit check.xml",
+      "offscreen-sim check scenes/ --format markdown > comment.md",
+    ])
 
-    ARGUMENTS:
-      <scene.json | folder>  Scene files, or folders searched recursively for *.json files (not *.schema.json,
-                             not hidden files or folders). Scenes without budgets are listed as skipped.
-
-    OPTIONS:
-      --budgets <file>       Hold every scene to this budgets file instead of its own `budgets`.
-      --format <format>      text (default): one line per budget, passed or failed, with the expected and the
-                             found value, then a total line such as '12 passed, 1 failed'.
-                             json: the same as a document (docs/ci.md). markdown: a pull-request comment.
-      --junit <out.xml>      Also write the results as JUnit XML, one test case per budget and device.
-      --jobs <n>             Simulate up to n scenes and devices at once (default: the machine's cores). The
-                             output is the same whatever n is.
-      -h, --help             Show this help.
-
-    Budgets (docs/scene-format.md#budgets): maxOffscreenPassesPerFrame, minRasterHitRate, maxGpuMsP95,
-    maxMainThreadMsP95, maxHitchTimeRatio, minFps, maxMemoryBytes; per device under "devices", on the
-    devices listed in "checkOn" (default: the scene's device). A max budget passes at the limit, a min
-    budget too. With GITHUB_ACTIONS=true each failure is also printed to standard error as a workflow
-    annotation on the scene file (::error file=...::...).
-
-    EXIT CODES:
-      0  every budget passed (or no scene has budgets)
-      1  a budget failed
-      2  usage error, or an input that cannot be used: a missing path, an invalid scene or budgets file,
-         an unknown budget or device (the message names file:line:column and JSON path)
-
-    EXAMPLES:
-      offscreen-sim check scenes/
-      offscreen-sim check scenes/feed.json --budgets budgets.json --junit check.xml
-      offscreen-sim check scenes/ --format markdown > comment.md
-
-    """
-
-  static func run(_ arguments: [String], io: ToolIO) throws -> ExitCode {
-    let parsed = try ParsedArguments(arguments, options: ["--format", "--budgets", "--junit", "--jobs"], flags: [])
+  static func run(_ parsed: ParsedArguments, io: ToolIO) throws -> ExitCode {
     guard !parsed.positional.isEmpty else { throw UsageError("missing the scene files or folders to check") }
     if parsed.positional.contains("-") { throw UsageError("check reads files and folders, not standard input") }
-    let format = try OutputFormat.parse(parsed.value("--format"))
-    let jobs = try CommonOptions.jobs(parsed.value("--jobs"))
+    let format = OutputFormat(parsed, Self.format)
+    let jobs = CommonOptions.jobs(parsed)
+    let selection = try DeviceSelection(parsed, io: io)
     var budgetsFile: (path: String, budgets: Budgets)? = nil
-    if let path = parsed.value("--budgets") {
-      budgetsFile = (path, try readBudgets(path, io: io))
+    if let path = parsed.value(Self.budgets) {
+      budgetsFile = (path, try readBudgets(path, known: selection.devices, io: io))
     }
 
     let (files, pathErrors) = ScenePaths.expand(parsed.positional, currentDirectory: io.currentDirectory)
-    let run = check(files, budgetsFile: budgetsFile, jobs: jobs, io: io)
+    let run = check(files, budgetsFile: budgetsFile, selection: selection, jobs: jobs, io: io)
     let errors = pathErrors + run.errors
 
     switch format {
@@ -66,7 +70,7 @@ enum CheckCommand: ToolCommand {
     case .json: io.document(CheckJSONFormatter.format(run), .json)
     case .markdown: io.document(CheckMarkdownFormatter.format(run), .markdown)
     }
-    if let junit = parsed.value("--junit") {
+    if let junit = parsed.value(Self.junit) {
       let resolved = ScenePaths.resolve(junit, in: io.currentDirectory)
       do {
         try Data(JUnitFormatter.format(run).utf8).write(to: URL(fileURLWithPath: resolved))
@@ -93,7 +97,9 @@ enum CheckCommand: ToolCommand {
 
   /// Decodes every scene, then simulates each (scene, device) its budgets name, on up to `jobs`
   /// threads; results in file order, devices in budget order.
-  static func check(_ files: [String], budgetsFile: (path: String, budgets: Budgets)?, jobs: Int, io: ToolIO) -> CheckRun {
+  static func check(
+    _ files: [String], budgetsFile: (path: String, budgets: Budgets)?, selection: DeviceSelection, jobs: Int, io: ToolIO
+  ) -> CheckRun {
     // 1. Read and decode each scene on its own device.
     struct Loaded: Sendable {
       var value: JSONValue
@@ -119,7 +125,7 @@ enum CheckCommand: ToolCommand {
           InputError("\(path):\(source.location(ofOffset: error.offset)): error: invalid JSON: \(error.message)", file: path))
       }
       do throws(InputError) {
-        let scene = try SceneDecoding.decode(value, source: source, path: path, device: nil)
+        let scene = try SceneDecoding.decode(value, source: source, path: path, device: nil, selection: selection)
         return .success(Loaded(value: value, source: source, scene: scene))
       } catch {
         return .failure(error)
@@ -144,7 +150,7 @@ enum CheckCommand: ToolCommand {
           run.skipped.append(files[index])
           continue
         }
-        for device in budgets.devices(sceneDevice: scene.scene.device) {
+        for device in selection.requested.isEmpty ? budgets.devices(sceneDevice: scene.scene.device) : selection.requested {
           units.append(Unit(file: index, device: device, budgets: budgets))
         }
       }
@@ -156,7 +162,8 @@ enum CheckCommand: ToolCommand {
       guard case .success(let scene) = loaded[unit.file] else { return .failure(InputError("")) }
       let path = files[unit.file]
       do throws(InputError) {
-        let (_, report) = try SceneDecoding.simulate(scene.value, source: scene.source, path: path, device: unit.device)
+        let (_, report) = try SceneDecoding.simulate(
+          scene.value, source: scene.source, path: path, device: unit.device, selection: selection)
         let results = BudgetCheck.evaluate(unit.budgets, device: unit.device, snapshot: MetricSnapshot(report))
         return .success(
           CheckRun.Entry(
@@ -175,10 +182,10 @@ enum CheckCommand: ToolCommand {
     return run
   }
 
-  static func readBudgets(_ path: String, io: ToolIO) throws(InputError) -> Budgets {
+  static func readBudgets(_ path: String, known: [DeviceProfile], io: ToolIO) throws(InputError) -> Budgets {
     let bytes = try SceneLoader(io: io).readBytes(path)
     do {
-      return try BudgetsDecoder.decode(bytes, devices: DeviceCatalogue.all.map(\.id))
+      return try BudgetsDecoder.decode(bytes, devices: known.map(\.id))
     } catch {
       let file = SceneLoader.displayName(path)
       throw InputError(error, file: file, summary: InputError.summary(error, file: file, "nothing was checked"))

@@ -5,54 +5,59 @@ import LayerTree
 /// `offscreen-sim compare <before> <after>`: every metric side by side, the findings that
 /// appeared and disappeared, and a verdict; exit 1 when a gated metric got worse.
 enum CompareCommand: ToolCommand {
-  static let name = "compare"
-  static let summary = "Compare two scenes or saved reports: every metric, new and fixed findings; fail on a regression."
-  static let usageLine =
-    "offscreen-sim compare <before> <after> [--device ID]... [--gate METRICS]... [--tolerance PERCENT] [--format text|json|markdown] [--jobs N]"
-  static let help = """
-    OVERVIEW: \(summary)
+  static let format = SharedOptions.format([
+    (.text, "every metric side by side, the findings that appeared and disappeared, the verdict."),
+    (.json, "the same as a document (docs/ci.md)."),
+    (.markdown, "a pull-request comment."),
+  ])
+  static let device = SharedOptions.devices(
+    "Compare on this device; repeat to compare on each. Scene files only: a saved report carries its device and is compared on that one. Default: the device the inputs name (they must agree), or the profile of --device-file."
+  )
+  static let gate = OptionDeclaration(
+    "--gate", value: "metrics", kind: .suggested(["default", "all", "none", ReportMetrics.findingsGate] + ReportMetrics.all.map(\.id)),
+    help:
+      "The metrics that fail the comparison when they get worse: metric ids separated by commas; 'default', 'all', 'none', and 'findings' (fail when a finding appears). Default: \(ReportMetrics.defaultGates.joined(separator: ", ")).",
+    repeatable: true)
+  static let tolerance = OptionDeclaration(
+    "--tolerance", value: "percent",
+    help:
+      "How far a figure may move before it counts as better or worse ('5' and '5%' are the same). Counts, such as offscreen passes, compare exactly.",
+    default: "5")
+  static let pairs = OptionDeclaration(
+    "--pairs", value: "file", kind: .file,
+    help:
+      "Compare every pair of a pairs file: [{\"before\": path, \"after\": path}], paths relative to the file, each pair optionally with \"devices\", \"gate\" and \"note\"."
+  )
+  static let listMetricsFlag = OptionDeclaration(
+    "--list-metrics", help: "List the metric ids, their direction and whether they compare exactly.")
 
-    USAGE: \(usageLine)
-           offscreen-sim compare --pairs pairs.json [options]
-           offscreen-sim compare --list-metrics
-
-    ARGUMENTS:
-      <before> <after>      Each a scene file or a saved JSON report (report --format json > baseline.json).
-
-    OPTIONS:
-      --device <id>         Compare on this device; repeat to compare on each. Scene files only: a saved
-                            report carries its device and is compared on that one. Default: the device the
-                            inputs name (they must agree).
-      --gate <metrics>      The metrics that fail the comparison when they get worse: metric ids separated by
-                            commas, repeatable; 'default', 'all', 'none', and 'findings' (fail when a finding
-                            appears). Default: \(ReportMetrics.defaultGates.joined(separator: ", ")).
-      --tolerance <percent> How far a figure may move before it counts as better or worse (default 5; '5' and
-                            '5%' are the same). Counts, such as offscreen passes, compare exactly.
-      --format <format>     text (default), json (docs/ci.md), or markdown for a pull-request comment.
-      --pairs <file>        Compare every pair of a pairs file: [{"before": path, "after": path}], paths relative
-                            to the file, each pair optionally with "devices", "gate" and "note".
-      --jobs <n>            Simulate up to n scenes at once (default: the machine's cores). The output is the
-                            same whatever n is.
-      --list-metrics        List the metric ids, their direction and whether they compare exactly.
-      -h, --help            Show this help.
-
-    Findings are matched on (layer path, rule id), never on their message. Two scenes must have the same
-    timeline (duration and frame rate). With GITHUB_ACTIONS=true each regression is also printed to
-    standard error as a workflow annotation on the after file (::error file=...::...).
-
-    EXIT CODES:
-      0  no gated metric got worse
-      1  a gated metric got worse (or a finding appeared, with --gate findings)
-      2  usage error, or an input that cannot be used: a missing or invalid file, a report of another
-         version, a report on another device, scenes with different timelines
-
-    EXAMPLES:
-      offscreen-sim compare scenes/qqmusic-home-v1.json scenes/qqmusic-home-v2.json
-      offscreen-sim report scenes/feed.json --format json > baseline.json
-      offscreen-sim compare baseline.json scenes/feed.json --format markdown > comment.md
-      offscreen-sim compare a.json b.json --device iphone-6 --device iphone-13-pro --gate default,findings
-
-    """
+  static let declaration = CommandDeclaration(
+    name: "compare", summary: "Compare two scenes or saved reports: every metric, new and fixed findings; fail on a regression.",
+    discussion: """
+      Findings are matched on (layer path, rule id), never on their message. Two scenes must have the same timeline \
+      (duration and frame rate). With GITHUB_ACTIONS=true each regression is also printed to standard error as a \
+      workflow annotation on the after file (::error file=...::...).
+      """,
+    otherUsage: ["--pairs <file> [options]", "--list-metrics"],
+    arguments: [
+      ArgumentDeclaration(
+        "<before> <after>", count: 2...2, help: "Each a scene file or a saved JSON report (report --format json > baseline.json).")
+    ],
+    options: [device, SharedOptions.deviceFile, gate, tolerance, format, pairs, SharedOptions.jobs, listMetricsFlag],
+    exitCodes: [
+      ExitCodeNote(.success, "no gated metric got worse"),
+      ExitCodeNote(.failure, "a gated metric got worse (or a finding appeared, with --gate findings)"),
+      ExitCodeNote(
+        .usageOrInput,
+        "usage error, or an input that cannot be used: a missing or invalid file, a report of another version, a report on another device, scenes with different timelines"
+      ),
+    ],
+    examples: [
+      "offscreen-sim compare scenes/qqmusic-home-v1.json scenes/qqmusic-home-v2.json",
+      "offscreen-sim report scenes/feed.json --format json > baseline.json",
+      "offscreen-sim compare baseline.json scenes/feed.json --format markdown > comment.md",
+      "offscreen-sim compare a.json b.json --device iphone-6 --device iphone-13-pro --gate default,findings",
+    ])
 
   /// One before/after pair to compare, with its devices and gates settled.
   struct Request: Sendable {
@@ -63,23 +68,22 @@ enum CompareCommand: ToolCommand {
     var gates: [String]
   }
 
-  static func run(_ arguments: [String], io: ToolIO) throws -> ExitCode {
-    let parsed = try ParsedArguments(
-      arguments, options: ["--format", "--device", "--gate", "--tolerance", "--jobs", "--pairs"], flags: ["--list-metrics"])
-    if parsed.flags.contains("--list-metrics") {
+  static func run(_ parsed: ParsedArguments, io: ToolIO) throws -> ExitCode {
+    if parsed.has(Self.listMetricsFlag) {
       io.out(listMetrics())
       return .success
     }
-    let format = try OutputFormat.parse(parsed.value("--format"))
-    let devices = try CommonOptions.devices(parsed.options["--device"])
-    let gates = try parseGates(parsed.options["--gate"])
-    let tolerance = try parseTolerance(parsed.value("--tolerance"))
-    let jobs = try CommonOptions.jobs(parsed.value("--jobs"))
+    let format = OutputFormat(parsed, Self.format)
+    let selection = try DeviceSelection(parsed, io: io)
+    let devices = selection.requested
+    let gates = try parseGates(parsed.values(Self.gate))
+    let tolerance = try parseTolerance(parsed.value(Self.tolerance))
+    let jobs = CommonOptions.jobs(parsed)
 
     var requests: [Request] = []
-    if let pairsFile = parsed.value("--pairs") {
+    if let pairsFile = parsed.value(Self.pairs) {
       guard parsed.positional.isEmpty else { throw UsageError("give either --pairs or <before> <after>, not both") }
-      requests = try readPairs(pairsFile, devices: devices, gates: gates, io: io)
+      requests = try readPairs(pairsFile, devices: devices, gates: gates, known: selection.devices, io: io)
     } else {
       guard parsed.positional.count == 2 else {
         throw UsageError(
@@ -90,7 +94,7 @@ enum CompareCommand: ToolCommand {
       requests = [Request(before: parsed.positional[0], after: parsed.positional[1], devices: devices, gates: gates)]
     }
 
-    let (results, errors, warnings) = compare(requests, tolerance: tolerance, jobs: jobs, io: io)
+    let (results, errors, warnings) = compare(requests, tolerance: tolerance, selection: selection, jobs: jobs, io: io)
     if !results.isEmpty || errors.isEmpty {
       switch format {
       case .text: io.out(CompareTextFormatter.format(results))
@@ -111,7 +115,7 @@ enum CompareCommand: ToolCommand {
 
   /// Loads every input once, simulates each (scene, device) once on up to `jobs` threads, and
   /// compares; results and errors in request order.
-  static func compare(_ requests: [Request], tolerance: Double, jobs: Int, io: ToolIO) -> (
+  static func compare(_ requests: [Request], tolerance: Double, selection: DeviceSelection, jobs: Int, io: ToolIO) -> (
     results: [ComparisonResult], errors: [String], warnings: [String]
   ) {
     var errors: [String] = []
@@ -149,7 +153,7 @@ enum CompareCommand: ToolCommand {
         continue
       }
       do {
-        let devices = try settleDevices(request, before: before, after: after)
+        let devices = try settleDevices(request, before: before, after: after, selection: selection)
         plans.append(devices)
         for device in devices {
           for input in [before, after] {
@@ -177,7 +181,7 @@ enum CompareCommand: ToolCommand {
         return .failure(InputError("\(unit.path): error: not a scene"))
       }
       do throws(InputError) {
-        let (scene, report) = try SceneDecoding.simulate(value, source: source, path: unit.path, device: unit.device)
+        let (scene, report) = try SceneDecoding.simulate(value, source: source, path: unit.path, device: unit.device, selection: selection)
         return .success(Simulated(snapshot: MetricSnapshot(report), sceneName: scene.name, deviceName: report.scene.deviceName))
       } catch {
         return .failure(error)
@@ -231,7 +235,9 @@ enum CompareCommand: ToolCommand {
   }
 
   /// The devices a pair is compared on; nil stands for "the scene's own device".
-  static func settleDevices(_ request: Request, before: ComparisonInput, after: ComparisonInput) throws(InputError) -> [String?] {
+  static func settleDevices(
+    _ request: Request, before: ComparisonInput, after: ComparisonInput, selection: DeviceSelection
+  ) throws(InputError) -> [String?] {
     let beforeFile = SceneLoader.displayName(before.path)
     let afterFile = SceneLoader.displayName(after.path)
     if !request.devices.isEmpty {
@@ -250,7 +256,7 @@ enum CompareCommand: ToolCommand {
     var named: [(file: String, device: String)] = []
     for input in [before, after] {
       guard let device = input.device else { continue }
-      if case .scene = input.content, DeviceCatalogue.device(id: device) == nil { continue }
+      if case .scene = input.content, selection.profile(device) == nil { continue }
       named.append((SceneLoader.displayName(input.path), device))
     }
     if let first = named.first, let other = named.first(where: { $0.device != first.device }) {
@@ -271,8 +277,8 @@ enum CompareCommand: ToolCommand {
   // MARK: Options
 
   /// `--gate` values: metric ids and keywords, separated by commas, gathered over every flag.
-  static func parseGates(_ values: [String]?) throws(UsageError) -> [String] {
-    guard let values, !values.isEmpty else { return ReportMetrics.defaultGates }
+  static func parseGates(_ values: [String]) throws(UsageError) -> [String] {
+    guard !values.isEmpty else { return ReportMetrics.defaultGates }
     let ids = ReportMetrics.all.map(\.id)
     var gates: [String] = []
     func add(_ list: [String]) {
@@ -290,7 +296,7 @@ enum CompareCommand: ToolCommand {
         default:
           guard ids.contains(name) else {
             var message = "unknown metric '\(name)' in --gate"
-            if let suggestion = closest(name, in: ids + ["default", "all", "none", ReportMetrics.findingsGate]) {
+            if let suggestion = nearest(to: name, in: ids + ["default", "all", "none", ReportMetrics.findingsGate]) {
               message += "; did you mean '\(suggestion)'?"
             }
             throw UsageError(message + " ('offscreen-sim compare --list-metrics' lists them)")
@@ -313,13 +319,15 @@ enum CompareCommand: ToolCommand {
   }
 
   /// Reads a pairs file; its paths are relative to its folder.
-  static func readPairs(_ path: String, devices: [String], gates: [String], io: ToolIO) throws -> [Request] {
+  static func readPairs(
+    _ path: String, devices: [String], gates: [String], known: [DeviceProfile] = DeviceCatalogue.all, io: ToolIO
+  ) throws -> [Request] {
     let bytes = try SceneLoader(io: io).readBytes(path)
     let file = SceneLoader.displayName(path)
     let pairs: [ComparisonPair]
     do {
       pairs = try PairsDecoder.decode(
-        bytes, devices: DeviceCatalogue.all.map(\.id), gates: ReportMetrics.all.map(\.id) + [ReportMetrics.findingsGate])
+        bytes, devices: known.map(\.id), gates: ReportMetrics.all.map(\.id) + [ReportMetrics.findingsGate])
     } catch {
       throw InputError(error, file: file, summary: InputError.summary(error, file: file, "nothing was compared"))
     }

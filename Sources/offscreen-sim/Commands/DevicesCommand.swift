@@ -3,25 +3,24 @@ import LayerTree
 
 /// `offscreen-sim devices`: lists the device profiles.
 enum DevicesCommand: ToolCommand {
-  static let name = "devices"
-  static let summary = "List the devices a scene can run on."
-  static let usageLine = "offscreen-sim devices [--device-file F]"
-  static let help = """
-    OVERVIEW: \(summary)
+  static let deviceFile = OptionDeclaration(
+    "--device-file", value: "file", kind: .file,
+    help: "Also list a device profile loaded from JSON (docs/cost-model.md, \"Your own device\").")
 
-    USAGE: \(usageLine)
+  static let declaration = CommandDeclaration(
+    name: "devices", summary: "List the devices a scene can run on.",
+    discussion: """
+      Memory bandwidth and the GPU and CPU speeds (relative to the A8) come from public hardware facts; \
+      docs/cost-model.md gives each source.
+      """,
+    options: [deviceFile],
+    exitCodes: [
+      ExitCodeNote(.success, "the devices were listed"),
+      ExitCodeNote(.usageOrInput, "usage error, or the device profile cannot be read"),
+    ],
+    examples: ["offscreen-sim devices", "offscreen-sim devices --device-file my-device.json"])
 
-    OPTIONS:
-      --device-file <f>   Also list a device profile loaded from JSON.
-      -h, --help          Show this help.
-
-    Memory bandwidth and the GPU and CPU speeds (relative to the A8) come from public hardware
-    facts; docs/cost-model.md gives each source.
-
-    """
-
-  static func run(_ arguments: [String], io: ToolIO) throws -> ExitCode {
-    let parsed = try ParsedArguments(arguments, options: ["--device-file"], flags: [])
+  static func run(_ parsed: ParsedArguments, io: ToolIO) throws -> ExitCode {
     if !parsed.positional.isEmpty { throw UsageError("devices takes no arguments") }
     let selection = try DeviceSelection(parsed, io: io)
     var rows = [["id", "name", "points", "scale", "rendered pixels", "refresh", "GPU", "bandwidth", "GPU x", "CPU x"]]

@@ -4,65 +4,57 @@ import LayerTree
 /// `offscreen-sim explain <scene>`: the findings ranked by what fixing them saves, each fix
 /// measured by simulating the scene with it applied.
 enum ExplainCommand: ToolCommand {
-  static let name = "explain"
-  static let summary = "Rank the findings by what fixing them saves, measured by simulating each fix."
-  static let usageLine = "offscreen-sim explain <scene.json | -> [--layer PATH] [--device ID] [--format text|json]"
-  static let help = """
-    OVERVIEW: \(summary)
+  static let format = SharedOptions.format([
+    (.text, "the findings ranked, each with its fixes and what they save."),
+    (.json, "a versioned document (explainVersion 1)."),
+  ])
+  static let layer = OptionDeclaration(
+    "--layer", value: "path",
+    help:
+      "Only findings on this layer and below it: a path (root/table/card[2]) or a pattern over repeated layers (root/table/card[*]).")
 
-    For each group of findings that share a cause (one rule on layers whose paths differ only in
-    [n], such as reused cells), every fix that answers the rule is checked on the group's layers,
-    applied where its condition holds, and the scene is simulated again. The difference is the
-    saving: offscreen passes per frame, GPU ms p95, main-thread ms p95 (and background ms when the
-    fix moves work there), frame rate and hitch time ratio. Groups are ranked by what their first
-    fix saves: hitch time ratio, then frame rate, then GPU, main-thread and render-server
-    milliseconds. Fixes that may change what the user sees are offered too, marked so.
-    Guide: docs/explain-and-optimize.md.
+  static let declaration = CommandDeclaration(
+    name: "explain", summary: "Rank the findings by what fixing them saves, measured by simulating each fix.",
+    discussion: """
+      For each group of findings that share a cause (one rule on layers whose paths differ only in [n], such as reused \
+      cells), every fix that answers the rule is checked on the group's layers, applied where its condition holds, and \
+      the scene is simulated again. The difference is the saving: offscreen passes per frame, GPU ms p95, main-thread \
+      ms p95 (and background ms when the fix moves work there), frame rate and hitch time ratio. Groups are ranked by \
+      what their first fix saves: hitch time ratio, then frame rate, then GPU, main-thread and render-server \
+      milliseconds. Fixes that may change what the user sees are offered too, marked so. \
+      Guide: docs/explain-and-optimize.md.
+      """,
+    arguments: [SharedOptions.scene],
+    options: [layer] + SharedOptions.deviceGroup + [format],
+    exitCodes: [
+      ExitCodeNote(.success, "the explanation was printed (findings do not fail it)"),
+      ExitCodeNote(.usageOrInput, "usage error, an unknown layer, or the scene cannot be read"),
+    ],
+    examples: [
+      "offscreen-sim explain scenes/qqmusic-home-v1.json",
+      "offscreen-sim explain scenes/timeline-cell.json --layer 'root/table/onePhoto/card/toolbar/action[*]'",
+    ])
 
-    USAGE: \(usageLine)
-
-    ARGUMENTS:
-      <scene.json>        A scene file (docs/scene-format.md), or - to read standard input.
-
-    OPTIONS:
-      --layer <path>      Only findings on this layer and below it: a path (root/table/card[2]) or a
-                          pattern over repeated layers (root/table/card[*]).
-      --device <id>       Run on this device instead of the scene's own (see 'offscreen-sim devices').
-      --format <format>   text (default), or json: a versioned document (explainVersion 1).
-      -h, --help          Show this help.
-
-    EXIT CODES:
-      0  the explanation was printed (findings do not fail it)
-      2  usage error, an unknown layer, or the scene cannot be read
-
-    EXAMPLE:
-      offscreen-sim explain scenes/qqmusic-home-v1.json
-      offscreen-sim explain scenes/timeline-cell.json --layer 'root/table/onePhoto/card/toolbar/action[*]'
-
-    """
-
-  static func run(_ arguments: [String], io: ToolIO) throws -> ExitCode {
-    let parsed = try ParsedArguments(arguments, options: Set(["--format", "--layer"]).union(DeviceSelection.options), flags: [])
+  static func run(_ parsed: ParsedArguments, io: ToolIO) throws -> ExitCode {
     guard parsed.positional.count == 1 else {
       throw UsageError(
         parsed.positional.isEmpty ? "missing the scene file to explain" : "expected one scene file, found \(parsed.positional.count)")
     }
-    let format = try OutputFormat.parse(parsed.value("--format"))
-    if format == .markdown { throw UsageError("explain prints text or json, not markdown") }
+    let format = OutputFormat(parsed, Self.format)
     let devices = try DeviceSelection(parsed, io: io)
     let path = parsed.positional[0]
     let scene = try SceneLoader(io: io).load(path, deviceOverride: devices.override, devices: devices.screens)
     guard let profile = devices.profile(scene.device) else {
       throw InputError("\(SceneLoader.displayName(path)): error: unknown device \"\(scene.device)\"")
     }
-    let layer = parsed.value("--layer")
+    let layer = parsed.value(Self.layer)
     if let layer, !Explainer.sceneHasLayer(layer, in: scene) {
       // Suggest among the layers' patterns (and paths, in a small scene): a pattern names every copy.
       let paths = FlatTree(scene.root).nodes.map(\.path)
       let patterns = Array(Set(paths.map(LayerPath.pattern))).sorted()
       let candidates = (paths.count <= 2_000 ? paths : []) + patterns.filter { !paths.contains($0) }.prefix(2_000)
       var message = "no layer \(layer) in the scene"
-      if let suggestion = closest(layer, in: candidates) {
+      if let suggestion = nearest(to: layer, in: candidates) {
         message += "; did you mean \(suggestion)?"
       }
       throw UsageError(message)

@@ -5,65 +5,54 @@ import LayerTree
 /// `offscreen-sim optimize <scene> -o <out>`: applies the fixes that keep appearance and writes
 /// the scene with them, everything else kept as it was.
 enum OptimizeCommand: ToolCommand {
-  static let name = "optimize"
-  static let summary = "Apply the fixes that keep appearance and write the optimized scene."
-  static let usageLine = "offscreen-sim optimize <scene.json | -> -o <out.json | -> [--only RULE|FIX] [--dry-run] [--device ID]"
-  static let help = """
-    OVERVIEW: \(summary)
+  static let output = SharedOptions.output(
+    "Where to write the optimized scene; - for standard output (the comparison then goes to standard error). Not needed with --dry-run."
+  )
+  static let only = OptionDeclaration(
+    "--only", value: "id", kind: .suggested(OffscreenRules.all.map(\.id) + SceneFixes.all.map(\.id)),
+    help:
+      "Only the fixes answering this rule (rounded-clip, ...), or only this fix (drop-masks-to-bounds, ...). See 'offscreen-sim rules'.")
+  static let dryRun = OptionDeclaration("--dry-run", help: "Print what would be applied and the figures, write nothing.")
 
-    Applies, one at a time and best first, the fixes that do not change what the user sees (see
-    'offscreen-sim explain' for all fixes, those that may change it included). A fix on a layer
-    made by `repeat` changes the one object in the file that makes all its copies, so it must apply
-    to every copy. Each fix is kept only when the simulation shows neither the offscreen passes nor
-    the GPU time going up, and something going down. The written scene keeps everything else as
-    it was: ids, order, repeat blocks, the timeline and the other keys; it is written with
-    two-space indentation and small objects on one line, so optimizing it again, or reading it
-    and writing it again, gives the same bytes. Then prints the figures before and after.
-    Guide: docs/explain-and-optimize.md.
+  static let declaration = CommandDeclaration(
+    name: "optimize", summary: "Apply the fixes that keep appearance and write the optimized scene.",
+    discussion: """
+      Applies, one at a time and best first, the fixes that do not change what the user sees (see 'offscreen-sim \
+      explain' for all fixes, those that may change it included). A fix on a layer made by `repeat` changes the one \
+      object in the file that makes all its copies, so it must apply to every copy. Each fix is kept only when the \
+      simulation shows neither the offscreen passes nor the GPU time going up, and something going down. The written \
+      scene keeps everything else as it was: ids, order, repeat blocks, the timeline and the other keys; it is written \
+      with two-space indentation and small objects on one line, so optimizing it again, or reading it and writing it \
+      again, gives the same bytes. Then prints the figures before and after. The simulation runs on the device of \
+      --device or --device-file when given; the written scene keeps its own device. \
+      Guide: docs/explain-and-optimize.md.
+      """,
+    arguments: [SharedOptions.scene],
+    options: [output, only, dryRun] + SharedOptions.deviceGroup,
+    exitCodes: [
+      ExitCodeNote(.success, "done (also when no fix applies: the scene is written as it was, in the canonical layout)"),
+      ExitCodeNote(.usageOrInput, "usage error, the scene cannot be read, or the output cannot be written"),
+    ],
+    examples: [
+      "offscreen-sim optimize scenes/qqmusic-home-v1.json -o /tmp/qqmusic-optimized.json",
+      "offscreen-sim optimize scenes/timeline-cell.json --only shadow-without-path --dry-run",
+    ])
 
-    USAGE: \(usageLine)
-
-    ARGUMENTS:
-      <scene.json>        A scene file (docs/scene-format.md), or - to read standard input.
-
-    OPTIONS:
-      -o, --output <file> Where to write the optimized scene; - for standard output (the comparison
-                          then goes to standard error). Not needed with --dry-run.
-      --only <id>         Only the fixes answering this rule (rounded-clip, ...), or only this fix
-                          (drop-masks-to-bounds, ...). See 'offscreen-sim rules'.
-      --dry-run           Print what would be applied and the figures, write nothing.
-      --device <id>       Simulate on this device instead of the scene's own; the written scene
-                          keeps its own device.
-      -h, --help          Show this help.
-
-    EXIT CODES:
-      0  done (also when no fix applies: the scene is written as it was, in the canonical layout)
-      2  usage error, the scene cannot be read, or the output cannot be written
-
-    EXAMPLE:
-      offscreen-sim optimize scenes/qqmusic-home-v1.json -o /tmp/qqmusic-optimized.json
-      offscreen-sim optimize scenes/timeline-cell.json --only shadow-without-path --dry-run
-
-    """
-
-  static func run(_ arguments: [String], io: ToolIO) throws -> ExitCode {
-    let normalized = arguments.map { $0 == "-o" ? "--output" : ($0.hasPrefix("-o=") ? "--output=" + $0.dropFirst(3) : $0) }
-    let parsed = try ParsedArguments(
-      normalized, options: Set(["--output", "--only"]).union(DeviceSelection.options), flags: ["--dry-run"])
+  static func run(_ parsed: ParsedArguments, io: ToolIO) throws -> ExitCode {
     guard parsed.positional.count == 1 else {
       throw UsageError(
         parsed.positional.isEmpty ? "missing the scene file to optimize" : "expected one scene file, found \(parsed.positional.count)")
     }
-    let dryRun = parsed.flags.contains("--dry-run")
-    let output = parsed.value("--output")
+    let dryRun = parsed.has(Self.dryRun)
+    let output = parsed.value(Self.output)
     if output == nil && !dryRun { throw UsageError("missing -o <out.json>: where to write the optimized scene (or --dry-run)") }
     if let output, output.isEmpty { throw UsageError("-o needs a file name") }
-    let only = parsed.value("--only")
+    let only = parsed.value(Self.only)
     if let only {
       let ids = OffscreenRules.all.map(\.id) + SceneFixes.all.map(\.id)
       guard ids.contains(only) else {
         var message = "unknown rule or fix '\(only)'"
-        if let suggestion = closest(only, in: ids) { message += "; did you mean '\(suggestion)'?" }
+        if let suggestion = nearest(to: only, in: ids) { message += "; did you mean '\(suggestion)'?" }
         throw UsageError(
           message
             + " (rules: \(OffscreenRules.all.map(\.id).joined(separator: ", ")); fixes: \(SceneFixes.all.map(\.id).joined(separator: ", ")))"
@@ -93,7 +82,7 @@ enum OptimizeCommand: ToolCommand {
     if dryRun {
       report += "Dry run: nothing written.\n"
     } else if let output, output != "-" {
-      let resolved = loader.resolve(output)
+      let resolved = ScenePaths.resolve(output, in: io.currentDirectory)
       do {
         try Data(text.utf8).write(to: URL(fileURLWithPath: resolved), options: .atomic)
       } catch {

@@ -3,52 +3,38 @@ import LayerTree
 
 /// `offscreen-sim report <scene>`: simulates a scene and prints what goes offscreen and why.
 enum ReportCommand: ToolCommand {
-  static let name = "report"
-  static let summary = "Simulate a scene and report offscreen passes, blending, memory and findings."
-  static let usageLine =
-    "offscreen-sim report <scene.json | -> [--format text|json|markdown] [--device ID] [--device-file F] [--html out.html]"
-  static let help = """
-    OVERVIEW: \(summary)
+  static let format = SharedOptions.format([
+    (.text, "a summary, then each offscreen layer with its reason and fix."),
+    (.json, "the same as a versioned JSON document (docs/report-format.md)."),
+    (.markdown, "a pull-request comment: a heading, one table, the verdict."),
+  ])
+  static let html = OptionDeclaration(
+    "--html", value: "file", kind: .file,
+    help:
+      "Also write the report as one self-contained HTML page: the verdict, the summary, the frame-time chart, the worst frame's offscreen overlay and the findings with their fixes (docs/pictures.md). - prints only the page."
+  )
 
-    USAGE: \(usageLine)
+  static let declaration = CommandDeclaration(
+    name: "report", summary: "Simulate a scene and report offscreen passes, blending, memory and findings.",
+    arguments: [SharedOptions.scene],
+    options: [format] + SharedOptions.deviceGroup + [html],
+    exitCodes: [
+      ExitCodeNote(.success, "the report was printed (findings do not fail it)"),
+      ExitCodeNote(
+        .usageOrInput,
+        "usage error, the scene cannot be read (file:line:column, JSON path, what was expected), or the HTML file cannot be written"),
+    ],
+    examples: [
+      "offscreen-sim report scenes/qqmusic-home-v1.json",
+      "offscreen-sim report scenes/mail-cell-composite.json --format json --device iphone-6",
+    ])
 
-    ARGUMENTS:
-      <scene.json>        A scene file (docs/scene-format.md), or - to read standard input.
-
-    OPTIONS:
-      --format <format>   text (default): a summary, then each offscreen layer with its reason and fix.
-                          json: the same as a versioned JSON document (docs/report-format.md).
-                          markdown: a pull-request comment: a heading, one table, the verdict.
-    \(DeviceSelection.help)
-      --html <file>       Also write the report as one self-contained HTML page: the verdict, the
-                          summary, the frame-time chart, the worst frame's offscreen overlay and the
-                          findings with their fixes (docs/pictures.md). - prints only the page.
-      -h, --help          Show this help.
-
-    EXIT CODES:
-      0  the report was printed (findings do not fail it)
-      2  usage error, the scene cannot be read (file:line:column, JSON path, what was expected),
-         or the HTML file cannot be written
-
-    EXAMPLE:
-      offscreen-sim report scenes/qqmusic-home-v1.json
-      offscreen-sim report scenes/mail-cell-composite.json --format json --device iphone-6
-
-    """
-
-  enum Format: String, CaseIterable {
-    case text
-    case json
-    case markdown
-  }
-
-  static func run(_ arguments: [String], io: ToolIO) throws -> ExitCode {
-    let parsed = try ParsedArguments(arguments, options: Set(["--format", "--html"]).union(DeviceSelection.options), flags: [])
+  static func run(_ parsed: ParsedArguments, io: ToolIO) throws -> ExitCode {
     guard parsed.positional.count == 1 else {
       throw UsageError(
         parsed.positional.isEmpty ? "missing the scene file to report on" : "expected one scene file, found \(parsed.positional.count)")
     }
-    let format = try parseFormat(parsed.value("--format"))
+    let format = OutputFormat(parsed, Self.format)
     let selection = try DeviceSelection(parsed, io: io)
     let path = parsed.positional[0]
     let scene = try SceneLoader(io: io).load(path, deviceOverride: selection.override, devices: selection.screens)
@@ -57,7 +43,7 @@ enum ReportCommand: ToolCommand {
     }
     let report = Simulator.run(scene, on: profile)
     let file = SceneLoader.displayName(path)
-    if let html = parsed.value("--html") {
+    if let html = parsed.value(Self.html) {
       try SimulatedScene(scene: scene, profile: profile, report: report, file: file).writeHTML(to: html, io: io)
       if html == "-" { return .success }
     }
@@ -68,13 +54,4 @@ enum ReportCommand: ToolCommand {
     }
     return .success
   }
-
-  static func parseFormat(_ value: String?) throws(UsageError) -> Format {
-    guard let value else { return .text }
-    guard let format = Format(rawValue: value) else {
-      throw UsageError("unknown format '\(value)'; expected one of: \(Format.allCases.map(\.rawValue).joined(separator: ", "))")
-    }
-    return format
-  }
-
 }

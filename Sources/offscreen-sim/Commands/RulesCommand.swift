@@ -1,31 +1,28 @@
 import Compositor
+import LayerTree
 
 /// `offscreen-sim rules`: lists the offscreen rules with their reasons and fixes.
 enum RulesCommand: ToolCommand {
-  static let name = "rules"
-  static let summary = "List the offscreen rules: id, why the layer goes offscreen, the fix."
-  static let usageLine = "offscreen-sim rules [<rule-id>]"
-  static let help = """
-    OVERVIEW: \(summary)
+  static let declaration = CommandDeclaration(
+    name: "rules", summary: "List the offscreen rules: id, why the layer goes offscreen, the fix.",
+    arguments: [
+      ArgumentDeclaration(
+        "<rule-id>", kind: .suggested(OffscreenRules.all.map(\.id)), count: 0...1,
+        help: "Show one rule with its triggering and non-triggering examples.")
+    ],
+    exitCodes: [
+      ExitCodeNote(.success, "the rules were listed"),
+      ExitCodeNote(.usageOrInput, "usage error, or an unknown rule id"),
+    ],
+    examples: ["offscreen-sim rules", "offscreen-sim rules rounded-clip"])
 
-    USAGE: \(usageLine)
-
-    ARGUMENTS:
-      <rule-id>   Show one rule with its triggering and non-triggering examples.
-
-    OPTIONS:
-      -h, --help  Show this help.
-
-    """
-
-  static func run(_ arguments: [String], io: ToolIO) throws -> ExitCode {
-    let parsed = try ParsedArguments(arguments, options: [], flags: [])
+  static func run(_ parsed: ParsedArguments, io: ToolIO) throws -> ExitCode {
     if parsed.positional.count > 1 { throw UsageError("expected at most one rule id") }
     if let id = parsed.positional.first {
       guard let rule = OffscreenRules.rule(id: id) else {
         let ids = OffscreenRules.all.map(\.id)
         var message = "unknown rule '\(id)'"
-        if let suggestion = closest(id, in: ids) { message += "; did you mean '\(suggestion)'?" }
+        if let suggestion = nearest(to: id, in: ids) { message += "; did you mean '\(suggestion)'?" }
         throw UsageError(message + " (rules: \(ids.joined(separator: ", ")))")
       }
       var text = "\(rule.id): \(rule.title)\n  why: \(rule.reason)\n  fix: \(rule.fix)\n"

@@ -55,8 +55,10 @@ struct ComparisonInput: Sendable {
 
 /// Decodes parsed scenes, with messages in the form `SceneLoader` prints.
 enum SceneDecoding {
-  static func decode(_ value: JSONValue, source: SourceText, path: String, device: String?) throws(InputError) -> Scene {
-    let options = SceneDecoder.Options(devices: DeviceCatalogue.screens, deviceOverride: device)
+  static func decode(
+    _ value: JSONValue, source: SourceText, path: String, device: String?, selection: DeviceSelection = .standard
+  ) throws(InputError) -> Scene {
+    let options = SceneDecoder.Options(devices: selection.screens, deviceOverride: device)
     do {
       return try SceneDecoder.decode(value, source: source, options: options)
     } catch {
@@ -66,11 +68,11 @@ enum SceneDecoding {
   }
 
   /// Decodes the scene for `device` (nil: its own) and simulates it.
-  static func simulate(_ value: JSONValue, source: SourceText, path: String, device: String?) throws(InputError) -> (
-    Scene, SimulationReport
-  ) {
-    let scene = try decode(value, source: source, path: path, device: device)
-    guard let profile = DeviceCatalogue.device(id: scene.device) else {
+  static func simulate(
+    _ value: JSONValue, source: SourceText, path: String, device: String?, selection: DeviceSelection = .standard
+  ) throws(InputError) -> (Scene, SimulationReport) {
+    let scene = try decode(value, source: source, path: path, device: device, selection: selection)
+    guard let profile = selection.profile(scene.device) else {
       throw InputError("\(SceneLoader.displayName(path)): error: unknown device \"\(scene.device)\"")
     }
     return (scene, Simulator.run(scene, on: profile))

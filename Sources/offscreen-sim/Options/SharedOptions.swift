@@ -1,0 +1,47 @@
+import Compositor
+
+/// Options several commands take, declared once so that they read and behave the same
+/// everywhere: the device (`--device`, `--device-file`), the output format, the number of jobs
+/// and the output file.
+enum SharedOptions {
+  /// `--device ID` for a command that runs each scene on one device.
+  static let device = OptionDeclaration(
+    "--device", value: "id", kind: .suggested(DeviceCatalogue.all.map(\.id)),
+    help: "Run on this device instead of the scene's own (see 'offscreen-sim devices').")
+
+  /// `--device ID`, repeatable, for a command that runs on several devices.
+  static func devices(_ help: String) -> OptionDeclaration {
+    OptionDeclaration(
+      "--device", value: "id", kind: .suggested(DeviceCatalogue.all.map(\.id)), help: help, repeatable: true)
+  }
+
+  /// `--device-file F`: a user's device profile.
+  static let deviceFile = OptionDeclaration(
+    "--device-file", value: "file", kind: .file,
+    help:
+      "Load a device profile from JSON (docs/cost-model.md, \"Your own device\"); the scenes run on it unless --device names another.")
+
+  /// `--format`, with what each of the command's formats prints.
+  static func format(_ formats: [(OutputFormat, String)]) -> OptionDeclaration {
+    OptionDeclaration(
+      "--format", value: "format", kind: .oneOf(formats.map { Choice($0.0.rawValue, $0.1) }), help: "How to print the results.",
+      default: OutputFormat.text.rawValue)
+  }
+
+  /// `--jobs N`: how many scenes and devices run at once.
+  static let jobs = OptionDeclaration(
+    "--jobs", value: "n", kind: .integer(1...1024),
+    help: "Simulate up to n scenes and devices at once (default: the machine's cores). The output is the same whatever n is.")
+
+  /// `-o`, `--output`: where a command writes what it makes.
+  static func output(_ help: String, required requirement: String? = nil) -> OptionDeclaration {
+    OptionDeclaration("--output", "-o", value: "file", kind: .file, help: help, required: requirement)
+  }
+
+  /// `<scene.json | ->`: the one scene a command reads.
+  static let scene = ArgumentDeclaration(
+    "<scene.json | ->", help: "A scene file (docs/scene-format.md), or - to read standard input.")
+
+  /// The device options of a command that runs each scene on one device.
+  static let deviceGroup = [device, deviceFile]
+}
