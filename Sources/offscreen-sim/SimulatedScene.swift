@@ -16,8 +16,8 @@ struct SimulatedScene {
     guard let profile = devices.profile(scene.device) else {
       throw InputError("\(SceneLoader.displayName(path)): error: unknown device \"\(scene.device)\"")
     }
-    return SimulatedScene(
-      scene: scene, profile: profile, report: Simulator.run(scene, on: profile), file: SceneLoader.displayName(path))
+    let file = SceneLoader.displayName(path)
+    return SimulatedScene(scene: scene, profile: profile, report: try Simulation.run(scene, on: profile, file: file), file: file)
   }
 
   /// The scene's name, or its file when it has none.

@@ -17,13 +17,17 @@ public struct BudgetResult: Sendable, Hashable {
 /// A `max` budget passes when the figure is at most the limit, a `min` budget when it is at
 /// least the limit; both edges pass. Figures are compared as the JSON report rounds them (3
 /// decimals), so what is printed is what was compared. A hit-rate budget passes when nothing was
-/// rasterized: there was nothing to miss.
+/// rasterized: there was nothing to miss. A figure that is not a finite number, or missing
+/// though the metric always has one, fails its budget.
 public enum BudgetCheck {
   public static func evaluate(_ budgets: Budgets, device: String, snapshot: MetricSnapshot) -> [BudgetResult] {
     budgets.limits(on: device).map { limit in
       let found = snapshot.values[limit.kind.metricID]
-      guard let found else { return BudgetResult(limit: limit, found: nil, passed: true) }
-      let passed = limit.kind.isMinimum ? found >= limit.value : found <= limit.value
+      guard let found else {
+        let optional = ReportMetrics.metric(id: limit.kind.metricID)?.optional ?? false
+        return BudgetResult(limit: limit, found: nil, passed: optional)
+      }
+      let passed = found.isFinite && (limit.kind.isMinimum ? found >= limit.value : found <= limit.value)
       return BudgetResult(limit: limit, found: found, passed: passed)
     }
   }

@@ -47,6 +47,12 @@ public struct MetricChange: Sendable, Hashable {
 /// metric's direction. The comparison fails when a gated metric got worse, or, with the
 /// ``ReportMetrics/findingsGate`` gate, when a finding appeared.
 ///
+/// A figure that cannot be compared never passes a gate: a value that is not a finite number
+/// (a saved report can hold only what JSON holds, but a snapshot can be made by hand) is worse,
+/// and so is a gated metric that one side lacks unless the metric may have no value
+/// (``ReportMetric/optional``). Failing closed keeps a broken or edited report from reading as
+/// "the same".
+///
 /// ```swift
 /// let comparison = Comparison(before: MetricSnapshot(old), after: MetricSnapshot(new))
 /// if comparison.failed { print(comparison.regressions.map(\.title)) }
@@ -75,9 +81,11 @@ public struct Comparison: Sendable, Hashable {
     metrics = ReportMetrics.all.map { metric in
       let b = before.values[metric.id]
       let a = after.values[metric.id]
+      var verdict = Self.verdict(b, a, metric: metric, tolerance: tolerance)
+      if gated.contains(metric.id) && !metric.optional && (b == nil || a == nil) { verdict = .worse }
       return MetricChange(
         id: metric.id, title: metric.title, unit: metric.unit, direction: metric.direction, exact: metric.exact, before: b,
-        after: a, verdict: Self.verdict(b, a, metric: metric, tolerance: tolerance), gated: gated.contains(metric.id))
+        after: a, verdict: verdict, gated: gated.contains(metric.id))
     }
     let beforeKeys = Set(before.findings)
     let afterKeys = Set(after.findings)
@@ -85,8 +93,9 @@ public struct Comparison: Sendable, Hashable {
     disappeared = before.findings.filter { !afterKeys.contains($0) }
   }
 
-  /// The verdict on one metric.
+  /// The verdict on one metric: worse when either value is not a finite number.
   public static func verdict(_ before: Double?, _ after: Double?, metric: ReportMetric, tolerance: Double) -> Verdict {
+    if before.map({ !$0.isFinite }) == true || after.map({ !$0.isFinite }) == true { return .worse }
     guard let before, let after else { return before == nil && after == nil ? .same : .notComparable }
     if before == after { return .same }
     // A hair of slack keeps "exactly 5%" from failing through binary rounding.

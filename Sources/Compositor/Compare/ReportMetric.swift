@@ -37,17 +37,21 @@ public struct ReportMetric: Sendable {
   /// Counts compare exactly: any change is a change. Other figures are the same while within
   /// the comparison's tolerance.
   public var exact: Bool
+  /// True when a report may have no value for the metric (no hit rate when nothing was
+  /// rasterized). A report lacking any other metric is missing something it must hold.
+  public var optional: Bool
   let read: @Sendable (Summary) -> Double?
 
   init(
     _ id: String, _ title: String, _ unit: Unit, _ direction: Direction = .lowerIsBetter, exact: Bool = false,
-    _ read: @escaping @Sendable (Summary) -> Double?
+    optional: Bool = false, _ read: @escaping @Sendable (Summary) -> Double?
   ) {
     self.id = id
     self.title = title
     self.unit = unit
     self.direction = direction
     self.exact = exact
+    self.optional = optional
     self.read = read
   }
 
@@ -109,7 +113,9 @@ public enum ReportMetrics {
       },
       ReportMetric("memoryBytes.rasterCache", "memory: raster cache", .bytes) { $0.memory.rasterCache },
       ReportMetric("memoryBytes.images", "memory: images", .bytes) { $0.memory.images },
-      ReportMetric("rasterCache.hitRate", "raster cache hit rate", .fraction, .higherIsBetter) { $0.rasterCache.hitRate },
+      ReportMetric("rasterCache.hitRate", "raster cache hit rate", .fraction, .higherIsBetter, optional: true) {
+        $0.rasterCache.hitRate
+      },
       ReportMetric("rasterCache.hits", "raster cache hits", .count, .higherIsBetter, exact: true) { Double($0.rasterCache.hits) },
       ReportMetric("rasterCache.misses", "raster cache misses", .count, exact: true) { Double($0.rasterCache.misses) },
       ReportMetric("rasterCache.evictions", "raster cache evictions", .count, exact: true) { Double($0.rasterCache.evictions) },

@@ -59,8 +59,9 @@ enum ExplainCommand: ToolCommand {
       }
       throw UsageError(message)
     }
-    let explanation = Explainer.explain(scene, on: profile, layer: layer)
     let file = SceneLoader.displayName(path)
+    try Simulation.check(Simulator.run(scene, on: profile), file: file)
+    let explanation = Explainer.explain(scene, on: profile, layer: layer)
     switch format {
     case .text: io.out(ExplainTextFormatter.format(explanation, file: file, layer: layer))
     case .json, .markdown: io.document(ExplainJSONFormatter.format(explanation, file: file), .json)

@@ -75,6 +75,7 @@ enum OptimizeCommand: ToolCommand {
       throw InputError("\(file): error: invalid JSON: \(error.message)")
     }
     let options = SceneDecoder.Options(devices: devices.screens, deviceOverride: devices.override)
+    try Simulation.check(Simulator.run(scene, on: profile), file: file)
     let result = Optimizer.optimize(document, scene: scene, decoding: options, on: profile, only: only)
     let text = result.document.rendered()
 

@@ -41,8 +41,8 @@ enum ReportCommand: ToolCommand {
     guard let profile = selection.profile(scene.device) else {
       throw InputError("\(SceneLoader.displayName(path)): error: unknown device \"\(scene.device)\"")
     }
-    let report = Simulator.run(scene, on: profile)
     let file = SceneLoader.displayName(path)
+    let report = try Simulation.run(scene, on: profile, file: file)
     if let html = parsed.value(Self.html) {
       try SimulatedScene(scene: scene, profile: profile, report: report, file: file).writeHTML(to: html, io: io)
       if html == "-" { return .success }

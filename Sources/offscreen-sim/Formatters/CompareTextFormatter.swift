@@ -76,7 +76,17 @@ enum CompareSummary {
     switch comparison.verdict {
     case .worse:
       var parts: [String] = []
-      if !comparison.regressions.isEmpty { parts.append(describe(comparison.regressions) + " got worse") }
+      // A gated figure a side lacks, or that is not a number, cannot show it did not get worse.
+      let unknown = comparison.regressions.filter { change in
+        [change.before, change.after].contains { $0.map { !$0.isFinite } ?? true }
+      }
+      let worse = comparison.regressions.filter { change in !unknown.contains(change) }
+      if !worse.isEmpty { parts.append(describe(worse) + " got worse") }
+      for change in unknown {
+        let side = change.before.map { $0.isFinite } == true ? "after" : "before"
+        let value = (side == "after" ? change.after : change.before).map { MetricFormat.plain($0) }
+        parts.append("\(change.title) is \(value.map { "\($0)" } ?? "missing") \(side), counted as worse")
+      }
       if comparison.findingsGated && !comparison.appeared.isEmpty {
         parts.append("\(comparison.appeared.count) finding\(comparison.appeared.count == 1 ? "" : "s") appeared")
       }

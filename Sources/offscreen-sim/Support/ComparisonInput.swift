@@ -75,6 +75,6 @@ enum SceneDecoding {
     guard let profile = selection.profile(scene.device) else {
       throw InputError("\(SceneLoader.displayName(path)): error: unknown device \"\(scene.device)\"")
     }
-    return (scene, Simulator.run(scene, on: profile))
+    return (scene, try Simulation.run(scene, on: profile, file: SceneLoader.displayName(path)))
   }
 }

@@ -1,0 +1,70 @@
+/// Whether every figure of a report is a finite number.
+///
+/// A scene whose sizes or counts are far past anything a screen holds (a label 1e200 pt wide)
+/// can overflow a product such as a backing store's bytes to infinity, or a difference of two
+/// infinities to NaN. Such a figure measures nothing: a report holding one would print `inf`,
+/// write `null` to JSON, and compare as "the same" as any other. So a report is used only when
+/// ``firstNonFiniteFigure`` is nil; the command-line tool refuses the scene otherwise.
+extension SimulationReport {
+  /// The first figure that is not a finite number, with its path in the report
+  /// (`summary.memory.backingStores`, `frames[3].cost.mainThreadMs`); nil when all are finite.
+  ///
+  /// Every stored `Double` of the summary, the scene, the findings and the backing stores is
+  /// looked at by reflection, whatever their types add later; the frames, many and alike, by
+  /// their figures one by one (reflection over thousands of frames would cost as much as a
+  /// fifth of the simulation).
+  ///
+  /// - Complexity: O(n) in the report's stored values.
+  public var firstNonFiniteFigure: (path: String, value: Double)? {
+    if let found = Self.firstNonFinite(in: summary, path: "summary") { return found }
+    for (index, frame) in frames.enumerated() {
+      if let found = Self.firstNonFinite(in: frame, path: "frames[\(index)]") { return found }
+    }
+    for (name, list) in [("findings", findings as [Any]), ("backingStores", backingStores)] {
+      for (index, item) in list.enumerated() {
+        if let found = Self.firstNonFinite(in: item, path: "\(name)[\(index)]") { return found }
+      }
+    }
+    return Self.firstNonFinite(in: scene, path: "scene")
+  }
+
+  private static func firstNonFinite(in frame: FrameReport, path: String) -> (path: String, value: Double)? {
+    let cost = frame.cost
+    var figures: [(String, Double)] = [
+      ("time", frame.time), ("offscreenPixels", frame.offscreenPixels), ("rasterCache.bytes", frame.rasterCache.bytes),
+      ("cost.offscreenTargetBytes", cost.offscreenTargetBytes), ("cost.imageBytes", cost.imageBytes),
+      ("outcome.hitchMs", frame.outcome.hitchMs), ("outcome.presentedAt", frame.outcome.presentedAt ?? 0),
+    ]
+    for (name, items) in [
+      ("gpu", cost.gpu), ("renderServer", cost.renderServer), ("mainThread", cost.mainThread), ("background", cost.background),
+    ] {
+      for (item, value) in items where !value.isFinite { figures.append(("cost.\(name).\(item)", value)) }
+    }
+    for (key, value) in cost.passGPU where !value.isFinite { figures.append(("cost.passGPU.\(key)", value)) }
+    return figures.first { !$0.1.isFinite }.map { ("\(path).\($0.0)", $0.1) }
+  }
+
+  private static func firstNonFinite(in value: Any, path: String) -> (path: String, value: Double)? {
+    if let number = value as? Double { return number.isFinite ? nil : (path, number) }
+    if value is String || value is Int || value is Bool { return nil }
+    let mirror = Mirror(reflecting: value)
+    switch mirror.displayStyle {
+    case .dictionary?:
+      for child in mirror.children {
+        let pair = Mirror(reflecting: child.value).children.map(\.value)
+        guard pair.count == 2 else { continue }
+        if let found = firstNonFinite(in: pair[1], path: "\(path).\(pair[0])") { return found }
+      }
+    case .collection?, .set?:
+      for (index, child) in mirror.children.enumerated() {
+        if let found = firstNonFinite(in: child.value, path: "\(path)[\(index)]") { return found }
+      }
+    default:
+      for child in mirror.children {
+        let childPath = child.label.map { $0 == "some" ? path : "\(path).\($0)" } ?? path
+        if let found = firstNonFinite(in: child.value, path: childPath) { return found }
+      }
+    }
+    return nil
+  }
+}

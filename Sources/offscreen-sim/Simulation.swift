@@ -1,0 +1,23 @@
+import Compositor
+import LayerTree
+
+/// Runs the simulator for a command, and refuses a scene whose figures are not finite numbers:
+/// such a figure measures nothing, would be written as `null` and compare as "the same"
+/// (``SimulationReport/firstNonFiniteFigure``). Exit 2, with a message naming the figure.
+enum Simulation {
+  static func run(_ scene: Scene, on profile: DeviceProfile, file: String) throws(InputError) -> SimulationReport {
+    let report = Simulator.run(scene, on: profile)
+    try check(report, file: file)
+    return report
+  }
+
+  /// Throws when a figure of `report` is infinite or NaN.
+  static func check(_ report: SimulationReport, file: String) throws(InputError) {
+    guard let (path, value) = report.firstNonFiniteFigure else { return }
+    throw InputError(
+      "\(file): error: the scene cannot be simulated: \(path) comes out \(value.isNaN ? "not a number" : "infinite") "
+        + "on \(report.scene.deviceName); a size, count or time in the scene is too large for any figure to mean something "
+        + "(look for the largest frame, pixelSize, characters, repeat count or duration); the scene was not simulated",
+      file: file)
+  }
+}
