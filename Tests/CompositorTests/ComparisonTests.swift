@@ -5,8 +5,12 @@ import Testing
 @Suite("Comparison and budgets")
 struct ComparisonTests {
   /// A snapshot with the given metric values and findings, on an iPhone 7, one frame at 60 Hz.
+  /// A snapshot holding `values`, and 0 for every other metric a report always has (a gated
+  /// metric a side lacks counts as worse).
   static func snapshot(_ values: [String: Double], findings: [FindingKey] = []) -> MetricSnapshot {
-    MetricSnapshot(deviceID: "iphone-7", frames: 1, frameRate: 60, values: values, findings: findings)
+    var all = values
+    for metric in ReportMetrics.all where !metric.optional && all[metric.id] == nil { all[metric.id] = 0 }
+    return MetricSnapshot(deviceID: "iphone-7", frames: 1, frameRate: 60, values: all, findings: findings)
   }
 
   static func change(_ comparison: Comparison, _ id: String) -> MetricChange? { comparison.metrics.first { $0.id == id } }
