@@ -138,7 +138,9 @@ public enum TimingFunction: String, Sendable, Hashable, CaseIterable {
   /// The eased progress for linear progress `x` in 0...1.
   public func progress(_ x: Double) -> Double {
     let x = min(max(x, 0), 1)
-    if self == .linear { return x }
+    // Every curve runs from (0, 0) to (1, 1): the ends need no search (an animation held at its
+    // end asks for 1 every frame).
+    if self == .linear || x == 0 || x == 1 { return x }
     let (x1, y1, x2, y2) = controlPoints
     func bezier(_ t: Double, _ p1: Double, _ p2: Double) -> Double {
       let u = 1 - t
