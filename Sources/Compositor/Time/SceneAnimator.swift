@@ -17,6 +17,10 @@ public struct SceneAnimator: Sendable {
   /// The screen's scale: content offsets stay on its pixel grid.
   public let scale: Double
   private let indexOfPath: [String: Int]
+  /// The layers each animation and each content change targets, resolved once (paths are
+  /// hashed here, not in every frame).
+  private let animationTargets: [[Int]]
+  private let changeTargets: [[Int]]
   private var previous: FrameState?
   /// The item each pool cell shows, per scroll view with reuse.
   private var cellItems: [Int: Int] = [:]
@@ -46,6 +50,8 @@ public struct SceneAnimator: Sendable {
     map.reserveCapacity(tree.count)
     for (index, node) in tree.nodes.enumerated() { map[node.path] = index }
     indexOfPath = map
+    animationTargets = (timeline?.animations ?? []).map { $0.targets.compactMap { map[$0] } }
+    changeTargets = (timeline?.contentChanges ?? []).map { $0.targets.compactMap { map[$0] } }
     var staticExtents = [Bool](repeating: true, count: tree.count)
     func invalidate(_ start: Int) {
       var index = start
@@ -98,10 +104,9 @@ public struct SceneAnimator: Sendable {
     }
     let previousTime = previous?.time ?? -.infinity
 
-    for animation in timeline.animations {
+    for (number, animation) in timeline.animations.enumerated() {
       guard let value = Self.value(of: animation, at: time) else { continue }
-      for path in animation.targets {
-        guard let index = indexOfPath[path] else { continue }
+      for index in animationTargets[number] {
         var layer = state.layers[index] ?? tree.nodes[index].layer
         Self.apply(animation, value, to: &layer, base: tree.nodes[index].layer)
         state.layers[index] = layer
@@ -127,11 +132,10 @@ public struct SceneAnimator: Sendable {
       placeCells(pool, offset: offset, state: &state)
     }
 
-    for change in timeline.contentChanges {
+    for (number, change) in timeline.contentChanges.enumerated() {
       let count = frame == 0 ? 0 : change.changes(from: previousTime, to: time)
       guard count > 0 else { continue }
-      for path in change.targets {
-        guard let index = indexOfPath[path] else { continue }
+      for index in changeTargets[number] {
         markContent(index, state: &state)
       }
     }
