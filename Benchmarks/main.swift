@@ -2,6 +2,7 @@
 //
 //   swift run -c release offscreen-sim-bench            all figures
 //   swift run -c release offscreen-sim-bench --quick    smaller sizes, for a quick look
+//   swift run -c release offscreen-sim-bench --lottie   only the Lottie import figures
 //
 // Every figure is printed with its target beside it; a missed target says by how much.
 // docs/performance.md records the figures with the machine and the date.
@@ -9,6 +10,7 @@
 import Compositor
 import Foundation
 import LayerTree
+import SceneImport
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
@@ -24,6 +26,10 @@ if arguments.first == "--memory-child", arguments.count == 3, let layers = Int(a
 }
 
 let quick = arguments.contains("--quick")
+if arguments.contains("--lottie") {
+  try lottieFigures()
+  exit(0)
+}
 let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
 let buildFolder = executable.deletingLastPathComponent()
 
@@ -222,6 +228,60 @@ if oneStatus == 2 || allStatus == 2 {
   line(
     "speed-up", "\(fixed(speedup, 2))x", target: "about \(cores)x", met: speedup >= Double(cores) * 0.8,
     note: speedup >= Double(cores) * 0.8 ? "" : "missed: \(fixed(speedup, 2))x of \(cores)x")
+}
+
+print()
+try lottieFigures()
+
+// MARK: 6. Lottie
+
+/// Importing and simulating the Lottie samples of Tests/Fixtures/lottie (lottie-ios' test files).
+func lottieFigures() throws {
+  print("6. Lottie: import lottie and simulate every sample of Tests/Fixtures/lottie (best of 3 each)")
+  let samples = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("Tests/Fixtures/lottie")
+  guard let names = try? FileManager.default.contentsOfDirectory(atPath: samples.path).filter({ $0.hasSuffix(".json") }).sorted(),
+    !names.isEmpty
+  else {
+    print("  not measured: run from the package folder (Tests/Fixtures/lottie)")
+    return
+  }
+  let device = DeviceCatalogue.device(id: "iphone-15-pro")!
+  var importSeconds = 0.0
+  var simulateSeconds = 0.0
+  var layers = 0
+  var largest: (name: String, layers: Int, seconds: Double) = ("", 0, 0)
+  var slowest: [(name: String, seconds: Double, layers: Int, frames: Int)] = []
+  for name in names {
+    let bytes = Array(try Data(contentsOf: samples.appendingPathComponent(name)))
+    let options = LottieImportOptions(file: name, device: device.id, screen: device.screen)
+    var imported: LottieImport? = nil
+    let importing = try best(3) { imported = try LottieImporter.importScene(bytes, options: options) }
+    guard let scene = imported?.scene else { continue }
+    var frames = 0
+    let simulating = best(3) { frames = Simulator.run(scene, on: device).summary.frames }
+    importSeconds += importing
+    simulateSeconds += simulating
+    layers += scene.layerCount
+    if scene.layerCount > largest.layers { largest = (name, scene.layerCount, importing) }
+    slowest.append((name, importing + simulating, scene.layerCount, frames))
+  }
+  let files = Double(names.count)
+  line("import: \(names.count) files, \(layers) scene layers", "\(fixed(files / importSeconds)) files/s", target: "-", met: nil)
+  line("import: layers made per second", "\(fixed(Double(layers) / importSeconds / 1000)) k layers/s", target: "-", met: nil)
+  line(
+    "import and simulate: every frame of every file", "\(fixed(files / (importSeconds + simulateSeconds), 2)) files/s", target: "-",
+    met: nil)
+  line(
+    "import and simulate: layers per second", "\(fixed(Double(layers) / (importSeconds + simulateSeconds) / 1000)) k layers/s",
+    target: "-", met: nil)
+  line(
+    "largest sample (\(largest.name), \(largest.layers) layers): import", "\(fixed(largest.seconds * 1000)) ms", target: "< 250 ms",
+    met: largest.seconds < 0.25)
+  print("  slowest to import and simulate:")
+  for entry in slowest.sorted(by: { $0.seconds > $1.seconds }).prefix(5) {
+    print("    \(entry.name): \(fixed(entry.seconds * 1000)) ms (\(entry.layers) layers, \(entry.frames) frames)")
+  }
+  print()
 }
 
 /// Runs a program with its output sent to /dev/null and waits for it; returns its exit status.

@@ -1,0 +1,125 @@
+import LayerTree
+
+/// What an import of a Lottie file needs besides the file.
+public struct LottieImportOptions: Sendable {
+  /// The file's name as the user gave it, recorded in the scene.
+  public var file: String
+  /// The device the scene is for, and its screen (for the default view size).
+  public var device: String
+  public var screen: DeviceScreen
+  /// The animation view's size in points; nil: the composition's size, scaled down to fit the
+  /// screen when larger.
+  public var viewSize: Size?
+  /// The composition frames to simulate, `[first, end)`; nil: the animation's `ip` to `op`.
+  public var frames: (first: Double, end: Double)?
+
+  public init(file: String, device: String, screen: DeviceScreen, viewSize: Size? = nil, frames: (first: Double, end: Double)? = nil) {
+    self.file = file
+    self.device = device
+    self.screen = screen
+    self.viewSize = viewSize
+    self.frames = frames
+  }
+}
+
+/// A Lottie file imported as a scene: the scene, and the warnings on what was left out or
+/// approximated, each naming its Lottie layer.
+public struct LottieImport: Sendable {
+  public var scene: Scene
+  public var warnings: [Diagnostic]
+  /// Layers in the file (every precomp counted once).
+  public var lottieLayers: Int
+  /// The composition's frames that were imported, `[first, end)`, and its frame rate.
+  public var frames: (first: Double, end: Double)
+  public var frameRate: Double
+}
+
+/// Turns a Lottie animation (Bodymovin JSON) into the scene lottie-ios' Core Animation rendering
+/// engine makes of it: the `CALayer` tree of `CoreAnimationLayer`, with its keyframes as the
+/// scene's timeline (docs/lottie.md has the mapping, feature by feature).
+///
+/// 1. ``JSONReader`` parses the file, keeping line and column (a syntax error is an error);
+/// 2. ``LottieReader`` reads the model lottie-ios reads, tolerantly: what it cannot use is a
+///    warning naming the layer, and the rest is imported;
+/// 3. ``LottieSceneBuilder`` builds the layers inside an animation view of the chosen size, and
+///    ``LottieTimelineBuilder`` the timeline over the chosen frames.
+///
+/// ```swift
+/// let imported = try LottieImporter.importScene(bytes, options: LottieImportOptions(
+///   file: "heart.json", device: "iphone-15-pro", screen: DeviceScreen(points: Size(393, 852), scale: 3)))
+/// print(imported.scene.layerCount, imported.warnings.count)
+/// ```
+public enum LottieImporter {
+  /// The longest stretch of an animation simulated, in seconds (the scene format's limit).
+  public static let maxDuration = 600.0
+
+  public static func importScene(_ bytes: [UInt8], options: LottieImportOptions) throws(SceneErrors) -> LottieImport {
+    let (document, source) = try JSONReader.parseFile(bytes)
+    return try importScene(document, source: source, options: options)
+  }
+
+  public static func importScene(_ document: JSONValue, source: SourceText, options: LottieImportOptions) throws(SceneErrors)
+    -> LottieImport
+  {
+    let log = LottieImportLog(source: source)
+    guard let composition = LottieReader(log: log).composition(document) else { throw SceneErrors(log.errors) }
+
+    var first = composition.inPoint
+    var end = composition.outPoint
+    if let frames = options.frames {
+      guard frames.first >= composition.inPoint, frames.end <= composition.outPoint, frames.end > frames.first else {
+        throw SceneErrors([
+          Diagnostic(
+            path: "", location: nil,
+            message:
+              "frames \(formatNumber(frames.first))-\(formatNumber(frames.end)) are not within the animation's frames \(formatNumber(composition.inPoint))-\(formatNumber(composition.outPoint)) (ip-op)"
+          )
+        ])
+      }
+      first = frames.first
+      end = frames.end
+    }
+    var duration = (end - first) / composition.frameRate
+    if duration > maxDuration {
+      log.warning(
+        "op", at: 0,
+        "the animation lasts \(formatNumber(duration)) s; the first \(formatNumber(maxDuration)) s are imported (the scene format's limit)")
+      duration = maxDuration
+      end = first + maxDuration * composition.frameRate
+    }
+
+    var builder = LottieSceneBuilder(
+      composition: composition, log: log, timeline: LottieTimelineBuilder(startFrame: first, frameRate: composition.frameRate, duration: duration))
+    let compSize = Size(composition.width, composition.height)
+    let view = options.viewSize ?? fittedSize(compSize, in: options.screen.points)
+    let fit = min(view.width / compSize.width, view.height / compSize.height)
+    let animationPath = "root/view/animation"
+    var animation = Layer(
+      id: "animation", frame: Rect((view.width - compSize.width) / 2, (view.height - compSize.height) / 2, compSize.width, compSize.height))
+    animation.transform = Transform(scaleX: fit, scaleY: fit)
+    animation.sublayers = builder.layers(
+      composition.layers, in: LottieSceneBuilder.Scope(path: animationPath, size: compSize, time: TimeMap(), precomps: []))
+    var viewLayer = Layer(id: "view", frame: Rect(0, 0, view.width, view.height))
+    viewLayer.sublayers = [animation]
+    var root = Layer(id: "root", frame: options.screen.bounds)
+    root.sublayers = [viewLayer]
+
+    let timeline = builder.timeline
+    var sceneTimeline: Timeline? = nil
+    if duration > 0, !timeline.animations.isEmpty || !timeline.contentChanges.isEmpty {
+      sceneTimeline = Timeline(duration: duration, animations: timeline.animations, contentChanges: timeline.contentChanges)
+    }
+    let name = composition.name.isEmpty ? options.file : composition.name
+    let description =
+      "The Lottie animation \(options.file) (\(formatNumber(composition.width)) x \(formatNumber(composition.height)) at \(formatNumber(composition.frameRate)) fps, frames \(formatNumber(first))-\(formatNumber(end))) as lottie-ios' Core Animation engine builds it, in a \(formatNumber(view.width)) x \(formatNumber(view.height)) pt view. Imported by offscreen-sim import lottie; see docs/lottie.md."
+    let scene = Scene(name: name, description: description, device: options.device, root: root, timeline: sceneTimeline)
+    let lottieLayers = composition.layers.count + composition.precomps.values.reduce(0) { $0 + $1.layers.count }
+    return LottieImport(scene: scene, warnings: log.warnings, lottieLayers: lottieLayers, frames: (first, end), frameRate: composition.frameRate)
+  }
+
+  /// The composition's size, scaled down (keeping its aspect) to fit `screen` when it is larger.
+  static func fittedSize(_ size: Size, in screen: Size) -> Size {
+    let factor = min(1, screen.width / size.width, screen.height / size.height)
+    return Size((size.width * factor * 1000).rounded() / 1000, (size.height * factor * 1000).rounded() / 1000)
+  }
+}

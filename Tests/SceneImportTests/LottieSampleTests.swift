@@ -1,0 +1,60 @@
+import Compositor
+import Foundation
+import LayerTree
+import SceneImport
+import Testing
+
+/// The Lottie samples of `Tests/Fixtures/lottie/` (from lottie-ios' tests, Apache-2.0).
+enum LottieSamples {
+  static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Fixtures/lottie")
+
+  static let files: [String] = {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return names.filter { $0.hasSuffix(".json") }.sorted()
+  }()
+
+  static let device = DeviceCatalogue.device(id: "iphone-15-pro")!
+
+  static func options(_ file: String, frames: (first: Double, end: Double)? = nil, size: Size? = nil) -> LottieImportOptions {
+    LottieImportOptions(file: file, device: device.id, screen: device.screen, viewSize: size, frames: frames)
+  }
+
+  static func bytes(_ file: String) throws -> [UInt8] {
+    Array(try Data(contentsOf: folder.appendingPathComponent(file)))
+  }
+
+  static func load(_ file: String, frames: (first: Double, end: Double)? = nil) throws -> LottieImport {
+    try LottieImporter.importScene(bytes(file), options: options(file, frames: frames))
+  }
+}
+
+@Suite("Lottie samples")
+struct LottieSampleTests {
+  @Test func theSamplesAreThere() {
+    // 124 files copied from lottie-ios' Tests/Samples (see the folder's README).
+    #expect(LottieSamples.files.count == 124)
+  }
+
+  /// Every sample imports (warnings allowed) and its scene simulates on a device.
+  @Test(arguments: LottieSamples.files)
+  func importsAndSimulates(_ file: String) throws {
+    let imported = try LottieSamples.load(file)
+    #expect(imported.scene.layerCount > 3, "the view, the animation layer and at least one Lottie layer")
+    let report = Simulator.run(imported.scene, on: LottieSamples.device)
+    #expect(report.summary.layers == imported.scene.layerCount)
+  }
+}
+
+@Suite struct LottieCountsProbe {
+  @Test func counts() throws {
+    for file in ["LottieLogo1_masked.json", "Issues_issue_1169_shadow_effect.json", "LottieFiles_gradient_1.json", "Nonanimating_blend_mode_test.json", "TwitterHeart.json", "9squares_AlBoardman.json"] {
+      let imported = try LottieSamples.load(file)
+      let report = Simulator.run(imported.scene, on: LottieSamples.device)
+      let s = report.summary
+      print("PROBE", file, s.layers, s.frames, s.offscreenPasses.perFrameMax, s.offscreenPasses.byReason, imported.warnings.count)
+      for f in report.findings.prefix(6) { print("   ", f.rule, f.layer, f.passes, f.frames) }
+      for w in imported.warnings.prefix(4) { print("   W", w.formatted(file: file)) }
+    }
+  }
+}
