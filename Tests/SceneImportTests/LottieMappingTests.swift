@@ -177,7 +177,7 @@ struct LottieMappingTests {
     let json = TinyLottie.file(layers: TinyLottie.shapeLayer("Child", index: 1, extra: #", "parent": 5"#) + "," + null)
     let imported = try TinyLottie.load(json)
     let animation = try #require(TinyLottie.layer(imported.scene, "root/view/animation"))
-    #expect(animation.sublayers.map(\.id) == ["Null", "Child"])
+    #expect(animation.sublayers.map(\.id) == ["Null", "Child_(parent,_Null)"])
     let wrapper = try #require(animation.sublayers.last)
     #expect(wrapper.sublayers.map(\.id) == ["Child"])
     #expect(wrapper.sublayers.first?.sublayers.map(\.id) == ["Group_1"])

@@ -69,7 +69,7 @@ struct LottieSceneBuilder {
             "\(kind) is not supported by lottie-ios; the layer is drawn unmasked and its matte layer \"\(LottieImportLog.escaped(zOrder[matteOffset].name))\" is not drawn, as lottie-ios does")
         }
       }
-      if let layer = wrapped(model, chain: chain, id: ids.unique(model.name), wrapperName: { "\(model.name) (parent, \($0.name))" }, scope: scope) {
+      if let layer = wrapped(model, chain: chain, ids: &ids, wrapperName: { "\(model.name) (parent, \($0.name))" }, scope: scope) {
         result.append(layer)
       }
     }
@@ -119,12 +119,14 @@ struct LottieSceneBuilder {
   }
 
   /// The layer inside one transform-only layer per ancestor, outermost ancestor outside
-  /// (`makeParentTransformLayer`); nil when lottie-ios makes no layer for it.
+  /// (`makeParentTransformLayer`), named as lottie-ios names them (`"Dot (parent, Null 1)"`); nil
+  /// when lottie-ios makes no layer for it. `ids` are the sibling ids of the container.
   mutating func wrapped(
-    _ model: LottieLayer, chain: [LottieLayer], id: String, wrapperName: (LottieLayer) -> String, scope: Scope,
+    _ model: LottieLayer, chain: [LottieLayer], ids: inout LayerIDs, wrapperName: (LottieLayer) -> String, scope: Scope,
     compositingFilter: String? = nil
   ) -> Layer? {
     // Outermost first: the chain's last ancestor is the sibling in this container.
+    let id = ids.unique(chain.last.map(wrapperName) ?? model.name)
     var paths: [String] = []
     var wrapperIDs: [String] = []
     var path = scope.path
@@ -163,7 +165,7 @@ struct LottieSceneBuilder {
     count()
     var innerIDs = LayerIDs()
     let innerScope = Scope(path: containerPath, size: scope.size, time: scope.time, precomps: scope.precomps)
-    if let layer = wrapped(model, chain: chain, id: innerIDs.unique(model.name), wrapperName: { "\(model.name) (parent, \($0.name))" }, scope: innerScope) {
+    if let layer = wrapped(model, chain: chain, ids: &innerIDs, wrapperName: { "\(model.name) (parent, \($0.name))" }, scope: innerScope) {
       container.sublayers = [layer]
     }
     let maskPath = LayerPath.child(containerPath, "mask")
@@ -184,7 +186,7 @@ struct LottieSceneBuilder {
       let baseScope = Scope(path: basePath, size: scope.size, time: scope.time, precomps: scope.precomps)
       // The xor filter is on the matte layer itself, inside its parents' layers.
       if let matteLayer = wrapped(
-        matte, chain: matteChain, id: baseIDs.unique(matte.name), wrapperName: wrapperName, scope: baseScope, compositingFilter: "xor")
+        matte, chain: matteChain, ids: &baseIDs, wrapperName: wrapperName, scope: baseScope, compositingFilter: "xor")
       {
         base.sublayers.append(matteLayer)
       }
@@ -192,7 +194,7 @@ struct LottieSceneBuilder {
     } else {
       var maskIDs = LayerIDs()
       let maskScope = Scope(path: maskPath, size: scope.size, time: scope.time, precomps: scope.precomps)
-      if let matteLayer = wrapped(matte, chain: matteChain, id: maskIDs.unique(matte.name), wrapperName: wrapperName, scope: maskScope) {
+      if let matteLayer = wrapped(matte, chain: matteChain, ids: &maskIDs, wrapperName: wrapperName, scope: maskScope) {
         mask.sublayers = [matteLayer]
       }
     }
