@@ -52,16 +52,3 @@ struct LottieSampleTests {
     #expect(report.summary.frames == max(1, expectedFrames))
   }
 }
-
-@Suite struct LottieCountsProbe {
-  @Test func counts() throws {
-    for file in ["Issues_issue_2150.json", "Issues_issue_1683.json", "Issues_issue_1603.json"] {
-      let imported = try LottieSamples.load(file)
-      let report = Simulator.run(imported.scene, on: LottieSamples.device)
-      let s = report.summary
-      print("PROBE", file, s.layers, s.frames, s.offscreenPasses.perFrameMax, s.offscreenPasses.byReason, imported.warnings.count)
-      for f in report.findings.prefix(6) { print("   ", f.rule, f.layer, f.passes, f.frames) }
-      for w in imported.warnings.prefix(4) { print("   W", w.formatted(file: file)) }
-    }
-  }
-}

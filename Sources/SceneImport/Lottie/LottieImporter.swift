@@ -27,6 +27,30 @@ public struct LottieImportOptions: Sendable {
 public struct LottieImport: Sendable {
   public var scene: Scene
   public var warnings: [Diagnostic]
+
+  /// The warnings as one line each (`layers[3] "Shape Layer 1": expressions are not evaluated;
+  /// ...`), at most `perMessage` lines for one message, then one line counting the other layers it
+  /// concerns.
+  public func notes(perMessage: Int = 3) -> [String] {
+    var order: [String] = []
+    var byMessage: [String: [Diagnostic]] = [:]
+    for warning in warnings {
+      if byMessage[warning.message] == nil { order.append(warning.message) }
+      byMessage[warning.message, default: []].append(warning)
+    }
+    var notes: [String] = []
+    for message in order {
+      let group = byMessage[message] ?? []
+      for warning in group.prefix(perMessage) {
+        notes.append(warning.path.isEmpty ? message : "\(warning.path): \(message)")
+      }
+      if group.count > perMessage {
+        let more = group.count - perMessage
+        notes.append("\(more) more layer\(more == 1 ? "" : "s"): \(message)")
+      }
+    }
+    return notes
+  }
   /// Layers in the file (every precomp counted once).
   public var lottieLayers: Int
   /// The composition's frames that were imported, `[first, end)`, and its frame rate.

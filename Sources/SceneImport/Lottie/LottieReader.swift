@@ -502,7 +502,7 @@ struct LottieReader {
     case "rd":
       kind = .roundedCorners(fields["r"].map { scalar($0, default: 0) } ?? Keyframed(0))
     case "mm":
-      note("merge paths are not supported by lottie-ios; \"\(LottieImportLog.escaped(name))\" is ignored, as lottie-ios does")
+      note("merge paths are not supported by lottie-ios; they are ignored, as lottie-ios does")
       kind = .merge
     case "rp":
       let copies = fields["c"].map { scalar($0, default: 0) } ?? Keyframed(0)
