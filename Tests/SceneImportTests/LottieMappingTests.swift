@@ -87,6 +87,20 @@ struct LottieMappingTests {
     #expect(imported.warnings.isEmpty)
   }
 
+  /// A layer's transform applies about the Lottie anchor: bounds of the composition, anchor point
+  /// (50, 25) over 100 x 100 = (0.5, 0.25), the anchor placed at the position (20, 30), so the
+  /// untransformed frame starts at (20 - 50, 30 - 25).
+  @Test func transformAboutTheAnchor() throws {
+    let layer = TinyLottie.shapeLayer("Box", index: 1).replacingOccurrences(
+      of: #""p": {"a": 0, "k": [0, 0]}}"#,
+      with: #""p": {"a": 0, "k": [20, 30]}, "a": {"a": 0, "k": [50, 25]}, "s": {"a": 0, "k": [50, 200]}, "r": {"a": 0, "k": 90}}"#)
+    let imported = try TinyLottie.load(TinyLottie.file(layers: layer))
+    let box = try #require(TinyLottie.layer(imported.scene, "root/view/animation/Box"))
+    #expect(box.frame == Rect(-30, 5, 100, 100))
+    #expect(box.anchorPoint == Point(0.5, 0.25))
+    #expect(box.transform == Transform(rotationDegrees: 90, scaleX: 0.5, scaleY: 2))
+  }
+
   /// Layers are listed front to back in Lottie and back to front in `sublayers`.
   @Test func layerOrderIsReversed() throws {
     let imported = try TinyLottie.load(
