@@ -1,3 +1,4 @@
+import Compositor
 import Foundation
 import Testing
 
@@ -107,7 +108,7 @@ struct CommandLineTests {
   @Test func rulesAndDevicesList() {
     let rules = ToolRun.run("rules")
     #expect(rules.status == 0)
-    for id in ["shadow-without-path", "mask", "rounded-clip", "group-opacity", "rasterize", "visual-effect", "edge-antialiasing"] {
+    for id in OffscreenRules.all.map(\.id) {
       #expect(rules.stdout.contains(id))
     }
     let one = ToolRun.run("rules", "mask")

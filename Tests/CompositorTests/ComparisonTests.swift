@@ -98,9 +98,9 @@ struct ComparisonTests {
   }
 
   @Test func findingsMatchOnLayerAndRule() {
-    let card = FindingKey(rule: "rounded-clip", layer: "root/card")
-    let chip = FindingKey(rule: "rounded-clip", layer: "root/chip[0]")
-    let shadow = FindingKey(rule: "shadow-without-path", layer: "root/card")
+    let card = FindingKey(rule: RoundedClipRule.ruleID, layer: "root/card")
+    let chip = FindingKey(rule: RoundedClipRule.ruleID, layer: "root/chip[0]")
+    let shadow = FindingKey(rule: ShadowWithoutPathRule.ruleID, layer: "root/card")
     let comparison = Comparison(before: Self.snapshot([:], findings: [card, chip]), after: Self.snapshot([:], findings: [shadow, card]))
     #expect(comparison.appeared == [shadow])
     #expect(comparison.disappeared == [chip])

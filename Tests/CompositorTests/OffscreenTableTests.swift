@@ -140,9 +140,9 @@ struct OffscreenTableTests {
   /// container's group-opacity pass.
   @Test func nestedPassesReportDepth() throws {
     let planned = TestScenes.plan(try TestScenes.scene(tableRows.last!.layers))
-    #expect(planned.rules("root/g") == ["group-opacity"])
+    #expect(planned.rules("root/g") == [GroupOpacityRule.ruleID])
     #expect(planned.node("root/g")?.offscreenDepth == 0)
-    #expect(planned.rules("root/g/card") == ["shadow-without-path"])
+    #expect(planned.rules("root/g/card") == [ShadowWithoutPathRule.ruleID])
     #expect(planned.node("root/g/card")?.offscreenDepth == 1)
   }
 
@@ -151,7 +151,7 @@ struct OffscreenTableTests {
   @Test func passAreaIsTheContentInPixels() throws {
     let planned = TestScenes.plan(try TestScenes.scene(tableRows[8].layers))
     let pass = try #require(planned.node("root/s")?.offscreen.first)
-    #expect(pass.rule == "rounded-clip")
+    #expect(pass.rule == RoundedClipRule.ruleID)
     #expect(pass.pixelArea == 100 * 100 * 4)
   }
 

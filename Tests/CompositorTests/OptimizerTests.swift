@@ -78,7 +78,7 @@ struct OptimizerTests {
     let text = try String(contentsOf: Self.scenesFolder.appendingPathComponent("qqmusic-home-v1.json"), encoding: .utf8)
     let scene = try SceneDecoder.decode(Array(text.utf8), options: Self.options)
     let explanation = Explainer.explain(scene, on: DeviceCatalogue.device(id: "iphone-6-plus")!)
-    #expect(explanation.findings.allSatisfy { $0.rule == "rounded-clip" })
+    #expect(explanation.findings.allSatisfy { $0.rule == RoundedClipRule.ruleID })
     let sizes = explanation.findings.map { ($0.pattern, $0.findings.count) }
     #expect(sizes.filter { $0.0 == "root/table/*/card[*]" }.map(\.1).sorted() == [6, 9, 15])
     #expect(sizes.filter { $0.0 != "root/table/*/card[*]" }.sorted { $0.0 < $1.0 }.map(\.1) == [3, 4])
@@ -158,10 +158,10 @@ struct OptimizerTests {
   /// `only` keeps to one rule or one fix.
   @Test func onlyOneRule() throws {
     let text = try String(contentsOf: Self.scenesFolder.appendingPathComponent("timeline-cell.json"), encoding: .utf8)
-    #expect(try Self.optimize(text, only: "rounded-clip").steps.isEmpty)
+    #expect(try Self.optimize(text, only: RoundedClipRule.ruleID).steps.isEmpty)
     // The two toolbars' action buttons share a cause (the same shadow on the same buttons in two
     // kinds of cell): one step sets shadowPath on both templates.
-    let shadows = try Self.optimize(text, only: "shadow-without-path")
+    let shadows = try Self.optimize(text, only: ShadowWithoutPathRule.ruleID)
     #expect(shadows.steps.count == 1)
     #expect(shadows.steps.first?.objects.count == 2)
     #expect(shadows.after.offscreenPassesMax == 0)

@@ -12,6 +12,10 @@ struct RuleExampleCase: CustomTestStringConvertible, Sendable {
   static let all: [RuleExampleCase] = OffscreenRules.all.flatMap { rule in
     rule.examples.map { RuleExampleCase(ruleID: rule.id, example: $0) }
   }
+
+  static let imageChecks: [RuleExampleCase] = ImageChecks.all.flatMap { check in
+    check.examples.map { RuleExampleCase(ruleID: check.id, example: $0) }
+  }
 }
 
 @Suite("Offscreen rules")
@@ -34,34 +38,79 @@ struct RuleExampleTests {
     }
   }
 
-  /// The ids the issue and the CI baselines rely on.
-  @Test func ruleIDsAreStableAndUnique() {
-    let ids = OffscreenRules.all.map(\.id)
+  /// Ids are what reports, `byReason` and CI baselines key on: unique among rules and image
+  /// checks together, lowercase words joined by hyphens. (The ids themselves are frozen by the
+  /// reference outputs, whose JSON reports list every rule id.)
+  @Test func idsAreUniqueAndWellFormed() {
+    let ids = OffscreenRules.all.map(\.id) + ImageChecks.all.map(\.id)
     #expect(Set(ids).count == ids.count)
-    #expect(
-      Set(ids)
-        == ["shadow-without-path", "mask", "rounded-clip", "group-opacity", "rasterize", "visual-effect", "edge-antialiasing"])
+    for id in ids {
+      #expect(id.wholeMatch(of: /[a-z]+(-[a-z]+)*/) != nil, "\(id)")
+    }
     for rule in OffscreenRules.all {
       #expect(!rule.title.isEmpty && !rule.reason.isEmpty && !rule.fix.isEmpty, "\(rule.id) must say why and how to fix")
+    }
+    for check in ImageChecks.all {
+      #expect(!check.title.isEmpty && !check.reason.isEmpty && !check.fix.isEmpty, "\(check.id) must say why and how to fix")
+    }
+  }
+
+  /// A rule's gate must hold wherever the rule fires: on every triggering example the subject's
+  /// own properties pass it. (Were it narrower, the decide pass would skip layers the rule
+  /// fires on.)
+  @Test(arguments: RuleExampleCase.all.filter { $0.example.passes > 0 })
+  func gateHoldsWhereTheRuleFires(_ testCase: RuleExampleCase) throws {
+    let scene = try TestScenes.decode(testCase.example.sceneJSON)
+    let tree = FlatTree(scene.root)
+    let index = try #require(tree.index(ofPath: "root/subject"))
+    let rule = try #require(OffscreenRules.rule(id: testCase.ruleID))
+    #expect(rule.mightFire(on: tree.nodes[index].layer, props: tree.props[index]))
+    #expect(tree.props[index].mightGoOffscreen)
+  }
+
+  /// Every image check's examples: the check reports the layer `subject` exactly when the
+  /// example says so (1), as the report runs it (figures worked out in each example's note).
+  @Test(arguments: RuleExampleCase.imageChecks)
+  func imageCheckExample(_ testCase: RuleExampleCase) throws {
+    let scene = try TestScenes.decode(testCase.example.sceneJSON)
+    let report = Simulator.run(scene, on: DeviceCatalogue.device(id: scene.device)!)
+    let found = report.findings.filter { $0.rule == testCase.ruleID && $0.layer == "root/subject" }
+    #expect(found.count == testCase.example.passes, "\(testCase.example.layerJSON)")
+    #expect(found.allSatisfy { $0.category == .image && $0.passes == 0 })
+  }
+
+  @Test func everyImageCheckHasBothKindsOfExample() {
+    for check in ImageChecks.all {
+      #expect(check.examples.contains { $0.passes > 0 }, "\(check.id) needs a failing example")
+      #expect(check.examples.contains { $0.passes == 0 }, "\(check.id) needs a passing example")
     }
   }
 
   /// Each file in Sources/Compositor/Rules is one rule type, and every one is registered: a rule
-  /// file left out of `OffscreenRules.all` fails here.
+  /// file left out of `OffscreenRules.all` fails here. The same for image checks in Checks/.
   @Test func everyRuleFileIsRegistered() throws {
-    let rulesFolder = URL(fileURLWithPath: #filePath)
+    let registered = OffscreenRules.all.map { String(describing: type(of: $0)) }.sorted()
+    try Self.expectRegistered(folder: "Rules", protocolName: "OffscreenRule", registered: registered)
+  }
+
+  @Test func everyImageCheckFileIsRegistered() throws {
+    let registered = ImageChecks.all.map { String(describing: type(of: $0)) }.sorted()
+    try Self.expectRegistered(folder: "Checks", protocolName: "ImageCheck", registered: registered)
+  }
+
+  static func expectRegistered(folder: String, protocolName: String, registered: [String]) throws {
+    let url = URL(fileURLWithPath: #filePath)
       .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("Sources/Compositor/Rules")
-    let files = try FileManager.default.contentsOfDirectory(atPath: rulesFolder.path)
+      .appendingPathComponent("Sources/Compositor/\(folder)")
+    let files = try FileManager.default.contentsOfDirectory(atPath: url.path)
       .filter { $0.hasSuffix(".swift") }
       .map { String($0.dropLast(".swift".count)) }
       .sorted()
-    let registered = OffscreenRules.all.map { String(describing: type(of: $0)) }.sorted()
     #expect(!files.isEmpty)
-    #expect(files == registered, "rule files and OffscreenRules.all differ")
+    #expect(files == registered, "files in \(folder)/ and the registry differ")
     for file in files {
-      let text = try String(contentsOf: rulesFolder.appendingPathComponent(file + ".swift"), encoding: .utf8)
-      #expect(text.contains("struct \(file): OffscreenRule"), "\(file).swift must define the rule type \(file)")
+      let text = try String(contentsOf: url.appendingPathComponent(file + ".swift"), encoding: .utf8)
+      #expect(text.contains("struct \(file): \(protocolName)"), "\(file).swift must define the type \(file)")
     }
   }
 }

@@ -40,8 +40,8 @@ struct SimulatorTests {
     #expect(summary.images.misaligned == 1)
     #expect(summary.images.scaled == 1)
     #expect(report.findings.map(\.layer).sorted() == ["root/f", "root/g"])
-    #expect(report.findings.first { $0.layer == "root/f" }?.rule == ImageChecks.misalignedID)
-    #expect(report.findings.first { $0.layer == "root/g" }?.rule == ImageChecks.scaledID)
+    #expect(report.findings.first { $0.layer == "root/f" }?.rule == MisalignedImageCheck.checkID)
+    #expect(report.findings.first { $0.layer == "root/g" }?.rule == ScaledImageCheck.checkID)
   }
 
   /// Wide colour backing stores take 8 bytes a pixel; an empty draw(_:) still allocates one.
@@ -59,7 +59,7 @@ struct SimulatorTests {
       device: "iphone-6-plus")
     let report = Simulator.run(scene, on: DeviceCatalogue.device(id: "iphone-6-plus")!)
     #expect(report.summary.offscreenPixelsMax == 90_000)
-    #expect(report.summary.offscreenPasses.byReason == ["rounded-clip": 1])
+    #expect(report.summary.offscreenPasses.byReason == [RoundedClipRule.ruleID: 1])
   }
 
   /// The same scene gives the same report, finding for finding.

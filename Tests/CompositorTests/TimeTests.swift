@@ -34,7 +34,7 @@ struct TimeTests {
     #expect(report.frames.count == 30)
     #expect(report.summary.rasterCache.misses == 1)
     #expect(report.summary.rasterCache.hits == 29)
-    #expect(report.frames[0].byReason["rasterize"] == 1)
+    #expect(report.frames[0].byReason[RasterizeRule.ruleID] == 1)
     #expect(report.frames.dropFirst().allSatisfy { $0.offscreenPasses == 0 && $0.rasterCache.hits == 1 })
     // The bitmap: 335 x 100 pt at rasterizationScale 2 = 670 x 200 px x 4 B = 536,000 B.
     #expect(report.frames[29].rasterCache.bytes == 536_000)
@@ -47,7 +47,7 @@ struct TimeTests {
     let report = try Self.run(Self.cardScene(timeline: timeline))
     #expect(report.summary.rasterCache.misses == 30)
     #expect(report.summary.rasterCache.hits == 0)
-    #expect(report.frames.allSatisfy { $0.byReason["rasterize"] == 1 })
+    #expect(report.frames.allSatisfy { $0.byReason[RasterizeRule.ruleID] == 1 })
     let plain = try Self.run(Self.cardScene(timeline: timeline, rasterize: false))
     #expect(plain.summary.offscreenPasses.perFrameMax == 0)
     #expect(report.summary.offscreenPixelsMax > plain.summary.offscreenPixelsMax)

@@ -35,9 +35,11 @@ public struct PassKey: Sendable, Hashable {
 
 /// GPU item names, in report order.
 public enum CostItem {
-  public static let gpu = [
-    "layers", "textures", "offscreenTargets", "passSwitches", "shadowBlur", "effectBlur", "rasterCacheHits", "framebuffer",
-  ]
+  /// The extra works of offscreen passes (``ExtraWork``) sit after the pass switches, in the
+  /// order of their cases.
+  public static let gpu =
+    ["layers", "textures", "offscreenTargets", "passSwitches"] + ExtraWork.allCases.map(\.costItem)
+    + ["rasterCacheHits", "framebuffer"]
   public static let renderServer = ["layers", "animations", "passes", "shapes"]
   public static let mainThread = ["frame", "layout", "display", "imageDecode", "imageDraw", "commit"]
   public static let background = ["display", "imageDraw"]
@@ -48,9 +50,10 @@ public enum CostItem {
 /// - GPU: every visible drawing layer's pixels shaded (blending overdraw included); textures
 ///   read; each offscreen pass renders its target, stores it and reads it back to composite,
 ///   and ends the enclosing render pass: the enclosing target is stored and loaded again (tile
-///   memory on a tile-based GPU), bytes over memory bandwidth, plus a fixed setup; shadow blurs
-///   by area and radius; visual-effect blurs at reduced resolution; raster cache hits draw their
-///   bitmap; the frame's framebuffer is stored once.
+///   memory on a tile-based GPU), bytes over memory bandwidth, plus a fixed setup, whatever the
+///   rule; then the extra work the rule's record declares (``ExtraWork``, priced in
+///   `ExtraWorkCost.swift`): shadow blurs by area and radius, visual-effect blurs at reduced
+///   resolution; raster cache hits draw their bitmap; the frame's framebuffer is stored once.
 /// - Render server: per layer walked, per pass, and shape paths when they first show or change.
 /// - Main thread: a frame base when the app changed anything (scrolling, contents, reused
 ///   cells; Core Animation animations run in the render server and cost the app nothing per
@@ -136,22 +139,16 @@ struct CostModel {
             let targets = 2 * targetBytes / bandwidth + pass.pixelArea * c.pixelTime * gpuSeconds
             // End the enclosing render pass: store its tiles and load them again; drain and set up.
             let switches = passes * (2 * enclosing * c.switchFlushFraction / bandwidth + c.passSetupTime * gpuSeconds)
-            var blur = 0.0
-            if pass.rule == ShadowWithoutPathRule.ruleID {
-              let radius = min(props.shadowRadius * scale, c.maxBlurRadiusPixels)
-              blur = pass.pixelArea * 2 * (2 * radius + 1) * c.texelTime * gpuSeconds
-              add(&gpu, "shadowBlur", blur)
-            } else if pass.rule == VisualEffectRule.ruleID {
-              let area = pass.pixelArea / passes
-              let reduced = area / (c.effectDownscale * c.effectDownscale)
-              let radius = c.effectBlurRadius * scale / c.effectDownscale
-              blur = (area + 2 * reduced * (2 * radius + 1)) * c.texelTime * gpuSeconds
-              add(&gpu, "effectBlur", blur)
+            // The work the rule's passes add (``ExtraWork``): a shadow's or an effect's blur.
+            var extra = 0.0
+            if let work = pass.work.extra {
+              extra = extraWorkSeconds(work, pass: pass, props: props)
+              add(&gpu, work.costItem, extra)
             }
             add(&gpu, "offscreenTargets", targets)
             add(&gpu, "passSwitches", switches)
             add(&renderServer, "passes", passes * c.renderServerPassTime * cpuSeconds)
-            cost.passGPU[PassKey(index: index, rule: pass.rule), default: 0] += (targets + switches + blur) * 1000
+            cost.passGPU[PassKey(index: index, rule: pass.rule), default: 0] += (targets + switches + extra) * 1000
           }
         }
 

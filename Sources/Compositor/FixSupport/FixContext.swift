@@ -160,7 +160,7 @@ struct SceneRun {
         let nodePlan = plan.nodes[index]
         if node.inMask { continue }
         if nodePlan.rasterHit { rasterHits[index, default: 0] += 1 }
-        if nodePlan.offscreen.contains(where: { $0.rule == RasterizeRule.ruleID }) { rasterMisses[index, default: 0] += 1 }
+        if nodePlan.rasterMiss { rasterMisses[index, default: 0] += 1 }
         subtreePasses[index] += nodePlan.offscreen.reduce(0) { $0 + $1.passes }
         if !nodePlan.culled && !nodePlan.insideRasterHit && !nodePlan.visibleRect.isEmpty { onScreen[index] = true }
         if node.parent >= 0 {

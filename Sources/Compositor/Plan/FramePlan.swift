@@ -32,6 +32,9 @@ public struct NodePlan: Sendable, Hashable {
   public var insideRasterHit = false
   /// This rasterized layer's cached bitmap was valid and drawn as a texture.
   public var rasterHit = false
+  /// This rasterized layer's bitmap was rendered again (a cache miss): one of its passes renders
+  /// into the raster cache's bitmap (``RenderTarget/rasterBitmap``).
+  public var rasterMiss: Bool { offscreen.contains { $0.work.target == .rasterBitmap } }
   /// The plan this entry belongs to (see ``NodePlans``).
   var generation = -1
   /// The layer's bounds-to-screen transform.
@@ -66,6 +69,8 @@ public struct NodePlans: RandomAccessCollection, Sendable {
 /// One rule's offscreen work on one layer.
 public struct OffscreenPass: Sendable, Hashable {
   public var rule: String
+  /// What each pass renders into and adds, as the rule declares it (``OffscreenRule/work``).
+  public var work: PassWork
   public var passes: Int
   /// Pixels of the render target, summed over the rule's passes.
   public var pixelArea: Double

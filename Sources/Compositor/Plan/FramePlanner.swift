@@ -178,13 +178,15 @@ public struct FramePlanner: Sendable {
     var results: [(index: Int, passes: [OffscreenPass])] = []
     var hits: [Int] = []
     var skipUntil = -1
+    // The layers' own gates cover the registered rules; a rule from elsewhere runs its gate here.
+    let gatedByRegistry = rules.allSatisfy { OffscreenRules.ids.contains($0.id) }
     for index in visited {
       if index < skipUntil || tree.inMask[index] { continue }
       let plan = plans[index]
       if plan.culled { continue }
       let props = state.props(index, in: tree)
       if props.shouldRasterize, cache != nil, plan.drawingLayersInSubtree > 0 || props.hasShadow {
-        let bytes = rasterArea(plan, props) * 4
+        let bytes = RenderTarget.rasterBitmapArea(plan, props) * 4
         if cache!.draw(index, bytes: bytes, time: state.time) {
           // The cached bitmap is drawn instead of the subtree. Its shadow, mask and clip are
           // baked into it; its own opacity is applied as the texture is drawn: no pass at all.
@@ -193,50 +195,28 @@ public struct FramePlanner: Sendable {
           continue
         }
       }
-      guard props.mightGoOffscreen else { continue }
+      guard props.mightGoOffscreen || (!gatedByRegistry && mightFire(index, props, tree, state)) else { continue }
       let context = RuleContext(tree: tree, plans: plans, state: state, index: index, iosVersion: iosVersion, props: props)
       var passes: [OffscreenPass] = []
       for rule in rules {
         guard let hit = rule.evaluate(context) else { continue }
+        let work = rule.work
+        let area = work.target.pixelArea(index: index, props: props, tree: tree, plans: plans, screen: screen)
         passes.append(
           OffscreenPass(
-            rule: rule.id, passes: hit.passes,
-            pixelArea: passArea(rule: rule.id, index: index, props: props, tree: tree, plans: plans) * Double(hit.passes),
-            message: hit.message, fix: hit.fix))
+            rule: rule.id, work: work, passes: hit.passes, pixelArea: area * Double(hit.passes), message: hit.message,
+            fix: hit.fix))
       }
       if !passes.isEmpty { results.append((index, passes)) }
     }
     return (results, hits)
   }
 
-  /// Pixels one pass of a rule renders on this layer.
-  private func passArea(rule: String, index: Int, props: LayerProps, tree: FlatTree, plans: NodePlans) -> Double {
-    let plan = plans[index]
-    let pixelsPerPoint = screen.scale * screen.scale
-    switch rule {
-    case ShadowWithoutPathRule.ruleID:
-      // The shadow's render target covers the content and the blurred, offset copy of it.
-      let spread = props.shadowRadius
-      let shadow = plan.contentRect.offsetBy(props.shadowOffset.width, props.shadowOffset.height).insetBy(-spread, -spread)
-      let parent = tree.parents[index]
-      let parentClip = parent >= 0 ? plans[parent].childClip : screen.bounds
-      return plan.contentRect.union(shadow.intersection(parentClip)).area * pixelsPerPoint
-    case RasterizeRule.ruleID:
-      return rasterArea(plan, props)
-    case VisualEffectRule.ruleID:
-      return plan.visibleRect.area * pixelsPerPoint
-    default:
-      return plan.contentRect.area * pixelsPerPoint
-    }
-  }
-
-  /// Pixels of a rasterized layer's bitmap: its bounds and what its sublayers draw, at
-  /// `rasterizationScale` pixels per point, in whole pixels (so a layer that only moves keeps
-  /// the same size whatever rounding its position brings).
-  private func rasterArea(_ plan: NodePlan, _ props: LayerProps) -> Double {
-    let extent = plan.screenRect.union(plan.contentRect)
-    let scale = props.rasterizationScale
-    return (extent.width * scale - 1e-6).rounded(.up) * (extent.height * scale - 1e-6).rounded(.up)
+  /// The gates of this planner's rules on the layer at `index`, for rules the registry does not
+  /// hold (``LayerProps/mightGoOffscreen`` covers the registered ones).
+  private func mightFire(_ index: Int, _ props: LayerProps, _ tree: FlatTree, _ state: FrameState) -> Bool {
+    let layer = state.layer(index, in: tree)
+    return rules.contains { $0.mightFire(on: layer, props: props) }
   }
 
   /// True when some layer in the mask's subtree would put alpha down: a mask that draws nothing

@@ -21,6 +21,8 @@ public struct LayerProps: Sendable, Hashable {
   public var allowsGroupOpacity: Bool
   public var allowsEdgeAntialiasing: Bool
   public var hasShadowPath: Bool
+  /// The layer has a `mask` layer.
+  public var hasMask: Bool
   /// A visible shadow: opacity above 0 and a colour that is not clear.
   public var hasShadow: Bool
   /// The layer draws something itself (see ``LayerDrawing/drawsSelf(_:)``).
@@ -30,8 +32,9 @@ public struct LayerProps: Sendable, Hashable {
   public var isVisualEffect: Bool
   /// It has contents or a kind that samples a texture (image, text, drawing, gradient, effect).
   public var isTextured: Bool
-  /// Some offscreen rule could fire on it: a shadow, a mask, a rounded clip, partial opacity,
-  /// rasterization, a visual effect or edge antialiasing. Layers without any skip the rules.
+  /// Some registered offscreen rule could fire on it: the gates of ``OffscreenRules/all``
+  /// (``OffscreenRule/mightFire(on:props:)``), run once here. Layers no gate passes skip the
+  /// rules.
   public var mightGoOffscreen: Bool
 
   /// `hasMask` comes from the tree: a flattened node's layer no longer holds its mask.
@@ -53,6 +56,7 @@ public struct LayerProps: Sendable, Hashable {
     allowsGroupOpacity = layer.allowsGroupOpacity && !isTransformLayer
     allowsEdgeAntialiasing = layer.allowsEdgeAntialiasing
     hasShadowPath = layer.shadowPath != nil
+    self.hasMask = hasMask
     hasShadow = LayerDrawing.hasShadow(layer)
     drawsSelf = LayerDrawing.drawsSelf(layer)
     coversOpaque = LayerDrawing.coversOpaque(layer)
@@ -62,9 +66,8 @@ public struct LayerProps: Sendable, Hashable {
     case .plain, .shape, .replicator: isTextured = layer.contents != nil
     case .transformLayer: isTextured = false
     }
-    mightGoOffscreen =
-      hasShadow || hasMask || (cornerRadius > 0 && masksToBounds) || opacity < 1 || shouldRasterize || isVisualEffect
-      || allowsEdgeAntialiasing
+    mightGoOffscreen = false
+    mightGoOffscreen = OffscreenRules.mightFire(on: layer, props: self)
   }
 
   public var bounds: Rect { Rect(0, 0, frame.width, frame.height) }

@@ -51,7 +51,7 @@ extension FrameSnapshot {
       if node.inMask || nodePlan.culled || nodePlan.insideRasterHit || !nodePlan.draws { continue }
       let layer = self.layer(index)
       guard case .image(let image) = layer.contents else { continue }
-      result[index] = Simulator.imageFindings(image, layer: layer, path: node.path, plan: nodePlan, scale: scale)
+      result[index] = ImageChecks.findings(image, layer: layer, path: node.path, plan: nodePlan, scale: scale)
     }
     return result
   }

@@ -15,6 +15,13 @@ public struct EdgeAntialiasingRule: OffscreenRule {
 
   public init() {}
 
+  /// The subtree's content, its edges antialiased as it is composited.
+  public let work = PassWork(target: .content)
+
+  public func mightFire(on layer: Layer, props: LayerProps) -> Bool {
+    props.allowsEdgeAntialiasing
+  }
+
   public func evaluate(_ context: RuleContext) -> RuleHit? {
     guard context.props.allowsEdgeAntialiasing, context.isRotatedOnScreen, context.drawingLayersInSubtree > 0 else { return nil }
     return RuleHit(

@@ -16,6 +16,13 @@ public struct GroupOpacityRule: OffscreenRule {
 
   public init() {}
 
+  /// The composite of the subtree, blended once at the layer's opacity.
+  public let work = PassWork(target: .content)
+
+  public func mightFire(on layer: Layer, props: LayerProps) -> Bool {
+    props.opacity < 1 && props.allowsGroupOpacity
+  }
+
   public func evaluate(_ context: RuleContext) -> RuleHit? {
     let props = context.props
     guard props.opacity < 1, props.allowsGroupOpacity, context.drawingLayersInSubtree >= 2 else { return nil }

@@ -16,6 +16,13 @@ public struct MaskRule: OffscreenRule {
 
   public init() {}
 
+  /// The composite of the drawing layers, multiplied by the mask.
+  public let work = PassWork(target: .content)
+
+  public func mightFire(on layer: Layer, props: LayerProps) -> Bool {
+    props.hasMask
+  }
+
   public func evaluate(_ context: RuleContext) -> RuleHit? {
     guard let maskIndex = context.tree.nodes[context.index].mask, context.drawingLayersInSubtree > 0 else { return nil }
     let mask = context.state.layer(maskIndex, in: context.tree)

@@ -15,6 +15,13 @@ public struct RasterizeRule: OffscreenRule {
 
   public init() {}
 
+  /// The bitmap the raster cache keeps: a pass into it is a miss.
+  public let work = PassWork(target: .rasterBitmap)
+
+  public func mightFire(on layer: Layer, props: LayerProps) -> Bool {
+    props.shouldRasterize
+  }
+
   public func evaluate(_ context: RuleContext) -> RuleHit? {
     guard context.props.shouldRasterize, context.drawingLayersInSubtree > 0 || context.props.hasShadow else { return nil }
     let layer = context.layer

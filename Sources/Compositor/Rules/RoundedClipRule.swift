@@ -23,6 +23,13 @@ public struct RoundedClipRule: OffscreenRule {
 
   public init() {}
 
+  /// The composite of what is clipped, clipped to the rounded bounds.
+  public let work = PassWork(target: .content)
+
+  public func mightFire(on layer: Layer, props: LayerProps) -> Bool {
+    props.cornerRadius > 0 && props.masksToBounds
+  }
+
   public func evaluate(_ context: RuleContext) -> RuleHit? {
     guard context.props.cornerRadius > 0, context.props.masksToBounds, context.drawingLayersInSubtree > 0 else { return nil }
     let layer = context.layer

@@ -18,6 +18,13 @@ public struct ShadowWithoutPathRule: OffscreenRule {
 
   public init() {}
 
+  /// The content and its blurred, offset copy, then the shadow's blur.
+  public let work = PassWork(target: .shadowedContent, extra: .shadowBlur)
+
+  public func mightFire(on layer: Layer, props: LayerProps) -> Bool {
+    props.hasShadow && !props.hasShadowPath && !props.masksToBounds
+  }
+
   public func evaluate(_ context: RuleContext) -> RuleHit? {
     let props = context.props
     guard props.hasShadow, !props.hasShadowPath, !props.masksToBounds, context.drawingLayersInSubtree > 0 else { return nil }

@@ -19,6 +19,13 @@ public struct VisualEffectRule: OffscreenRule {
 
   public init() {}
 
+  /// Each pass covers the effect view's visible rectangle; the blur runs at reduced resolution.
+  public let work = PassWork(target: .visibleRect, extra: .effectBlur)
+
+  public func mightFire(on layer: Layer, props: LayerProps) -> Bool {
+    props.isVisualEffect
+  }
+
   public func evaluate(_ context: RuleContext) -> RuleHit? {
     guard context.props.isVisualEffect, context.drawsSelf, case .visualEffect(let effect) = context.layer.kind else { return nil }
     var passes = Self.blurPasses

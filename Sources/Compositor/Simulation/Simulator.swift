@@ -22,8 +22,8 @@ import LayerTree
 /// over all frames:
 ///
 /// 6. `Tally` (`Simulation/Tally.swift`): counts over each frame's plan and cost: passes by
-///    reason, blending, backing stores (`Simulation/BackingStores.swift`), scaled and misaligned
-///    images (`Simulation/ImageChecks.swift`), findings merged per rule and layer;
+///    reason, blending, backing stores (`Simulation/BackingStores.swift`), the image checks
+///    (``ImageChecks``), findings merged per rule and layer;
 /// 7. pacing (`Simulation/Tally+Pacing.swift`): the frames' times laid on the display's refresh
 ///    intervals by ``FramePacing``: frame rate, hitches, utilization, the bottleneck;
 /// 8. summary (`Simulation/Tally+Summary.swift`): findings ranked, the ``Summary`` over all

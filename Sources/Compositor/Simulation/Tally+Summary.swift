@@ -45,8 +45,8 @@ extension Tally {
         ?? BlendingSummary(blendedPixels: 0, drawnPixels: 0, screenPixels: device.screenPixelArea, overdraw: 0, blendedLayers: 0),
       backingStores: BackingStoreSummary(layers: stores.count, bytes: stores.reduce(0) { $0 + $1.bytes }),
       images: ImageSummary(
-        scaled: images.filter { $0.rule == ImageChecks.scaledID }.count,
-        misaligned: images.filter { $0.rule == ImageChecks.misalignedID }.count),
+        scaled: images.filter { $0.rule == ScaledImageCheck.checkID }.count,
+        misaligned: images.filter { $0.rule == MisalignedImageCheck.checkID }.count),
       performance: performance!,
       memory: Memory(
         backingStores: stores.reduce(0) { $0 + $1.bytes }, offscreenTargetsPeak: peakTargets, rasterCache: peakCacheBytes,

@@ -79,7 +79,7 @@ struct Tally {
           }
         case .image(let image):
           guard nodePlan.pointee.draws else { break }
-          for finding in Simulator.imageFindings(image, layer: node.layer, path: node.path, plan: nodePlan.pointee, scale: scale) {
+          for finding in ImageChecks.findings(image, layer: node.layer, path: node.path, plan: nodePlan.pointee, scale: scale) {
             record(finding, key: PassKey(index: index, rule: finding.rule))
           }
         case nil:

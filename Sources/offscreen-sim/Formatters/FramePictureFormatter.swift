@@ -238,9 +238,7 @@ enum FramePictureFormatter {
       offscreen = nodes.indices.filter { !snapshot.plan.nodes[$0].offscreen.isEmpty }
       passes = snapshot.plan.offscreenPasses
       rasterHits = nodes.indices.filter { snapshot.plan.nodes[$0].rasterHit }
-      rasterMisses = nodes.indices.filter { index in
-        snapshot.plan.nodes[index].offscreen.contains { $0.rule == RasterizeRule.ruleID }
-      }
+      rasterMisses = nodes.indices.filter { snapshot.plan.nodes[$0].rasterMiss }
       overdraw = snapshot.overdraw()
       images = snapshot.imageFindings()
     }
@@ -270,8 +268,8 @@ enum FramePictureFormatter {
       "offscreen: \(Markup.plural(facts.passes, "pass", "passes")) on \(Markup.plural(facts.offscreen.count, "layer")); raster cache: \(Markup.plural(facts.rasterHits.count, "hit")), \(Markup.plural(facts.rasterMisses.count, "miss", "misses"))"
     )
     let maxOverdraw = facts.overdraw.compactMap { $0 }.max() ?? 0
-    let scaled = facts.images.reduce(0) { $0 + $1.filter { $0.rule == ImageChecks.scaledID }.count }
-    let misaligned = facts.images.reduce(0) { $0 + $1.filter { $0.rule == ImageChecks.misalignedID }.count }
+    let scaled = facts.images.reduce(0) { $0 + $1.filter { $0.rule == ScaledImageCheck.checkID }.count }
+    let misaligned = facts.images.reduce(0) { $0 + $1.filter { $0.rule == MisalignedImageCheck.checkID }.count }
     lines.append(
       "blending: \(Markup.plural(facts.blendedLayers, "layer")) not opaque, \(facts.overdrawn.count) drawn over others (deepest \(maxOverdraw)x\(maxOverdraw >= Overdraw.standardLimit ? " or more" : "")); images: \(scaled) scaled, \(misaligned) misaligned"
     )

@@ -191,9 +191,12 @@ enum JSONReportFormatter {
     .object(order.map { ($0, .number(rounded(values[$0] ?? 0))) })
   }
 
-  /// Every rule id, in registry order, with its count (0 when the rule did not fire).
+  /// Every rule id, in registry order, with its count (0 when the rule did not fire), then any
+  /// rule the simulation ran beside the registry, by id.
   static func byReason(_ counts: [String: Int]) -> JSONOutput {
-    .object(OffscreenRules.all.map { ($0.id, .int(counts[$0.id] ?? 0)) })
+    let registered = OffscreenRules.all.map(\.id)
+    let others = counts.keys.filter { !registered.contains($0) }.sorted()
+    return .object((registered + others).map { ($0, .int(counts[$0] ?? 0)) })
   }
 
   /// Three decimals: enough for pixels and milliseconds, stable across platforms.

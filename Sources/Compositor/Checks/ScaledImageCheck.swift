@@ -1,0 +1,55 @@
+import LayerTree
+
+/// `scaled-image`: an image whose pixel size differs from the pixels it is drawn at.
+///
+/// The image is resampled by the GPU every frame it is drawn, and looks soft when scaled up
+/// (Instruments' Color Misaligned Images tints it yellow). What is drawn is the image fitted to
+/// the layer's bounds by `contentsGravity`; a rotated layer is left out, its pixels are
+/// resampled anyway. Fix: provide the image at the size it is drawn, resized off the main
+/// thread.
+public struct ScaledImageCheck: ImageCheck {
+  public static let checkID = "scaled-image"
+  public var id: String { Self.checkID }
+  public let title = "Scaled image"
+  public let reason = "The image's pixel size differs from the pixels it is drawn at, so the GPU resamples it every frame."
+  public let fix = "Provide the image at the pixel size it is drawn at, resized off the main thread."
+
+  public init() {}
+
+  public func evaluate(_ context: ImageCheckContext) -> ImageCheckHit? {
+    let image = context.image
+    let layer = context.layer
+    let boundsPixels = context.boundsPixels
+    let drawn = layer.contentsGravity.drawnSize(of: image.pixelSize, in: boundsPixels)
+    let shown = Size(drawn.width.rounded(), drawn.height.rounded())
+    guard context.plan.axisAligned,
+      abs(image.pixelSize.width - shown.width) >= 1 || abs(image.pixelSize.height - shown.height) >= 1
+    else { return nil }
+    let wanted = layer.contentsGravity == .resize ? boundsPixels : shown
+    return ImageCheckHit(
+      message:
+        "The image is \(formatNumber(image.pixelSize.width)) x \(formatNumber(image.pixelSize.height)) pixels but is drawn at \(formatNumber(shown.width)) x \(formatNumber(shown.height)) (contentsGravity \(layer.contentsGravity.rawValue)): the GPU resamples it every frame.",
+      fix: "Provide the image at \(formatNumber(wanted.width)) x \(formatNumber(wanted.height)) pixels, resized off the main thread.")
+  }
+
+  public var examples: [RuleExample] {
+    [
+      RuleExample(
+        "a 400 x 400 image in a 100 x 100 pt layer on a @2x screen (200 x 200 pixels)", passes: 1,
+        layer: ##"{"id": "subject", "frame": [10, 10, 100, 100], "contents": {"type": "image", "pixelSize": [400, 400]}}"##),
+      RuleExample(
+        "a 200 x 200 image in a 100 x 100 pt layer on a @2x screen", passes: 0,
+        layer: ##"{"id": "subject", "frame": [10, 10, 100, 100], "contents": {"type": "image", "pixelSize": [200, 200]}}"##),
+      RuleExample(
+        "aspect fit keeps a 400 x 200 image whole: drawn at 200 x 100, still scaled", passes: 1,
+        layer:
+          ##"{"id": "subject", "frame": [10, 10, 100, 100], "contentsGravity": "resizeAspect", "contents": {"type": "image", "pixelSize": [400, 200]}}"##
+      ),
+      RuleExample(
+        "a rotated layer is resampled anyway: not reported", passes: 0,
+        layer:
+          ##"{"id": "subject", "frame": [10, 10, 100, 100], "transform": {"rotation": 10}, "contents": {"type": "image", "pixelSize": [400, 400]}}"##
+      ),
+    ]
+  }
+}
