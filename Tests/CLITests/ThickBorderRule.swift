@@ -11,14 +11,14 @@ import LayerTree
 struct ThickBorderRule: OffscreenRule {
   static let ruleID = "thick-border"
   var id: String { Self.ruleID }
-  let title = "Thick border (test fixture)"
-  let reason = "A border of 4 points or more renders the layer offscreen (a rule of the tests only)."
-  let fix = "Use a border thinner than 4 points."
+  var title: String { "Thick border (test fixture)" }
+  var reason: String { "A border of 4 points or more renders the layer offscreen (a rule of the tests only)." }
+  var fix: String { "Use a border thinner than 4 points." }
 
   /// The layer's visible rectangle, blurred as an effect is.
   let work = PassWork(target: .visibleRect, extra: .effectBlur)
 
-  func mightFire(on layer: Layer, props: LayerProps) -> Bool {
+  static func mightFire(on layer: Layer, props: LayerProps) -> Bool {
     layer.borderWidth >= 4
   }
 

@@ -64,7 +64,7 @@ struct RuleExampleTests {
     let tree = FlatTree(scene.root)
     let index = try #require(tree.index(ofPath: "root/subject"))
     let rule = try #require(OffscreenRules.rule(id: testCase.ruleID))
-    #expect(rule.mightFire(on: tree.nodes[index].layer, props: tree.props[index]))
+    #expect(type(of: rule).mightFire(on: tree.nodes[index].layer, props: tree.props[index]))
     #expect(tree.props[index].mightGoOffscreen)
   }
 

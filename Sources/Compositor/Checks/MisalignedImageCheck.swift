@@ -8,9 +8,9 @@ import LayerTree
 public struct MisalignedImageCheck: ImageCheck {
   public static let checkID = "misaligned-image"
   public var id: String { Self.checkID }
-  public let title = "Misaligned image"
-  public let reason = "The image starts between pixels on screen, so it is resampled and blurred every frame."
-  public let fix = "Round the layer's frame origin to whole pixels (1/scale of a point)."
+  public var title: String { "Misaligned image" }
+  public var reason: String { "The image starts between pixels on screen, so it is resampled and blurred every frame." }
+  public var fix: String { "Round the layer's frame origin to whole pixels (1/scale of a point)." }
 
   public init() {}
 

@@ -10,9 +10,9 @@ import LayerTree
 public struct ScaledImageCheck: ImageCheck {
   public static let checkID = "scaled-image"
   public var id: String { Self.checkID }
-  public let title = "Scaled image"
-  public let reason = "The image's pixel size differs from the pixels it is drawn at, so the GPU resamples it every frame."
-  public let fix = "Provide the image at the pixel size it is drawn at, resized off the main thread."
+  public var title: String { "Scaled image" }
+  public var reason: String { "The image's pixel size differs from the pixels it is drawn at, so the GPU resamples it every frame." }
+  public var fix: String { "Provide the image at the pixel size it is drawn at, resized off the main thread." }
 
   public init() {}
 

@@ -216,7 +216,7 @@ public struct FramePlanner: Sendable {
   /// hold (``LayerProps/mightGoOffscreen`` covers the registered ones).
   private func mightFire(_ index: Int, _ props: LayerProps, _ tree: FlatTree, _ state: FrameState) -> Bool {
     let layer = state.layer(index, in: tree)
-    return rules.contains { $0.mightFire(on: layer, props: props) }
+    return rules.contains { type(of: $0).mightFire(on: layer, props: props) }
   }
 
   /// True when some layer in the mask's subtree would put alpha down: a mask that draws nothing

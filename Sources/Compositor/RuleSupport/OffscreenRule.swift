@@ -5,7 +5,7 @@ import LayerTree
 ///
 /// Each rule is one type in `Sources/Compositor/Rules/`, registered in ``OffscreenRules/all``,
 /// and owns everything specific to it: its id, words and examples, its cheap gate
-/// (``mightFire(on:props:)``), its conditions (``evaluate(_:)``), and what its passes render
+/// (``mightFire(on:props:)``, static), its conditions (``evaluate(_:)``), and what its passes render
 /// into and add (``work``), which the decide pass and the cost model read. Adding a rule is one
 /// file and one registry line. A rule only reads the facts the decide pass gathered
 /// (``RuleContext``); it never changes them.
@@ -26,8 +26,9 @@ public protocol OffscreenRule: Sendable {
   /// cannot fire on this layer whatever its geometry, clips and subtree. It must hold wherever
   /// ``evaluate(_:)`` can return a hit. It runs when the tree is built and when the timeline
   /// changes the layer, never per frame: the registry's gates together make
-  /// ``LayerProps/mightGoOffscreen``, and layers no gate passes skip the rules.
-  func mightFire(on layer: Layer, props: LayerProps) -> Bool
+  /// ``LayerProps/mightGoOffscreen``, and layers no gate passes skip the rules. (Static, so
+  /// that running every rule's gate on every layer costs no copy of the rules.)
+  static func mightFire(on layer: Layer, props: LayerProps) -> Bool
   /// The offscreen passes this rule costs the layer, or nil when it does not apply.
   func evaluate(_ context: RuleContext) -> RuleHit?
 }

@@ -17,9 +17,13 @@ public enum OffscreenRules {
   /// The registered rules' ids.
   static let ids = Set(all.map(\.id))
 
+  /// The registered rules' types, for their gates.
+  private static let types: [any OffscreenRule.Type] = all.map { type(of: $0) }
+
   /// True when some registered rule's gate passes on the layer: what
   /// ``LayerProps/mightGoOffscreen`` holds.
   static func mightFire(on layer: Layer, props: LayerProps) -> Bool {
-    all.contains { $0.mightFire(on: layer, props: props) }
+    for type in types where type.mightFire(on: layer, props: props) { return true }
+    return false
   }
 }

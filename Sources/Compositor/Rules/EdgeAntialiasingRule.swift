@@ -7,18 +7,20 @@ import LayerTree
 public struct EdgeAntialiasingRule: OffscreenRule {
   public static let ruleID = "edge-antialiasing"
   public var id: String { Self.ruleID }
-  public let title = "Edge antialiasing on a rotated layer"
-  public let reason =
+  public var title: String { "Edge antialiasing on a rotated layer" }
+  public var reason: String {
     "allowsEdgeAntialiasing on a layer rotated off the screen's axes renders it offscreen to antialias its edges (widely reported, not stated by Apple)."
-  public let fix =
+  }
+  public var fix: String {
     "Turn allowsEdgeAntialiasing off, or draw a transparent 1-pixel border into the image so its edges antialias for free."
+  }
 
   public init() {}
 
   /// The subtree's content, its edges antialiased as it is composited.
   public let work = PassWork(target: .content)
 
-  public func mightFire(on layer: Layer, props: LayerProps) -> Bool {
+  public static func mightFire(on layer: Layer, props: LayerProps) -> Bool {
     props.allowsEdgeAntialiasing
   }
 

@@ -9,17 +9,18 @@ import LayerTree
 public struct GroupOpacityRule: OffscreenRule {
   public static let ruleID = "group-opacity"
   public var id: String { Self.ruleID }
-  public let title = "Group opacity over several drawing layers"
-  public let reason = "opacity < 1 with allowsGroupOpacity renders the subtree offscreen so it fades as one picture."
-  public let fix =
+  public var title: String { "Group opacity over several drawing layers" }
+  public var reason: String { "opacity < 1 with allowsGroupOpacity renders the subtree offscreen so it fades as one picture." }
+  public var fix: String {
     "Set opacity on the drawing sublayers instead, or allowsGroupOpacity = false when the sublayers do not overlap, or flatten the subtree into one layer."
+  }
 
   public init() {}
 
   /// The composite of the subtree, blended once at the layer's opacity.
   public let work = PassWork(target: .content)
 
-  public func mightFire(on layer: Layer, props: LayerProps) -> Bool {
+  public static func mightFire(on layer: Layer, props: LayerProps) -> Bool {
     props.opacity < 1 && props.allowsGroupOpacity
   }
 

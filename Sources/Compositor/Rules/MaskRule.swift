@@ -9,17 +9,18 @@ import LayerTree
 public struct MaskRule: OffscreenRule {
   public static let ruleID = "mask"
   public var id: String { Self.ruleID }
-  public let title = "Mask layer"
-  public let reason = "A mask applies to the composite of the layer and its sublayers, which is rendered offscreen first."
-  public let fix =
+  public var title: String { "Mask layer" }
+  public var reason: String { "A mask applies to the composite of the layer and its sublayers, which is rendered offscreen first." }
+  public var fix: String {
     "Use cornerRadius with masksToBounds instead of a rect, rounded-rect or ellipse mask; or precompose the masked shape into the image."
+  }
 
   public init() {}
 
   /// The composite of the drawing layers, multiplied by the mask.
   public let work = PassWork(target: .content)
 
-  public func mightFire(on layer: Layer, props: LayerProps) -> Bool {
+  public static func mightFire(on layer: Layer, props: LayerProps) -> Bool {
     props.hasMask
   }
 

@@ -8,17 +8,18 @@ import LayerTree
 public struct RasterizeRule: OffscreenRule {
   public static let ruleID = "rasterize"
   public var id: String { Self.ruleID }
-  public let title = "Rasterization without a cache hit"
-  public let reason = "shouldRasterize renders the subtree offscreen into a cached bitmap whenever the cache has no valid entry."
-  public let fix =
+  public var title: String { "Rasterization without a cache hit" }
+  public var reason: String { "shouldRasterize renders the subtree offscreen into a cached bitmap whenever the cache has no valid entry." }
+  public var fix: String {
     "Rasterize only content that stays unchanged on screen over many frames, with rasterizationScale set to the screen's scale; otherwise turn shouldRasterize off."
+  }
 
   public init() {}
 
   /// The bitmap the raster cache keeps: a pass into it is a miss.
   public let work = PassWork(target: .rasterBitmap)
 
-  public func mightFire(on layer: Layer, props: LayerProps) -> Bool {
+  public static func mightFire(on layer: Layer, props: LayerProps) -> Bool {
     props.shouldRasterize
   }
 

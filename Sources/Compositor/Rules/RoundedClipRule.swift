@@ -12,11 +12,13 @@ import LayerTree
 public struct RoundedClipRule: OffscreenRule {
   public static let ruleID = "rounded-clip"
   public var id: String { Self.ruleID }
-  public let title = "Rounded corners clipping more than one thing"
-  public let reason =
+  public var title: String { "Rounded corners clipping more than one thing" }
+  public var reason: String {
     "cornerRadius with masksToBounds over more than one thing to clip (contents plus a background, or drawing sublayers) renders them offscreen to clip the composite."
-  public let fix =
+  }
+  public var fix: String {
     "Drop masksToBounds when nothing reaches past the rounded bounds (cornerRadius alone rounds the background), or precompose the rounded corners into the image off the main thread."
+  }
 
   /// The first iOS release that clips a lone image's corners without an offscreen pass.
   static let singleImageFastPath = OSVersion(9)
@@ -26,7 +28,7 @@ public struct RoundedClipRule: OffscreenRule {
   /// The composite of what is clipped, clipped to the rounded bounds.
   public let work = PassWork(target: .content)
 
-  public func mightFire(on layer: Layer, props: LayerProps) -> Bool {
+  public static func mightFire(on layer: Layer, props: LayerProps) -> Bool {
     props.cornerRadius > 0 && props.masksToBounds
   }
 

@@ -10,18 +10,20 @@ import LayerTree
 public struct ShadowWithoutPathRule: OffscreenRule {
   public static let ruleID = "shadow-without-path"
   public var id: String { Self.ruleID }
-  public let title = "Shadow without shadowPath"
-  public let reason =
+  public var title: String { "Shadow without shadowPath" }
+  public var reason: String {
     "The shadow's shape is known only after the layer and its sublayers are drawn, so they are rendered offscreen first."
-  public let fix =
+  }
+  public var fix: String {
     "Set shadowPath to the shape that casts the shadow (\"shadowPath\": \"bounds\" for the layer's rounded bounds)."
+  }
 
   public init() {}
 
   /// The content and its blurred, offset copy, then the shadow's blur.
   public let work = PassWork(target: .shadowedContent, extra: .shadowBlur)
 
-  public func mightFire(on layer: Layer, props: LayerProps) -> Bool {
+  public static func mightFire(on layer: Layer, props: LayerProps) -> Bool {
     props.hasShadow && !props.hasShadowPath && !props.masksToBounds
   }
 

@@ -8,11 +8,13 @@ import LayerTree
 public struct VisualEffectRule: OffscreenRule {
   public static let ruleID = "visual-effect"
   public var id: String { Self.ruleID }
-  public let title = "Visual effect (blur or vibrancy)"
-  public let reason =
+  public var title: String { "Visual effect (blur or vibrancy)" }
+  public var reason: String {
     "A blur captures and downscales the content behind it, then blurs it horizontally and vertically, each pass into its own render target."
-  public let fix =
+  }
+  public var fix: String {
     "Keep blurred areas small and few, avoid alpha below 1 on effect views, and use a plain translucent colour where a blur is not needed."
+  }
 
   /// Capture + downscale, horizontal blur, vertical blur (WWDC14 419).
   static let blurPasses = 3
@@ -22,7 +24,7 @@ public struct VisualEffectRule: OffscreenRule {
   /// Each pass covers the effect view's visible rectangle; the blur runs at reduced resolution.
   public let work = PassWork(target: .visibleRect, extra: .effectBlur)
 
-  public func mightFire(on layer: Layer, props: LayerProps) -> Bool {
+  public static func mightFire(on layer: Layer, props: LayerProps) -> Bool {
     props.isVisualEffect
   }
 
