@@ -16,10 +16,13 @@ let package = Package(
     .executableTarget(name: "offscreen-sim", dependencies: ["LayerTree", "Compositor"]),
     // The benchmark (`swift run -c release offscreen-sim-bench`); not part of `swift test`.
     .executableTarget(name: "offscreen-sim-bench", dependencies: ["LayerTree", "Compositor", "SceneImport"], path: "Benchmarks"),
-    .testTarget(name: "LayerTreeTests", dependencies: ["LayerTree"]),
-    .testTarget(name: "CompositorTests", dependencies: ["LayerTree", "Compositor"]),
-    .testTarget(name: "SceneImportTests", dependencies: ["SceneImport", "LayerTree", "Compositor"]),
-    .testTarget(name: "CLITests", dependencies: ["offscreen-sim", "LayerTree", "Compositor"], exclude: ["References"]),
+    // What the test targets share: the seeded generator, the device table, the bundled scenes.
+    .target(name: "TestSupport", dependencies: ["LayerTree", "Compositor"], path: "Tests/TestSupport"),
+    .testTarget(name: "LayerTreeTests", dependencies: ["LayerTree", "TestSupport"]),
+    .testTarget(name: "CompositorTests", dependencies: ["LayerTree", "Compositor", "TestSupport"]),
+    .testTarget(name: "SceneImportTests", dependencies: ["SceneImport", "LayerTree", "Compositor", "TestSupport"]),
+    .testTarget(
+      name: "CLITests", dependencies: ["offscreen-sim", "LayerTree", "Compositor", "TestSupport"], exclude: ["References"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import offscreen_sim
@@ -19,6 +20,7 @@ struct BadInputExitCodeTests {
   static func expected(_ name: String) throws -> [String] {
     let text = try String(contentsOf: folder.appendingPathComponent(name + ".expected"), encoding: .utf8)
     return text.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("#") && !$0.isEmpty }
+      .map { $0.replacingOccurrences(of: "{catalogue}", with: TestDevices.screens.keys.sorted().joined(separator: ", ")) }
   }
 
   /// What the tool must print on standard error for the case, the scene shown as `file`.

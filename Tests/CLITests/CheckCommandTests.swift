@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import offscreen_sim
@@ -180,7 +181,7 @@ struct CheckCommandTests {
     let folder = try temporaryFolder()
     let text = Self.card(
       budgets: #"{ "maxOffscreenPassesPerFrame": 1, "devices": { "iphone-7": { "minFps": 2 } }, "checkOn": ["iphone-7"] }"#)
-    var generator = SeededGenerator(seed: 11)
+    var generator = SplitMix64(seed: 11)
     let bytes = Array(text.utf8)
     for index in 0..<200 {
       var copy = bytes

@@ -1,5 +1,6 @@
 import Compositor
 import Foundation
+import TestSupport
 import Testing
 
 @testable import offscreen_sim
@@ -49,10 +50,8 @@ struct CompareCommandTests {
   /// A scene and the report saved from it read the same: every bundled scene, every metric.
   @Test func aSceneAndItsSavedReportShowNoChange() throws {
     let folder = try temporaryFolder()
-    let scenes = packageRoot.appendingPathComponent("scenes").path
-    let names = try FileManager.default.contentsOfDirectory(atPath: scenes).filter {
-      $0.hasSuffix(".json") && !$0.hasSuffix(".schema.json")
-    }.sorted()
+    let scenes = Repository.scenesFolder.path
+    let names = BundledScenes.names
     #expect(names.count >= 8)
     for name in names {
       let scene = scenes + "/" + name
@@ -249,7 +248,7 @@ struct CompareCommandTests {
         cases.append(copy.joined(separator: "\n"))
       }
     }
-    var generator = SeededGenerator(seed: 5)
+    var generator = SplitMix64(seed: 5)
     var bytes = Array(report.utf8)
     for _ in 0..<300 {
       var copy = bytes

@@ -1,6 +1,7 @@
 import Compositor
 import Foundation
 import LayerTree
+import TestSupport
 import Testing
 
 @testable import offscreen_sim
@@ -69,10 +70,8 @@ struct HTMLReportTests {
 
   /// Every bundled scene makes a page that parses, with its worst frame's overlay.
   @Test func bundledScenesMakeValidPages() throws {
-    let folder = packageRoot.appendingPathComponent("scenes")
-    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
-      $0.hasSuffix(".json") && !$0.hasSuffix(".schema.json")
-    }.sorted()
+    let folder = Repository.scenesFolder
+    let files = BundledScenes.names
     #expect(files.count >= 9)
     for file in files {
       let run = ToolRun.run("report", folder.appendingPathComponent(file).path, "--html", "-")

@@ -1,6 +1,7 @@
 import Compositor
 import Foundation
 import LayerTree
+import TestSupport
 import Testing
 
 @testable import offscreen_sim
@@ -70,18 +71,6 @@ struct MutationFuzzTests {
     }
     """#
 
-  /// SplitMix64: a small generator with a fixed seed, so every run mutates the same way.
-  struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   /// Values spliced in place of a number of the scene: edge cases of every range check, and
   /// other types.
   static let values: [String] = [
@@ -111,7 +100,7 @@ struct MutationFuzzTests {
 
   /// One edit (two or three now and then): replace a number with another value, or flip, replace,
   /// insert or delete bytes, copy a slice of the scene somewhere else, or cut the scene short.
-  static func mutate(_ bytes: [UInt8], numbers: [Range<Int>], _ rng: inout SeededGenerator) -> [UInt8] {
+  static func mutate(_ bytes: [UInt8], numbers: [Range<Int>], _ rng: inout SplitMix64) -> [UInt8] {
     var result = bytes
     let edits = [1, 1, 1, 1, 1, 2, 3].randomElement(using: &rng)!
     for edit in 0..<edits {
@@ -144,7 +133,7 @@ struct MutationFuzzTests {
     let screens = DeviceCatalogue.screens
     let seedBytes = Array(Self.seed.utf8)
     #expect((try? SceneDecoder.decode(seedBytes, options: .init(devices: screens))) != nil, "the seed itself must decode")
-    var rng = SeededGenerator(state: 2024)
+    var rng = SplitMix64(seed: 2024)
     var counts = (accepted: 0, refused: 0, skipped: 0)
     let numbers = Self.numberRanges(seedBytes)
     for round in 0..<3_000 {

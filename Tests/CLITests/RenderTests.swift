@@ -1,6 +1,7 @@
 import Compositor
 import Foundation
 import LayerTree
+import TestSupport
 import Testing
 
 @testable import offscreen_sim
@@ -270,10 +271,8 @@ struct RenderTests {
   /// Every bundled scene, every overlay, its worst frame: a picture that parses, with as many
   /// offscreen tints as layers with passes in that frame.
   @Test func bundledScenesRenderWithEveryOverlay() throws {
-    let folder = packageRoot.appendingPathComponent("scenes")
-    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
-      $0.hasSuffix(".json") && !$0.hasSuffix(".schema.json")
-    }.sorted()
+    let folder = Repository.scenesFolder
+    let files = BundledScenes.names
     for file in files {
       let path = folder.appendingPathComponent(file).path
       let run = ToolRun.run("render", path, "--overlay", "all", "--frame", "worst", "-o", "-")

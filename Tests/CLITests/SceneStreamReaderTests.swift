@@ -1,5 +1,6 @@
 import Compositor
 import Foundation
+import TestSupport
 import Testing
 
 @testable import LayerTree
@@ -76,13 +77,7 @@ struct SceneStreamReaderTests {
     return "scene: fast path \(a), tree \(b)"
   }
 
-  static let bundledScenes: [(name: String, bytes: [UInt8])] = {
-    let folder = packageRoot.appendingPathComponent("scenes")
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-    return names.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".schema.json") }.sorted().map { name in
-      (name, [UInt8]((try? Data(contentsOf: folder.appendingPathComponent(name))) ?? Data()))
-    }
-  }()
+  static let bundledScenes: [(name: String, bytes: [UInt8])] = BundledScenes.names.map { ($0, BundledScenes.bytes($0)) }
 
   // MARK: Scenes the fast path must take
 
@@ -242,7 +237,7 @@ struct SceneStreamReaderTests {
     for kind in SceneGenerator.Kind.allCases {
       sources.append(("\(kind)", Array(SceneGenerator(kind: kind, layers: 40, frames: 30, seed: 9).json().utf8)))
     }
-    var rng = MutationFuzzTests.SeededGenerator(state: 77)
+    var rng = TestSupport.SplitMix64(seed: 77)
     var taken = 0
     var total = 0
     for (name, bytes) in sources {

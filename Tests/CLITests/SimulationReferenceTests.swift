@@ -1,5 +1,6 @@
 import Foundation
 import LayerTree
+import TestSupport
 import Testing
 
 /// Whole outputs of the simulation, against checked-in files in `References/Simulation/`: the
@@ -19,11 +20,7 @@ import Testing
 @Suite("Simulation reference outputs")
 struct SimulationReferenceTests {
   /// Bundled scenes, by file name.
-  static let bundled: [String] = {
-    let folder = packageRoot.appendingPathComponent("scenes")
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-    return names.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".schema.json") }.sorted()
-  }()
+  static let bundled = BundledScenes.names
 
   /// Small generated scenes: each kind scrolling, one kind without a timeline, one on a 120 Hz
   /// screen. Generated when the test runs, so a change to the generator shows here too.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import offscreen_sim
@@ -43,8 +44,7 @@ struct ToolRun {
 }
 
 /// The package's folder, for bundled scenes.
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-  .deletingLastPathComponent()
+let packageRoot = Repository.root
 
 /// A new empty folder under the temporary directory.
 func temporaryFolder() throws -> String {

@@ -1,14 +1,14 @@
 import Compositor
 import Foundation
 import LayerTree
+import TestSupport
 import Testing
 
 /// The cost model against measured cases (DOMAIN.md section 5) and the properties any sane model
 /// has.
 @Suite("Cost model")
 struct CostModelTests {
-  static let scenes = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("scenes")
+  static let scenes = Repository.scenesFolder
 
   static func load(_ name: String, device: String? = nil) throws -> Scene {
     let bytes = try [UInt8](Data(contentsOf: scenes.appendingPathComponent(name)))
@@ -63,8 +63,7 @@ struct CostModelTests {
   /// the registry, so a new rule is covered without a change here. A rasterized layer whose pass
   /// is silenced still keeps its bitmap: its misses stop costing, its hits stay.
   @Test func removingAnOffscreenPassNeverMakesAFrameSlower() throws {
-    let names = try FileManager.default.contentsOfDirectory(atPath: Self.scenes.path)
-      .filter { $0.hasSuffix(".json") && !$0.hasSuffix(".schema.json") }.sorted()
+    let names = BundledScenes.names
     #expect(!names.isEmpty)
     for name in names {
       let scene = try Self.load(name)

@@ -1,6 +1,7 @@
 import Compositor
 import Foundation
 import LayerTree
+import TestSupport
 import Testing
 
 /// The order in which explain shows fixes and optimize applies them: fixes that remove a trigger
@@ -8,8 +9,7 @@ import Testing
 /// cache's fix never offered for what the timeline refreshes.
 @Suite("Fix order")
 struct FixOrderTests {
-  static let scenes = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("scenes")
+  static let scenes = Repository.scenesFolder
 
   /// QQ Music v1 (DOMAIN.md section 5): the engineers precomposed the cards' rounded corners off
   /// the main thread (v2) and dropped masksToBounds on the text-only chips (v1.1); rasterizing

@@ -1,6 +1,7 @@
 import Compositor
 import Foundation
 import LayerTree
+import TestSupport
 import Testing
 
 /// One example of one fix, for the parameterized test.
@@ -79,9 +80,7 @@ struct FixTests {
   /// Each file in Sources/Compositor/Fixes is one fix type, and every one is registered: a fix
   /// file left out of `SceneFixes.all` fails here.
   @Test func everyFixFileIsRegistered() throws {
-    let folder = URL(fileURLWithPath: #filePath)
-      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("Sources/Compositor/Fixes")
+    let folder = Repository.root.appendingPathComponent("Sources/Compositor/Fixes")
     let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
       .filter { $0.hasSuffix(".swift") }
       .map { String($0.dropLast(".swift".count)) }

@@ -1,21 +1,15 @@
 import Compositor
 import Foundation
 import LayerTree
+import TestSupport
 import Testing
 
 @Suite("Explain and optimize")
 struct OptimizerTests {
   static let options = SceneDecoder.Options(devices: DeviceCatalogue.screens)
 
-  static var scenesFolder: URL {
-    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("scenes")
-  }
-
-  static var bundledScenes: [String] {
-    ((try? FileManager.default.contentsOfDirectory(atPath: scenesFolder.path)) ?? [])
-      .filter { $0.hasSuffix(".json") && $0 != "scene.schema.json" }.sorted()
-  }
+  static let scenesFolder = Repository.scenesFolder
+  static let bundledScenes = BundledScenes.names
 
   static func optimize(_ text: String, only: String? = nil) throws -> Optimization {
     let bytes = Array(text.utf8)

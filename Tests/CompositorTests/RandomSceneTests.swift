@@ -1,5 +1,6 @@
 import Compositor
 import LayerTree
+import TestSupport
 import Testing
 
 /// Explain and optimize on generated scenes (a seeded generator, so every run is the same):
@@ -7,22 +8,7 @@ import Testing
 /// raises offscreen passes or GPU time.
 @Suite("Explain and optimize on generated scenes")
 struct RandomSceneTests {
-  /// SplitMix64: small, fast, and the same sequence on every platform.
-  struct Generator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    mutating func int(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(next() % UInt64(range.count)) }
-    mutating func chance(_ percent: Int) -> Bool { int(0...99) < percent }
-    mutating func pick<T>(_ items: [T]) -> T { items[int(0...(items.count - 1))] }
-  }
-
-  static func layer(_ g: inout Generator, id: String, depth: Int, ids: inout [String]) -> String {
+  static func layer(_ g: inout SplitMix64, id: String, depth: Int, ids: inout [String]) -> String {
     ids.append(id)
     let w = g.int(8...200)
     let h = g.int(8...120)
@@ -75,7 +61,7 @@ struct RandomSceneTests {
   }
 
   static func scene(seed: UInt64) -> String {
-    var g = Generator(state: seed)
+    var g = SplitMix64(seed: seed)
     var ids: [String] = []
     let layers = (0..<g.int(1...4)).map { layer(&g, id: "l\($0)", depth: 3, ids: &ids) }
     var timeline = ""

@@ -1,6 +1,7 @@
 import Compositor
 import Foundation
 import LayerTree
+import TestSupport
 import Testing
 
 /// One example of one rule, for the parameterized test.
@@ -99,9 +100,7 @@ struct RuleExampleTests {
   }
 
   static func expectRegistered(folder: String, protocolName: String, registered: [String]) throws {
-    let url = URL(fileURLWithPath: #filePath)
-      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("Sources/Compositor/\(folder)")
+    let url = Repository.root.appendingPathComponent("Sources/Compositor/\(folder)")
     let files = try FileManager.default.contentsOfDirectory(atPath: url.path)
       .filter { $0.hasSuffix(".swift") }
       .map { String($0.dropLast(".swift".count)) }

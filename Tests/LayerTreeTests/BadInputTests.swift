@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import LayerTree
@@ -27,32 +28,12 @@ enum BadInputFixtures {
   static func expected(_ name: String) throws -> [String] {
     let text = try String(contentsOf: folder.appendingPathComponent(name + ".expected"), encoding: .utf8)
     return text.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("#") && !$0.isEmpty }
+      .map { $0.replacingOccurrences(of: "{catalogue}", with: TestDevices.screens.keys.sorted().joined(separator: ", ")) }
   }
 
-  /// The device ids of the tool's catalogue, with their screens (DOMAIN.md section 4), so the
-  /// "known devices" notes read as the tool prints them.
-  static let devices: [String: DeviceScreen] = [
-    "iphone-6": DeviceScreen(points: Size(375, 667), scale: 2),
-    "iphone-6-plus": DeviceScreen(points: Size(414, 736), scale: 3),
-    "iphone-7": DeviceScreen(points: Size(375, 667), scale: 2),
-    "iphone-x": DeviceScreen(points: Size(375, 812), scale: 3),
-    "iphone-xs-max": DeviceScreen(points: Size(414, 896), scale: 3),
-    "iphone-13-pro": DeviceScreen(points: Size(390, 844), scale: 3),
-    "iphone-15-pro": DeviceScreen(points: Size(393, 852), scale: 3),
-    "iphone-16": DeviceScreen(points: Size(393, 852), scale: 3),
-    "iphone-16-pro": DeviceScreen(points: Size(402, 874), scale: 3),
-    "iphone-16-pro-max": DeviceScreen(points: Size(440, 956), scale: 3),
-    "iphone-17": DeviceScreen(points: Size(402, 874), scale: 3),
-    "iphone-air": DeviceScreen(points: Size(420, 912), scale: 3),
-    "iphone-17-pro": DeviceScreen(points: Size(402, 874), scale: 3),
-    "iphone-17-pro-max": DeviceScreen(points: Size(440, 956), scale: 3),
-    "ipad-air-2": DeviceScreen(points: Size(768, 1024), scale: 2),
-    "ipad-pro-10-5": DeviceScreen(points: Size(834, 1112), scale: 2),
-    "ipad-pro-11-2018": DeviceScreen(points: Size(834, 1194), scale: 2),
-    "ipad-air-4": DeviceScreen(points: Size(820, 1180), scale: 2),
-    "ipad-mini-6": DeviceScreen(points: Size(744, 1133), scale: 2),
-    "ipad-pro-11-m4": DeviceScreen(points: Size(834, 1210), scale: 2),
-  ]
+  /// The device ids of the tool's catalogue, with their screens, so the "known devices" notes
+  /// read as the tool prints them.
+  static let devices = TestDevices.screens
 
   /// Decodes `bytes` and returns the printed problems, or nil when the scene decodes.
   static func problems(_ bytes: [UInt8]) -> [String]? {

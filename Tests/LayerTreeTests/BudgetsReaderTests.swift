@@ -1,13 +1,10 @@
 import LayerTree
+import TestSupport
 import Testing
 
 @Suite("Budgets and pairs files")
 struct BudgetsReaderTests {
-  static let devices: [String: DeviceScreen] = [
-    "iphone-6": DeviceScreen(points: Size(375, 667), scale: 2),
-    "iphone-7": DeviceScreen(points: Size(375, 667), scale: 2),
-    "iphone-13-pro": DeviceScreen(points: Size(390, 844), scale: 3),
-  ]
+  static let devices = TestDevices.screens
 
   /// A scene on an iPhone 7 with `budgets` (a JSON object's text) after its `device` line.
   static func scene(budgets: String) -> [UInt8] {

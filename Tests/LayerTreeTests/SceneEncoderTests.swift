@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import LayerTree
@@ -26,13 +27,8 @@ struct SceneEncoderTests {
     return text
   }
 
-  static let scenesFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("scenes")
-
-  static let bundledScenes: [String] = {
-    let files = (try? FileManager.default.contentsOfDirectory(atPath: scenesFolder.path)) ?? []
-    return files.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".schema.json") }.sorted()
-  }()
+  static let scenesFolder = Repository.scenesFolder
+  static let bundledScenes = BundledScenes.names
 
   // MARK: Round trips
 
