@@ -225,6 +225,81 @@ public final class DecodingContext {
     return (values[0], values[1])
   }
 
+  // MARK: Values by their description
+
+  /// A number in the key's range (a whole number for an integer key).
+  public func number(_ value: JSONValue, _ path: JSONPath, _ key: FormatKey) -> Double? {
+    guard let number = number(value, path, key.name) else { return nil }
+    guard let range = key.range else { return number }
+    guard range.contains(number), !range.whole || number == number.rounded() else {
+      error(path, key: key.name, at: value.offset, "expected \(range.expectation(for: number)), found \(formatNumber(number))")
+      return nil
+    }
+    return number
+  }
+
+  /// A whole number in the key's range.
+  public func integer(_ value: JSONValue, _ path: JSONPath, _ key: FormatKey) -> Int? {
+    guard case .integer(let range) = key.type else { return nil }
+    return integer(value, path, key.name, in: range)
+  }
+
+  /// The index of one of the key's choices.
+  public func choiceIndex(_ value: JSONValue, _ path: JSONPath, _ key: FormatKey) -> Int? {
+    guard case .choice(let names) = key.type else { return nil }
+    return choiceIndex(value, path, key.name, names)
+  }
+
+  /// The index of one of `names`, with the nearest as a suggestion when it is none of them.
+  public func choiceIndex(_ value: JSONValue, _ path: JSONPath, _ key: String, _ names: [String]) -> Int? {
+    guard let text = string(value, path, key) else { return nil }
+    if let index = names.firstIndex(of: text) { return index }
+    var notes: [String] = []
+    if let suggestion = nearest(to: text, in: names) { notes.append("did you mean \"\(suggestion)\"?") }
+    error(
+      path, key: key, at: value.offset,
+      "expected one of \(names.map { "\"\($0)\"" }.joined(separator: ", ")), found \"\(text)\"", notes: notes)
+    return nil
+  }
+
+  /// `[a, b]`: finite numbers in the key's range.
+  public func pair(_ value: JSONValue, _ path: JSONPath, _ key: FormatKey) -> (Double, Double)? {
+    guard case .pair(let shape, let range) = key.type else { return nil }
+    guard let (a, b) = pair(value, path, key.name, shape: shape) else { return nil }
+    for number in [a, b] where !range.contains(number) {
+      error(
+        path, key: key.name, at: value.offset,
+        "expected \(range.expectation(for: number)) in \(shape), found \(formatNumber(a)), \(formatNumber(b))")
+      return nil
+    }
+    return (a, b)
+  }
+
+  /// A list of the key's choices, each once: their indices in the order written.
+  public func choiceSet(_ value: JSONValue, _ path: JSONPath, _ key: FormatKey) -> [Int]? {
+    guard case .list(.choice(let names), _, _, let noun) = key.type else { return nil }
+    guard case .array(let items) = value.kind else {
+      let example = names.prefix(2).map { "\"\($0)\"" }.joined(separator: ", ")
+      error(path, key: key.name, at: value.offset, "expected an array of \(noun) such as [\(example)], found \(describe(value))")
+      return nil
+    }
+    var indices: [Int] = []
+    var ok = true
+    let base = path.key(key.name)
+    for (position, item) in items.enumerated() {
+      guard let index = choiceIndex(item, base.index(position), "", names) else {
+        ok = false
+        continue
+      }
+      if indices.contains(index) {
+        error(base.index(position).rendered, at: item.offset, "\"\(names[index])\" is listed twice")
+        ok = false
+      }
+      indices.append(index)
+    }
+    return ok ? indices : nil
+  }
+
   /// A short, quoted rendering of a found value for messages.
   public func describe(_ value: JSONValue) -> String {
     switch value.kind {

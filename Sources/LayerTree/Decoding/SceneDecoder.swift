@@ -20,11 +20,17 @@ public enum SceneDecoder {
     public var deviceOverride: String?
     /// Most layers a scene may expand to, after `repeat`; beyond it the scene is refused.
     public var maxLayers: Int
+    /// The format's description the readers follow; the standard one unless a test says
+    /// otherwise.
+    public var format: SceneFormat
 
-    public init(devices: [String: DeviceScreen], deviceOverride: String? = nil, maxLayers: Int = 5_000_000) {
+    public init(
+      devices: [String: DeviceScreen], deviceOverride: String? = nil, maxLayers: Int = 5_000_000, format: SceneFormat = .standard
+    ) {
       self.devices = devices
       self.deviceOverride = deviceOverride
       self.maxLayers = maxLayers
+      self.format = format
     }
   }
 
@@ -212,6 +218,7 @@ struct SceneReader {
     let source = context.source.location(ofOffset: value.offset)
 
     // The class decides which keys apply, so read it first.
+    let kind = options.format.layer
     var layerClass = LayerClass.CALayer
     var classIsKnown = true
     if let classMember = members.first(where: { $0.key == "class" }) {
@@ -222,18 +229,13 @@ struct SceneReader {
       }
     }
 
-    var layer = Layer(id: defaultID ?? "")
-    layer.allowsGroupOpacity = defaults.allowsGroupOpacity
-    layer.source = source
+    var draft = LayerDraft(id: defaultID ?? "", defaults: defaults)
+    draft.layerClass = layerClass
+    draft.layer.source = source
     var hasID = defaultID != nil
     var repeatCount: Int? = nil
     var repeatStep = (0.0, 0.0)
     var seen: [String: JSONValue.Member] = [:]
-    var shape = ShapeLayer(path: .rect(.zero))
-    var shapePathSet = false
-    var gradientColors: [Color]? = nil
-    var effect = VisualEffect()
-    var replicator = ReplicatorLayer()
     var sublayerValues: [(JSONValue, JSONPath)] = []
     var maskValue: JSONValue? = nil
 
@@ -245,121 +247,81 @@ struct SceneReader {
       seen[member.key] = member
       let key = member.key
       let v = member.value
-      guard let field = LayerField(rawValue: key) else {
-        context.unknownKey(member, in: path, known: LayerField.allCases.map(\.rawValue), what: "a layer")
+      guard let index = kind.index(of: key) else {
+        context.unknownKey(member, in: path, known: kind.names, what: kind.what)
         continue
       }
-      if let owner = field.onlyFor, owner != layerClass {
+      let spec = kind.keys[index]
+      if let classes = spec.variants, !classes.contains(layerClass.rawValue) {
         if !classIsKnown { continue }  // the class itself was reported
+        let owners = classes.joined(separator: " or ")
         context.error(
           path, key: key, at: member.keyOffset,
-          "`\(key)` applies to \(owner.rawValue) layers only; this layer's class is \(layerClass.rawValue)",
-          notes: ["add \"class\": \"\(owner.rawValue)\" to the layer"])
+          "`\(key)` applies to \(owners) layers only; this layer's class is \(layerClass.rawValue)",
+          notes: ["add \"class\": \"\(classes[0])\" to the layer"])
         continue
       }
-      switch field {
-      case .id:
-        if let id = context.string(v, path, key) {
-          if let problem = LayerPath.problem(withID: id) {
-            context.error(path, key: key, at: v.offset, problem)
-          } else {
-            layer.id = id
-            hasID = true
+      switch spec.binding ?? .structural {
+      case .number(_, let set): if let number = context.number(v, path, spec) { set(&draft, number) }
+      case .integer(_, let set): if let number = context.integer(v, path, spec) { set(&draft, number) }
+      case .boolean(_, let set): if let flag = context.bool(v, path, key) { set(&draft, flag) }
+      case .choice(_, let set): if let index = context.choiceIndex(v, path, spec) { set(&draft, index) }
+      case .color(_, let set): if let color = context.color(v, path, key) { set(&draft, color) }
+      case .optionalColor(_, let set): if let color = context.optionalColor(v, path, key) { set(&draft, color) }
+      case .pair(_, let set): if let (a, b) = context.pair(v, path, spec) { set(&draft, Point(a, b)) }
+      case .colors(_, let set): if let colors = readColors(v, path, key) { set(&draft, colors) }
+      case .choiceSet(_, let set): if let indices = context.choiceSet(v, path, spec) { set(&draft, indices) }
+      case .transform(_, let set): if let transform = readTransform(v, path.key(key)) { set(&draft, transform) }
+      case .structural:
+        switch key {
+        case "id":
+          if let id = context.string(v, path, key) {
+            if let problem = LayerPath.problem(withID: id) {
+              context.error(path, key: key, at: v.offset, problem)
+            } else {
+              draft.layer.id = id
+              hasID = true
+            }
           }
+        case "frame": draft.layer.frame = context.rect(v, path, key) ?? draft.layer.frame
+        case "shadowPath": draft.layer.shadowPath = readShadowPath(v, path.key(key))
+        case "mask": maskValue = v
+        case "contents": draft.layer.contents = readContents(v, path.key(key))
+        case "sublayers":
+          if case .array(let items) = v.kind {
+            let base = path.key(key)
+            for (index, item) in items.enumerated() { sublayerValues.append((item, base.index(index))) }
+          } else {
+            context.error(path, key: key, at: v.offset, "expected an array of layers, found \(context.describe(v))")
+          }
+        case "repeat":
+          if isRoot || isMask {
+            context.error(path, key: key, at: member.keyOffset, "the \(isRoot ? "root layer" : "mask") cannot repeat")
+          } else if let (count, step) = readRepeat(v, path.key(key)) {
+            repeatCount = count
+            repeatStep = step
+          }
+        case "path":
+          if let shapePath = readShapePath(v, path.key(key), key: "path") {
+            draft.shape.path = shapePath
+            draft.shapePathSet = true
+          }
+        default: break  // `class`, read first
         }
-      case .class: break
-      case .frame: layer.frame = context.rect(v, path, key) ?? layer.frame
-      case .anchorPoint:
-        if let (x, y) = context.pair(v, path, key, shape: "[x, y] in unit coordinates") { layer.anchorPoint = Point(x, y) }
-      case .maskedCorners: layer.maskedCorners = readCorners(v, path, key) ?? layer.maskedCorners
-      case .compositingFilter: layer.compositingFilter = context.choice(v, path, key, as: CompositingFilter.self)
-      case .backgroundColor: layer.backgroundColor = context.optionalColor(v, path, key) ?? nil
-      case .cornerRadius: layer.cornerRadius = context.nonNegative(v, path, key) ?? 0
-      case .cornerCurve: layer.cornerCurve = context.choice(v, path, key, as: CornerCurve.self) ?? .circular
-      case .masksToBounds: layer.masksToBounds = context.bool(v, path, key) ?? false
-      case .opacity: layer.opacity = context.number(v, path, key, in: 0...1) ?? 1
-      case .allowsGroupOpacity: layer.allowsGroupOpacity = context.bool(v, path, key) ?? layer.allowsGroupOpacity
-      case .isHidden: layer.isHidden = context.bool(v, path, key) ?? false
-      case .isOpaque: layer.isOpaque = context.bool(v, path, key) ?? false
-      case .borderWidth: layer.borderWidth = context.nonNegative(v, path, key) ?? 0
-      case .borderColor: layer.borderColor = context.color(v, path, key) ?? .black
-      case .shadowOpacity: layer.shadowOpacity = context.number(v, path, key, in: 0...1) ?? 0
-      case .shadowRadius: layer.shadowRadius = context.nonNegative(v, path, key) ?? 3
-      case .shadowOffset:
-        if let (w, h) = context.pair(v, path, key, shape: "[width, height]") { layer.shadowOffset = Size(w, h) }
-      case .shadowColor: layer.shadowColor = context.color(v, path, key) ?? .black
-      case .shadowPath: layer.shadowPath = readShadowPath(v, path.key(key))
-      case .mask: maskValue = v
-      case .shouldRasterize: layer.shouldRasterize = context.bool(v, path, key) ?? false
-      case .rasterizationScale: layer.rasterizationScale = context.positive(v, path, key) ?? 1
-      case .allowsEdgeAntialiasing: layer.allowsEdgeAntialiasing = context.bool(v, path, key) ?? false
-      case .transform: layer.transform = readTransform(v, path.key(key)) ?? .identity
-      case .contents: layer.contents = readContents(v, path.key(key))
-      case .contentsGravity: layer.contentsGravity = context.choice(v, path, key, as: ContentsGravity.self) ?? .resize
-      case .sublayers:
-        if case .array(let items) = v.kind {
-          let base = path.key(key)
-          for (index, item) in items.enumerated() { sublayerValues.append((item, base.index(index))) }
-        } else {
-          context.error(path, key: key, at: v.offset, "expected an array of layers, found \(context.describe(v))")
-        }
-      case .repeat:
-        if isRoot || isMask {
-          context.error(path, key: key, at: member.keyOffset, "the \(isRoot ? "root layer" : "mask") cannot repeat")
-        } else if let (count, step) = readRepeat(v, path.key(key)) {
-          repeatCount = count
-          repeatStep = step
-        }
-      case .path:
-        if let shapePath = readShapePath(v, path.key(key), key: "path") {
-          shape.path = shapePath
-          shapePathSet = true
-        }
-      case .fillColor: shape.fillColor = context.optionalColor(v, path, key) ?? shape.fillColor
-      case .strokeColor: shape.strokeColor = context.optionalColor(v, path, key) ?? shape.strokeColor
-      case .lineWidth: shape.lineWidth = context.nonNegative(v, path, key) ?? 1
-      case .colors: gradientColors = readColors(v, path, key)
-      case .effect: effect.style = context.choice(v, path, key, as: VisualEffect.Style.self) ?? .blur
-      case .instanceCount:
-        replicator.instanceCount = context.integer(v, path, key, in: ReplicatorLayer.instanceCountRange) ?? replicator.instanceCount
-      case .instanceTransform: replicator.instanceTransform = readTransform(v, path.key(key)) ?? .identity
-      case .instanceDelay: replicator.instanceDelay = context.nonNegative(v, path, key) ?? 0
-      case .instanceColor: replicator.instanceColor = context.color(v, path, key) ?? .white
-      case .instanceRedOffset: replicator.instanceRedOffset = context.number(v, path, key, in: -1...1) ?? 0
-      case .instanceGreenOffset: replicator.instanceGreenOffset = context.number(v, path, key, in: -1...1) ?? 0
-      case .instanceBlueOffset: replicator.instanceBlueOffset = context.number(v, path, key, in: -1...1) ?? 0
-      case .instanceAlphaOffset: replicator.instanceAlphaOffset = context.number(v, path, key, in: -1...1) ?? 0
       }
     }
 
     if !hasID {
       if isRoot {
-        layer.id = "root"
+        draft.layer.id = "root"
       } else {
         context.error(
           path.rendered, at: value.offset, "missing `id`: every layer needs an id, unique among its siblings",
           notes: ["the id names the layer in reports: root/feed/cell[3]/avatar"])
       }
     }
-
-    switch layerClass {
-    case .CALayer: layer.kind = .plain
-    case .CAShapeLayer:
-      if !shapePathSet {
-        // A shape layer without a path draws nothing, as in Core Animation; default to the bounds
-        // only when the path is missing, since that is what a scene writer usually means.
-        shape.path = .rect(layer.bounds)
-      }
-      layer.kind = .shape(shape)
-    case .CAGradientLayer:
-      layer.kind = .gradient(GradientLayer(colors: gradientColors ?? []))
-    case .UIVisualEffectView:
-      layer.kind = .visualEffect(effect)
-    case .CATransformLayer:
-      layer.kind = .transformLayer
-    case .CAReplicatorLayer:
-      layer.kind = .replicator(replicator)
-    }
+    draft.finish()
+    var layer = draft.layer
 
     if let maskValue {
       layer.mask = readLayers(maskValue, path.key("mask"), isRoot: false, defaults: defaults, defaultID: "mask", isMask: true).first
@@ -432,14 +394,17 @@ struct SceneReader {
 
   private func readRepeat(_ value: JSONValue, _ path: JSONPath) -> (Int, (Double, Double))? {
     guard let all = context.members(value, path, expected: "{ \"count\": N, \"step\": [dx, dy] }") else { return nil }
+    let kind = options.format.repeatBlock
     let members = context.unique(all, in: path)
     var count: Int? = nil
     var step = (0.0, 0.0)
     for member in members {
       switch member.key {
-      case "count": count = context.integer(member.value, path, "count", in: 0...options.maxLayers)
-      case "step": step = context.pair(member.value, path, "step", shape: "[dx, dy]") ?? step
-      default: context.unknownKey(member, in: path, known: ["count", "step"], what: "`repeat`")
+      case "count":
+        let range = FormatKey.integers(kind["count"])
+        count = context.integer(member.value, path, "count", in: range.lowerBound...min(range.upperBound, options.maxLayers))
+      case "step": step = context.pair(member.value, path, kind["step"]) ?? step
+      default: context.unknownKey(member, in: path, known: kind.names, what: kind.what)
       }
     }
     if count == nil, !members.contains(where: { $0.key == "count" }) {
@@ -455,13 +420,14 @@ struct SceneReader {
       return nil
     }
     let members = context.unique(all, in: path)
+    let kind = options.format.transform
     var transform = Transform.identity
     for member in members {
       switch member.key {
       case "rotation":
-        transform.rotationDegrees = context.number(member.value, path, "rotation") ?? 0
+        transform.rotationDegrees = context.number(member.value, path, kind["rotation"]) ?? 0
       case "translation":
-        if let (x, y) = context.pair(member.value, path, "translation", shape: "[x, y] in points") {
+        if let (x, y) = context.pair(member.value, path, kind["translation"]) {
           transform.translationX = x
           transform.translationY = y
         }
@@ -476,7 +442,7 @@ struct SceneReader {
           transform.scaleY = scale
         }
       default:
-        context.unknownKey(member, in: path, known: ["rotation", "scale", "translation"], what: "`\(path.lastKey ?? "transform")`")
+        context.unknownKey(member, in: path, known: kind.names, what: "`\(path.lastKey ?? "transform")`")
       }
     }
     return transform
@@ -493,13 +459,14 @@ struct SceneReader {
     guard let all = context.members(value, path, expected: "\"bounds\" or { \"rect\": [x, y, width, height], \"cornerRadius\": r }")
     else { return nil }
     let members = context.unique(all, in: path)
+    let kind = options.format.shadowPath
     var rect: Rect? = nil
     var radius = 0.0
     for member in members {
       switch member.key {
       case "rect": rect = context.rect(member.value, path, "rect")
-      case "cornerRadius": radius = context.nonNegative(member.value, path, "cornerRadius") ?? 0
-      default: context.unknownKey(member, in: path, known: ["rect", "cornerRadius"], what: "`shadowPath`")
+      case "cornerRadius": radius = context.number(member.value, path, kind["cornerRadius"]) ?? 0
+      default: context.unknownKey(member, in: path, known: kind.names, what: kind.what)
       }
     }
     guard let rect else {
@@ -512,7 +479,8 @@ struct SceneReader {
   }
 
   private func readShapePath(_ value: JSONValue, _ path: JSONPath, key: String) -> ShapePath? {
-    let shapes = ["rect", "roundedRect", "ellipse", "arbitrary"]
+    let kind = options.format.shapePath
+    let shapes = SceneKeys.shapeTypes
     guard
       let all = context.members(
         value, path, expected: "a path object { \"type\": \"rect\" | \"roundedRect\" | \"ellipse\" | \"arbitrary\", ... }")
@@ -536,9 +504,9 @@ struct SceneReader {
           }
         }
       case "rect": rect = context.rect(member.value, path, "rect")
-      case "cornerRadius": radius = context.nonNegative(member.value, path, "cornerRadius") ?? 0
-      case "points": points = context.integer(member.value, path, "points", in: 1...10_000_000)
-      default: context.unknownKey(member, in: path, known: ["type", "rect", "cornerRadius", "points"], what: "a path")
+      case "cornerRadius": radius = context.number(member.value, path, kind["cornerRadius"]) ?? 0
+      case "points": points = context.integer(member.value, path, kind["points"])
+      default: context.unknownKey(member, in: path, known: kind.names, what: kind.what)
       }
     }
     guard let type else {
@@ -553,12 +521,9 @@ struct SceneReader {
       }
       return nil
     }
-    let applies: [String: Set<String>] = [
-      "rect": ["type", "rect"], "roundedRect": ["type", "rect", "cornerRadius"], "ellipse": ["type", "rect"],
-      "arbitrary": ["type", "rect", "points"],
-    ]
+    let applies = Set(kind.keys(for: type).map(\.name))
     var extraKeys = false
-    for member in members where !(applies[type]?.contains(member.key) ?? true) {
+    for member in members where !applies.contains(member.key) {
       context.error(path, key: member.key, at: member.keyOffset, "`\(member.key)` does not apply to a \"\(type)\" path")
       extraKeys = true
     }
@@ -576,32 +541,6 @@ struct SceneReader {
     }
   }
 
-  /// `maskedCorners`: an array of corner names, each once.
-  private func readCorners(_ value: JSONValue, _ path: JSONPath, _ key: String) -> CornerMask? {
-    guard case .array(let items) = value.kind else {
-      context.error(
-        path, key: key, at: value.offset,
-        "expected an array of corners such as [\"minXMinY\", \"maxXMinY\"], found \(context.describe(value))")
-      return nil
-    }
-    var mask: CornerMask = []
-    var ok = true
-    let base = path.key(key)
-    for (index, item) in items.enumerated() {
-      guard let corner = context.choice(item, base.index(index), "", as: CornerName.self) else {
-        ok = false
-        continue
-      }
-      let bit = CornerMask(name: corner.rawValue)!
-      if mask.contains(bit) {
-        context.error(base.index(index).rendered, at: item.offset, "\"\(corner.rawValue)\" is listed twice")
-        ok = false
-      }
-      mask.insert(bit)
-    }
-    return ok ? mask : nil
-  }
-
   private func readColors(_ value: JSONValue, _ path: JSONPath, _ key: String) -> [Color]? {
     guard case .array(let items) = value.kind, !items.isEmpty else {
       context.error(path, key: key, at: value.offset, "expected a non-empty array of colours, found \(context.describe(value))")
@@ -616,7 +555,8 @@ struct SceneReader {
   }
 
   private func readContents(_ value: JSONValue, _ path: JSONPath) -> Contents? {
-    let types = ["image", "text", "drawing"]
+    let kind = options.format.contents
+    let types = SceneKeys.contentTypes
     guard let members = context.members(value, path, expected: "a contents object { \"type\": \"image\" | \"text\" | \"drawing\", ... }")
     else { return nil }
     guard let typeMember = members.first(where: { $0.key == "type" }) else {
@@ -631,12 +571,7 @@ struct SceneReader {
         notes: nearest(to: type, in: types).map { ["did you mean \"\($0)\"?"] } ?? [])
       return nil
     }
-    let known: [String] =
-      switch type {
-      case "image": ["type", "pixelSize", "opaque", "wideColor", "drawnOn"]
-      case "text": ["type", "characters", "drawnOn", "wideColor"]
-      default: ["type", "drawnOn", "wideColor", "opaque"]
-      }
+    let known = kind.keys(for: type).map(\.name)
     var pixelSize: Size? = nil
     var opaque = false
     var wideColor = false
@@ -656,8 +591,9 @@ struct SceneReader {
       }
       switch member.key {
       case "pixelSize":
+        let pixelKey = kind["pixelSize"]
         if let (w, h) = context.pair(member.value, path, "pixelSize", shape: "[width, height] in pixels") {
-          if w > 0, h > 0 {
+          if let range = pixelKey.range, range.contains(w), range.contains(h) {
             pixelSize = Size(w, h)
           } else {
             context.error(
@@ -667,7 +603,7 @@ struct SceneReader {
         }
       case "opaque": opaque = context.bool(member.value, path, "opaque") ?? false
       case "wideColor": wideColor = context.bool(member.value, path, "wideColor") ?? false
-      case "characters": characters = context.integer(member.value, path, "characters", in: 0...100_000_000)
+      case "characters": characters = context.integer(member.value, path, kind["characters"])
       case "drawnOn":
         drawnOn = context.choice(member.value, path, "drawnOn", as: DrawingThread.self) ?? .main
         imageDrawnOn = drawnOn
@@ -697,54 +633,7 @@ struct SceneReader {
   }
 }
 
-/// Defaults that depend on the scene's iOS version.
-struct LayerDefaults {
-  /// `allowsGroupOpacity` defaults to true from iOS 7 (`UIViewGroupOpacity`), false before.
-  var allowsGroupOpacity: Bool
-
-  init(iosVersion: OSVersion) {
-    allowsGroupOpacity = iosVersion >= OSVersion(7)
-  }
-}
-
-/// The layer classes a scene names in `class`.
-enum LayerClass: String, CaseIterable {
-  case CALayer
-  case CAShapeLayer
-  case CAGradientLayer
-  case UIVisualEffectView
-  case CATransformLayer
-  case CAReplicatorLayer
-}
-
 /// The corner names `maskedCorners` takes, in `CACornerMask`'s order.
 enum CornerName: String, CaseIterable {
   case minXMinY, maxXMinY, minXMaxY, maxXMaxY
-}
-
-/// Every key a layer object may carry.
-enum LayerField: String, CaseIterable {
-  case id, `class`, frame, anchorPoint, backgroundColor, cornerRadius, cornerCurve, maskedCorners, masksToBounds, opacity
-  case allowsGroupOpacity, compositingFilter, isHidden, isOpaque, borderWidth, borderColor
-  case shadowOpacity, shadowRadius, shadowOffset, shadowColor, shadowPath
-  case mask, shouldRasterize, rasterizationScale, allowsEdgeAntialiasing, transform
-  case contents, contentsGravity, sublayers, `repeat`
-  case path, fillColor, strokeColor, lineWidth
-  case colors
-  case effect
-  case instanceCount, instanceTransform, instanceDelay, instanceColor
-  case instanceRedOffset, instanceGreenOffset, instanceBlueOffset, instanceAlphaOffset
-
-  /// The class a key belongs to, for keys only one class has.
-  var onlyFor: LayerClass? {
-    switch self {
-    case .path, .fillColor, .strokeColor, .lineWidth: return .CAShapeLayer
-    case .colors: return .CAGradientLayer
-    case .effect: return .UIVisualEffectView
-    case .instanceCount, .instanceTransform, .instanceDelay, .instanceColor, .instanceRedOffset, .instanceGreenOffset,
-      .instanceBlueOffset, .instanceAlphaOffset:
-      return .CAReplicatorLayer
-    default: return nil
-    }
-  }
 }

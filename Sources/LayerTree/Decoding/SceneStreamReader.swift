@@ -44,19 +44,8 @@ struct SceneStreamReader: ~Copyable {
   /// The ids of the sublayer items being read, innermost layer's last, for the duplicate check.
   private var siblingIDs: [SiblingID] = []
 
-  private let sceneKeys = KeyTable(SceneDecoder.sceneKeys + ["$schema"])
-  private let layerFields = LayerField.allCases
-  private let layerKeys = KeyTable(LayerField.allCases.map(\.rawValue))
-  private let idBit = LayerField.id.bit
-  private let frameBit = LayerField.frame.bit
-  private let contentsKeys = KeyTable(["type", "pixelSize", "opaque", "wideColor", "characters", "drawnOn"])
-  private let contentsTypes = KeyTable(["image", "text", "drawing"])
-  private let shapePathKeys = KeyTable(["type", "rect", "cornerRadius", "points"])
-  private let shapeTypes = KeyTable(["rect", "roundedRect", "ellipse", "arbitrary"])
-  private let shadowPathKeys = KeyTable(["rect", "cornerRadius"])
-  private let transformKeys = KeyTable(["rotation", "scale", "translation"])
-  private let cornerNames = KeyTable(CornerName.allCases.map(\.rawValue))
-  private let repeatKeys = KeyTable(["count", "step"])
+  /// The key tables and masks, built from the format's description.
+  private let tables: StreamTables
 
   /// The id of one item of a `sublayers` array.
   private struct SiblingID {
@@ -84,6 +73,7 @@ struct SceneStreamReader: ~Copyable {
     self.bytes = bytes
     end = bytes.count
     self.options = options
+    tables = StreamTables.tables(for: options.format)
   }
 
   private var pos: Int {
@@ -113,9 +103,9 @@ struct SceneStreamReader: ~Copyable {
 
     var key = try firstKey()
     while let range = key {
-      guard let index = sceneKeys.index(of: range, in: bytes) else { throw Unsupported() }
+      guard let index = tables.sceneKeys.index(of: range, in: bytes) else { throw Unsupported() }
       try markSeen(index, in: &seen)
-      switch sceneKeys.keys[index] {
+      switch tables.sceneKeys.keys[index] {
       case "version":
         guard try number() == 1 else { throw Unsupported() }
       case "name": name = try string()
@@ -137,7 +127,7 @@ struct SceneStreamReader: ~Copyable {
     skipWhitespace()
     guard pos == end else { throw Unsupported() }
 
-    guard seen & 1 << sceneKeys.index(of: "version") != 0, var root else { throw Unsupported() }
+    guard seen & 1 << tables.sceneKeys.index(of: "version") != 0, var root else { throw Unsupported() }
     // Layers were read with the defaults of the iOS version known when `root` began.
     guard LayerDefaults(iosVersion: iosVersion).allowsGroupOpacity == defaults.allowsGroupOpacity else { throw Unsupported() }
     if let device, options.devices[device] == nil { throw Unsupported() }
@@ -216,106 +206,76 @@ struct SceneStreamReader: ~Copyable {
     defer { layerNesting -= 1 }
     let source = SourceLocation(line: line, column: pos - lineStart + 1)
 
-    var layer = Layer(id: isMask ? "mask" : "")
-    layer.allowsGroupOpacity = defaults.allowsGroupOpacity
-    layer.source = source
+    var draft = LayerDraft(id: isMask ? "mask" : "", defaults: defaults)
+    draft.layer.source = source
     var id = SiblingID(bytes: nil, repeated: false)
-    var layerClass = LayerClass.CALayer
+    var classBit = LayerClass.CALayer.bit
     var seen: UInt64 = 0
     var repeatCopies: (Int, (Double, Double))? = nil
-    var shape = ShapeLayer(path: .rect(.zero))
-    var shapePathSet = false
-    var gradientColors: [Color]? = nil
-    var effect = VisualEffect()
-    var replicator = ReplicatorLayer()
     let sublayersStart = layers.count
 
     var key = try firstKey()
     while let range = key {
-      guard let index = layerKeys.index(of: range, in: bytes) else { throw Unsupported() }
+      guard let index = tables.layerKeys.index(of: range, in: bytes) else { throw Unsupported() }
       try markSeen(index, in: &seen)
-      let field = layerFields[index]
-      // The class decides which keys apply: a key only one class has must come after `class`.
-      if let owner = field.onlyFor, owner != layerClass { throw Unsupported() }
-      switch field {
-      case .id:
-        let (text, plain) = try layerID()
-        layer.id = text
-        id.bytes = plain
-      case .class: layerClass = try choice(LayerClass.self)
-      case .frame: layer.frame = try rect()
-      case .anchorPoint:
-        let (x, y) = try pair()
-        layer.anchorPoint = Point(x, y)
-      case .maskedCorners: layer.maskedCorners = try corners()
-      case .compositingFilter: layer.compositingFilter = try choice(CompositingFilter.self)
-      case .backgroundColor: layer.backgroundColor = try optionalColor()
-      case .cornerRadius: layer.cornerRadius = try nonNegative()
-      case .cornerCurve: layer.cornerCurve = try choice(CornerCurve.self)
-      case .masksToBounds: layer.masksToBounds = try bool()
-      case .opacity: layer.opacity = try unitInterval()
-      case .allowsGroupOpacity: layer.allowsGroupOpacity = try bool()
-      case .isHidden: layer.isHidden = try bool()
-      case .isOpaque: layer.isOpaque = try bool()
-      case .borderWidth: layer.borderWidth = try nonNegative()
-      case .borderColor: layer.borderColor = try color()
-      case .shadowOpacity: layer.shadowOpacity = try unitInterval()
-      case .shadowRadius: layer.shadowRadius = try nonNegative()
-      case .shadowOffset:
-        let (width, height) = try pair()
-        layer.shadowOffset = Size(width, height)
-      case .shadowColor: layer.shadowColor = try color()
-      case .shadowPath: layer.shadowPath = try shadowPath()
-      case .mask:
-        _ = try readLayer(isRoot: false, isMask: true)
-        layer.mask = layers.pop()
-      case .shouldRasterize: layer.shouldRasterize = try bool()
-      case .rasterizationScale: layer.rasterizationScale = try positive()
-      case .allowsEdgeAntialiasing: layer.allowsEdgeAntialiasing = try bool()
-      case .transform: layer.transform = try transform()
-      case .contents: layer.contents = try contents()
-      case .contentsGravity: layer.contentsGravity = try choice(ContentsGravity.self)
-      case .sublayers: try readSublayers()
-      case .repeat:
-        guard !isRoot, !isMask else { throw Unsupported() }
-        repeatCopies = try readRepeat()
-      case .path:
-        shape.path = try shapePath()
-        shapePathSet = true
-      case .fillColor: shape.fillColor = try optionalColor()
-      case .strokeColor: shape.strokeColor = try optionalColor()
-      case .lineWidth: shape.lineWidth = try nonNegative()
-      case .colors: gradientColors = try colors()
-      case .effect: effect.style = try choice(VisualEffect.Style.self)
-      case .instanceCount: replicator.instanceCount = try integer(in: ReplicatorLayer.instanceCountRange)
-      case .instanceTransform: replicator.instanceTransform = try transform()
-      case .instanceDelay: replicator.instanceDelay = try nonNegative()
-      case .instanceColor: replicator.instanceColor = try color()
-      case .instanceRedOffset: replicator.instanceRedOffset = try number(in: -1...1)
-      case .instanceGreenOffset: replicator.instanceGreenOffset = try number(in: -1...1)
-      case .instanceBlueOffset: replicator.instanceBlueOffset = try number(in: -1...1)
-      case .instanceAlphaOffset: replicator.instanceAlphaOffset = try number(in: -1...1)
+      let field = tables.layerFields[index]
+      // The class decides which keys apply: a key only some classes have must come after `class`.
+      guard field.classMask & classBit != 0 else { throw Unsupported() }
+      switch field.binding {
+      case .number(_, let set): set(&draft, try number(in: field.range))
+      case .integer(_, let set): set(&draft, try integer(in: field.integers))
+      case .boolean(_, let set): set(&draft, try bool())
+      case .choice(_, let set): set(&draft, try choiceIndex(field.choices!))
+      case .color(_, let set): set(&draft, try color())
+      case .optionalColor(_, let set): set(&draft, try optionalColor())
+      case .pair(_, let set):
+        let (a, b) = try pair()
+        guard field.range.contains(a), field.range.contains(b) else { throw Unsupported() }
+        set(&draft, Point(a, b))
+      case .colors(_, let set): set(&draft, try colors())
+      case .choiceSet(_, let set): set(&draft, try choiceSet(field.choices!))
+      case .transform(_, let set): set(&draft, try transform())
+      case .structural:
+        switch field.structural {
+        case .id:
+          let (text, plain) = try layerID()
+          draft.layer.id = text
+          id.bytes = plain
+        case .class:
+          let index = try choiceIndex(tables.classNames)
+          draft.layerClass = LayerClass.allCases[index]
+          classBit = draft.layerClass.bit
+        case .frame: draft.layer.frame = try rect()
+        case .shadowPath: draft.layer.shadowPath = try shadowPath()
+        case .mask:
+          _ = try readLayer(isRoot: false, isMask: true)
+          draft.layer.mask = layers.pop()
+        case .contents: draft.layer.contents = try contents()
+        case .sublayers: try readSublayers()
+        case .repeat:
+          guard !isRoot, !isMask else { throw Unsupported() }
+          repeatCopies = try readRepeat()
+        case .path:
+          draft.shape.path = try shapePath()
+          draft.shapePathSet = true
+        case nil: throw Unsupported()
+        }
       }
       key = try nextKey()
     }
 
-    if seen & idBit == 0 {
+    if seen & tables.idBit == 0 {
       if isRoot {
-        layer.id = "root"
+        draft.layer.id = "root"
       } else if !isMask {
         throw Unsupported()
       }
     }
-    switch layerClass {
-    case .CALayer: layer.kind = .plain
-    case .CAShapeLayer:
-      if !shapePathSet { shape.path = .rect(layer.bounds) }
-      layer.kind = .shape(shape)
-    case .CAGradientLayer: layer.kind = .gradient(GradientLayer(colors: gradientColors ?? []))
-    case .UIVisualEffectView: layer.kind = .visualEffect(effect)
-    case .CATransformLayer: layer.kind = .transformLayer
-    case .CAReplicatorLayer: layer.kind = .replicator(replicator)
-    }
+    draft.finish()
+    let replicator = draft.replicator
+    // Moved, not copied: a copy retains every reference in the layer.
+    var layer = Layer(id: "")
+    swap(&layer, &draft.layer)
     if layers.count > sublayersStart { layer.sublayers = layers.popArray(from: sublayersStart) }
 
     // The layer itself; its mask and sublayers counted themselves when they were read.
@@ -339,7 +299,7 @@ struct SceneStreamReader: ~Copyable {
       layers.push(pointer.move())
       pointer.initialize(to: Layer(id: ""))
     }
-    return LayerInfo(hasFrame: seen & frameBit != 0, id: id, repeatCopies: repeatCopies)
+    return LayerInfo(hasFrame: seen & tables.frameBit != 0, id: id, repeatCopies: repeatCopies)
   }
 
   private mutating func countLayers(_ count: Int) throws(Unsupported) {
@@ -433,12 +393,12 @@ struct SceneStreamReader: ~Copyable {
     var step = (0.0, 0.0)
     var key = try firstKey()
     while let range = key {
-      guard let index = repeatKeys.index(of: range, in: bytes) else { throw Unsupported() }
+      guard let index = tables.repeatKeys.index(of: range, in: bytes) else { throw Unsupported() }
       try markSeen(index, in: &seen)
-      if index == 0 {
-        count = try integer(in: 0...options.maxLayers)
-      } else {
-        step = try pair()
+      switch tables.repeatFields[index] {
+      case .count:
+        count = try integer(in: tables.repeatCount.lowerBound...min(tables.repeatCount.upperBound, options.maxLayers))
+      case .step: step = try pair()
       }
       key = try nextKey()
     }
@@ -451,18 +411,19 @@ struct SceneStreamReader: ~Copyable {
     var transform = Transform.identity
     var key = try firstKey()
     while let range = key {
-      guard let index = transformKeys.index(of: range, in: bytes) else { throw Unsupported() }
+      guard let index = tables.transformKeys.index(of: range, in: bytes) else { throw Unsupported() }
       try markSeen(index, in: &seen)
-      if index == 0 {
-        transform.rotationDegrees = try finite()
-      } else if index == 2 {
-        (transform.translationX, transform.translationY) = try pair()
-      } else if byte(pos) == UInt8(ascii: "[") {
-        (transform.scaleX, transform.scaleY) = try pair()
-      } else {
-        let scale = try finite()
-        transform.scaleX = scale
-        transform.scaleY = scale
+      switch tables.transformFields[index] {
+      case .rotation: transform.rotationDegrees = try finite()
+      case .translation: (transform.translationX, transform.translationY) = try pair()
+      case .scale:
+        if byte(pos) == UInt8(ascii: "[") {
+          (transform.scaleX, transform.scaleY) = try pair()
+        } else {
+          let scale = try finite()
+          transform.scaleX = scale
+          transform.scaleY = scale
+        }
       }
       key = try nextKey()
     }
@@ -479,9 +440,12 @@ struct SceneStreamReader: ~Copyable {
     var radius = 0.0
     var key = try firstKey()
     while let range = key {
-      guard let index = shadowPathKeys.index(of: range, in: bytes) else { throw Unsupported() }
+      guard let index = tables.shadowPathKeys.index(of: range, in: bytes) else { throw Unsupported() }
       try markSeen(index, in: &seen)
-      if index == 0 { rect = try self.rect() } else { radius = try nonNegative() }
+      switch tables.shadowPathFields[index] {
+      case .rect: rect = try self.rect()
+      case .cornerRadius: radius = try number(in: tables.shadowPathRadius)
+      }
       key = try nextKey()
     }
     guard let rect else { throw Unsupported() }
@@ -489,7 +453,6 @@ struct SceneStreamReader: ~Copyable {
   }
 
   private mutating func shapePath() throws(Unsupported) -> ShapePath {
-    // Keys in shapePathKeys order: type, rect, cornerRadius, points.
     var seen: UInt64 = 0
     var type: Int? = nil
     var rect: Rect? = nil
@@ -497,26 +460,25 @@ struct SceneStreamReader: ~Copyable {
     var points: Int? = nil
     var key = try firstKey()
     while let range = key {
-      guard let index = shapePathKeys.index(of: range, in: bytes) else { throw Unsupported() }
+      guard let index = tables.shapePathKeys.index(of: range, in: bytes) else { throw Unsupported() }
       try markSeen(index, in: &seen)
-      switch index {
-      case 0:
-        guard let shape = shapeTypes.index(of: try rawString(), in: bytes) else { throw Unsupported() }
+      switch tables.shapePathFields[index] {
+      case .type:
+        guard let shape = tables.shapeTypes.index(of: try rawString(), in: bytes) else { throw Unsupported() }
         type = shape
-      case 1: rect = try self.rect()
-      case 2: radius = try nonNegative()
-      default: points = try integer(in: 1...10_000_000)
+      case .rect: rect = try self.rect()
+      case .cornerRadius: radius = try number(in: tables.shapePathRadius)
+      case .points: points = try integer(in: tables.shapePathPoints)
       }
       key = try nextKey()
     }
-    guard let type, let rect else { throw Unsupported() }
-    // The keys each type takes (bits in shapePathKeys order).
-    let applies: UInt64 = [0b0011, 0b0111, 0b0011, 0b1011][type]
-    guard seen & ~applies == 0 else { throw Unsupported() }
-    switch type {
-    case 0: return .rect(rect)
-    case 1: return .roundedRect(rect, cornerRadius: radius)
-    case 2: return .ellipse(rect)
+    // Each type takes and requires the keys the description gives it.
+    guard let type, let rect, seen & ~tables.shapeApplies[type] == 0, seen & tables.shapeRequired[type] == tables.shapeRequired[type]
+    else { throw Unsupported() }
+    switch SceneKeys.shapeTypes[type] {
+    case "rect": return .rect(rect)
+    case "roundedRect": return .roundedRect(rect, cornerRadius: radius)
+    case "ellipse": return .ellipse(rect)
     default:
       guard let points else { throw Unsupported() }
       return .arbitrary(bounds: rect, points: points)
@@ -524,64 +486,62 @@ struct SceneStreamReader: ~Copyable {
   }
 
   private mutating func contents() throws(Unsupported) -> Contents {
-    // Keys in contentsKeys order: type, pixelSize, opaque, wideColor, characters, drawnOn. Each
-    // value is checked as it is read; whether its key applies to the type is checked at the end.
+    // Each value is checked as it is read; whether its key applies to the type, and whether the
+    // type's required keys are there, is checked at the end.
     var seen: UInt64 = 0
     var type: Int? = nil
     var pixelSize = Size.zero
     var opaque = false
     var wideColor = false
     var characters = 0
-    var drawnOn = DrawingThread.main
+    var drawnOn: DrawingThread? = nil
     var key = try firstKey()
     while let range = key {
-      guard let index = contentsKeys.index(of: range, in: bytes) else { throw Unsupported() }
+      guard let index = tables.contentsKeys.index(of: range, in: bytes) else { throw Unsupported() }
       try markSeen(index, in: &seen)
-      switch index {
-      case 0:
-        guard let found = contentsTypes.index(of: try rawString(), in: bytes) else { throw Unsupported() }
+      switch tables.contentsFields[index] {
+      case .type:
+        guard let found = tables.contentsTypes.index(of: try rawString(), in: bytes) else { throw Unsupported() }
         type = found
-      case 1:
+      case .pixelSize:
         let (width, height) = try pair()
-        guard width > 0, height > 0 else { throw Unsupported() }
+        guard tables.pixelSize.contains(width), tables.pixelSize.contains(height) else { throw Unsupported() }
         pixelSize = Size(width, height)
-      case 2: opaque = try bool()
-      case 3: wideColor = try bool()
-      case 4: characters = try integer(in: 0...100_000_000)
-      default: drawnOn = try choice(DrawingThread.self)
+      case .opaque: opaque = try bool()
+      case .wideColor: wideColor = try bool()
+      case .characters: characters = try integer(in: tables.characters)
+      case .drawnOn: drawnOn = DrawingThread.allCases[try choiceIndex(tables.drawingThreads)]
       }
       key = try nextKey()
     }
-    guard let type else { throw Unsupported() }
-    switch type {
-    case 0:
-      // image: type, pixelSize (required), opaque, wideColor, drawnOn.
-      guard seen & ~0b101111 == 0, seen & 0b10 != 0 else { throw Unsupported() }
-      return .image(
-        ImageContents(pixelSize: pixelSize, opaque: opaque, wideColor: wideColor, drawnOn: seen & 0b100000 != 0 ? drawnOn : nil))
-    case 1:
-      // text: type, characters (required), drawnOn, wideColor.
-      guard seen & ~0b111001 == 0, seen & 0b10000 != 0 else { throw Unsupported() }
-      return .text(TextContents(characters: characters, drawnOn: drawnOn, wideColor: wideColor))
+    guard let type, seen & ~tables.contentsApplies[type] == 0, seen & tables.contentsRequired[type] == tables.contentsRequired[type]
+    else { throw Unsupported() }
+    switch SceneKeys.contentTypes[type] {
+    case "image":
+      return .image(ImageContents(pixelSize: pixelSize, opaque: opaque, wideColor: wideColor, drawnOn: drawnOn))
+    case "text":
+      return .text(TextContents(characters: characters, drawnOn: drawnOn ?? .main, wideColor: wideColor))
     default:
-      // drawing: type, drawnOn, wideColor, opaque.
-      guard seen & ~0b101101 == 0 else { throw Unsupported() }
-      return .drawing(DrawingContents(drawnOn: drawnOn, wideColor: wideColor, opaque: opaque))
+      return .drawing(DrawingContents(drawnOn: drawnOn ?? .main, wideColor: wideColor, opaque: opaque))
     }
   }
 
-  /// `maskedCorners`: corner names, each once.
-  private mutating func corners() throws(Unsupported) -> CornerMask {
-    var mask: CornerMask = []
+  /// A list of names from `names`, each once: their indices.
+  private mutating func choiceSet(_ names: KeyTable) throws(Unsupported) -> [Int] {
+    var indices: [Int] = []
     var more = try firstElement()
     while more {
-      guard let index = cornerNames.index(of: try rawString(), in: bytes) else { throw Unsupported() }
-      let corner = CornerMask(rawValue: 1 << UInt8(index))
-      guard !mask.contains(corner) else { throw Unsupported() }
-      mask.insert(corner)
+      guard let index = names.index(of: try rawString(), in: bytes), !indices.contains(index) else { throw Unsupported() }
+      indices.append(index)
       more = try nextElement()
     }
-    return mask
+    return indices
+  }
+
+  /// One of `names`: its index.
+  private mutating func choiceIndex(_ names: KeyTable) throws(Unsupported) -> Int {
+    guard let index = names.index(of: try rawString(), in: bytes) else { throw Unsupported() }
+    return index
   }
 
   /// A non-empty array of colours.
@@ -656,7 +616,8 @@ struct SceneStreamReader: ~Copyable {
     return value
   }
 
-  private mutating func number(in range: ClosedRange<Double>) throws(Unsupported) -> Double {
+  @inline(__always)
+  private mutating func number(in range: NumberRange) throws(Unsupported) -> Double {
     let value = try finite()
     guard range.contains(value) else { throw Unsupported() }
     return value
@@ -902,7 +863,7 @@ struct SceneStreamReader: ~Copyable {
 
 /// A fixed set of ASCII keys, looked up by their bytes in the input, without making a `String`:
 /// a small open-addressing hash table on each key's length and first eight bytes.
-struct KeyTable {
+struct KeyTable: Sendable {
   let keys: [String]
   /// Every key's bytes, one after another.
   private let storage: [UInt8]
@@ -978,9 +939,4 @@ struct KeyTable {
 
   /// The index of `key`, which must be one of the keys.
   func index(of key: String) -> Int { keys.firstIndex(of: key)! }
-}
-
-extension LayerField {
-  /// The field's bit in a set of fields: 1 shifted by its position in `allCases`.
-  var bit: UInt64 { 1 << UInt64(LayerField.allCases.firstIndex(of: self)!) }
 }

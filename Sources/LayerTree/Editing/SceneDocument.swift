@@ -179,7 +179,7 @@ public struct SceneDocument: Sendable {
   /// Where a new key goes: after the last key that comes before it in the format's order (the
   /// order of the layer keys in docs/scene-format.md), so properties stay above `sublayers`.
   static func insertionIndex(for key: String, in members: [JSONValue.Member]) -> Int {
-    let order = LayerField.allCases.map(\.rawValue)
+    let order = SceneFormat.standard.layer.names
     guard let rank = order.firstIndex(of: key) else { return members.count }
     var index = 0
     for (position, member) in members.enumerated() {

@@ -24,14 +24,14 @@
 /// ```
 public enum SceneEncoder {
   /// The scene as a JSON document.
-  public static func encode(_ scene: Scene) throws(SceneEncodingError) -> JSONOutput {
-    var writer = SceneWriter(scene: scene)
+  public static func encode(_ scene: Scene, format: SceneFormat = .standard) throws(SceneEncodingError) -> JSONOutput {
+    var writer = SceneWriter(scene: scene, format: format)
     return try writer.document()
   }
 
   /// The scene as the text of a scene file, with a trailing newline.
-  public static func rendered(_ scene: Scene) throws(SceneEncodingError) -> String {
-    try encode(scene).rendered(lineWidth: SceneDocument.lineWidth)
+  public static func rendered(_ scene: Scene, format: SceneFormat = .standard) throws(SceneEncodingError) -> String {
+    try encode(scene, format: format).rendered(lineWidth: SceneDocument.lineWidth)
   }
 }
 
@@ -55,12 +55,32 @@ private struct SceneWriter {
   let scene: Scene
   /// The default of `allowsGroupOpacity`, which follows the iOS version.
   let defaults: LayerDefaults
-  /// A layer with every property at its default.
-  let plain = Layer(id: "")
+  let format: SceneFormat
+  /// A layer of each class with every property at its default, in `LayerClass.allCases` order.
+  let initialLayers: [Layer]
 
-  init(scene: Scene) {
+  init(scene: Scene, format: SceneFormat) {
     self.scene = scene
+    self.format = format
     defaults = LayerDefaults(iosVersion: scene.iosVersion)
+    initialLayers = LayerClass.allCases.map { LayerDraft.defaultLayer($0, defaults: LayerDefaults(iosVersion: scene.iosVersion)) }
+  }
+
+  /// The layer of `layerClass` with every property at its default, with `frame`: a shape
+  /// layer's default path follows its bounds.
+  func defaultLayer(_ layerClass: LayerClass, frame: Rect) -> Layer {
+    if layerClass == .CAShapeLayer { return LayerDraft.defaultLayer(layerClass, defaults: defaults, frame: frame) }
+    return initialLayers[LayerClass.allCases.firstIndex(of: layerClass)!]
+  }
+
+  /// Throws when `value` holds a number JSON cannot (an infinity or NaN).
+  static func checkFinite(_ value: JSONOutput, _ path: String, _ key: String) throws(SceneEncodingError) {
+    switch value {
+    case .number(let number): _ = try self.number(number, path, key)
+    case .array(let items): for item in items { try checkFinite(item, path, key) }
+    case .object(let members): for (_, member) in members { try checkFinite(member, path, key) }
+    default: break
+    }
   }
 
   mutating func document() throws(SceneEncodingError) -> JSONOutput {
@@ -94,84 +114,44 @@ private struct SceneWriter {
       throw SceneEncodingError(path: path, message: problem)
     }
     var members: [(String, JSONOutput)] = []
-    let defaultID = role == .root ? "root" : role == .mask ? "mask" : nil
-    if id != defaultID { members.append(("id", .string(id))) }
-    if layer.kind.className != LayerKind.plain.className { members.append(("class", .string(layer.kind.className))) }
-    if role == .root || layer.frame != plain.frame { members.append(("frame", try Self.rect(layer.frame, path, "frame"))) }
-    if let repeatBlock { members.append(("repeat", repeatBlock)) }
-    if layer.anchorPoint != plain.anchorPoint {
-      members.append(("anchorPoint", try Self.numbers([layer.anchorPoint.x, layer.anchorPoint.y], path, "anchorPoint")))
-    }
-
-    func number(_ key: String, _ value: Double, _ initial: Double) throws(SceneEncodingError) {
-      if value != initial { members.append((key, try Self.number(value, path, key))) }
-    }
-    func flag(_ key: String, _ value: Bool, _ initial: Bool) {
-      if value != initial { members.append((key, .bool(value))) }
-    }
-    func color(_ key: String, _ value: Color?, _ initial: Color?) {
-      if value != initial { members.append((key, value.map { .string($0.description) } ?? .null)) }
-    }
-
-    color("backgroundColor", layer.backgroundColor, plain.backgroundColor)
-    try number("cornerRadius", layer.cornerRadius, plain.cornerRadius)
-    if layer.cornerCurve != plain.cornerCurve { members.append(("cornerCurve", .string(layer.cornerCurve.rawValue))) }
-    if layer.maskedCorners != plain.maskedCorners {
-      members.append(("maskedCorners", .array(layer.maskedCorners.cornerNames.map { .string($0) })))
-    }
-    flag("masksToBounds", layer.masksToBounds, plain.masksToBounds)
-    try number("opacity", layer.opacity, plain.opacity)
-    flag("allowsGroupOpacity", layer.allowsGroupOpacity, defaults.allowsGroupOpacity)
-    if let filter = layer.compositingFilter { members.append(("compositingFilter", .string(filter.rawValue))) }
-    flag("isHidden", layer.isHidden, plain.isHidden)
-    flag("isOpaque", layer.isOpaque, plain.isOpaque)
-    try number("borderWidth", layer.borderWidth, plain.borderWidth)
-    color("borderColor", layer.borderColor, plain.borderColor)
-    try number("shadowOpacity", layer.shadowOpacity, plain.shadowOpacity)
-    try number("shadowRadius", layer.shadowRadius, plain.shadowRadius)
-    if layer.shadowOffset != plain.shadowOffset {
-      members.append(("shadowOffset", try Self.numbers([layer.shadowOffset.width, layer.shadowOffset.height], path, "shadowOffset")))
-    }
-    color("shadowColor", layer.shadowColor, plain.shadowColor)
-    if let shadowPath = layer.shadowPath {
-      if case .rect(let rect, let radius) = shadowPath {
-        _ = try Self.rect(rect, path, "shadowPath"); _ = try Self.number(radius, path, "shadowPath")
+    let layerClass = LayerClass(layer.kind)
+    let initial = defaultLayer(layerClass, frame: layer.frame)
+    // In the format's order, with `repeat` after `frame` and what a layer holds (its contents,
+    // mask and sublayers) last.
+    for key in format.layer.keys {
+      switch key.binding ?? .structural {
+      case .structural:
+        switch key.name {
+        case "id":
+          let defaultID = role == .root ? "root" : role == .mask ? "mask" : nil
+          if id != defaultID { members.append(("id", .string(id))) }
+        case "class":
+          if layerClass != .CALayer { members.append(("class", .string(layerClass.rawValue))) }
+        case "frame":
+          if role == .root || layer.frame != Layer(id: "").frame { members.append(("frame", try Self.rect(layer.frame, path, "frame"))) }
+          if let repeatBlock { members.append(("repeat", repeatBlock)) }
+        case "shadowPath":
+          if let shadowPath = layer.shadowPath {
+            if case .rect(let rect, let radius) = shadowPath {
+              _ = try Self.rect(rect, path, "shadowPath")
+              _ = try Self.number(radius, path, "shadowPath")
+            }
+            if let (key, value) = LayerChange.setShadowPath(shadowPath).member, let value { members.append((key, value)) }
+          }
+        case "path":
+          // A shape layer's path is its bounds unless written.
+          if case .shape(let shape) = layer.kind, shape.path != .rect(layer.bounds) {
+            members.append(("path", try Self.shapePath(shape.path, path)))
+          }
+        default: break  // `contents`, `mask` and `sublayers` below; `repeat` after `frame`
+        }
+      case let binding:
+        if let value = LayerKeys.changedOutput(binding, key.type, of: layer, from: initial) {
+          try Self.checkFinite(value, path, key.name)
+          members.append((key.name, value))
+        }
       }
-      if let (key, value) = LayerChange.setShadowPath(shadowPath).member, let value { members.append((key, value)) }
     }
-    flag("shouldRasterize", layer.shouldRasterize, plain.shouldRasterize)
-    try number("rasterizationScale", layer.rasterizationScale, plain.rasterizationScale)
-    flag("allowsEdgeAntialiasing", layer.allowsEdgeAntialiasing, plain.allowsEdgeAntialiasing)
-    if layer.transform != plain.transform { members.append(("transform", try Self.transform(layer.transform, path))) }
-    if layer.contentsGravity != plain.contentsGravity { members.append(("contentsGravity", .string(layer.contentsGravity.rawValue))) }
-
-    switch layer.kind {
-    case .plain: break
-    case .shape(let shape):
-      let initial = ShapeLayer(path: .rect(layer.bounds))
-      if shape.path != initial.path { members.append(("path", try Self.shapePath(shape.path, path))) }
-      color("fillColor", shape.fillColor, initial.fillColor)
-      color("strokeColor", shape.strokeColor, initial.strokeColor)
-      try number("lineWidth", shape.lineWidth, initial.lineWidth)
-    case .gradient(let gradient):
-      if !gradient.colors.isEmpty { members.append(("colors", .array(gradient.colors.map { .string($0.description) }))) }
-    case .visualEffect(let effect):
-      if effect.style != VisualEffect().style { members.append(("effect", .string(effect.style.rawValue))) }
-    case .transformLayer: break
-    case .replicator(let replicator):
-      let initial = ReplicatorLayer()
-      if replicator.instanceCount != initial.instanceCount { members.append(("instanceCount", .int(replicator.instanceCount))) }
-      if replicator.instanceTransform != initial.instanceTransform {
-        members.append(("instanceTransform", try Self.transform(replicator.instanceTransform, path)))
-      }
-      try number("instanceDelay", replicator.instanceDelay, initial.instanceDelay)
-      color("instanceColor", replicator.instanceColor, initial.instanceColor)
-      try number("instanceRedOffset", replicator.instanceRedOffset, initial.instanceRedOffset)
-      try number("instanceGreenOffset", replicator.instanceGreenOffset, initial.instanceGreenOffset)
-      try number("instanceBlueOffset", replicator.instanceBlueOffset, initial.instanceBlueOffset)
-      try number("instanceAlphaOffset", replicator.instanceAlphaOffset, initial.instanceAlphaOffset)
-    }
-
     if let contents = layer.contents {
       if case .image(let image) = contents {
         _ = try Self.numbers([image.pixelSize.width, image.pixelSize.height], path, "contents.pixelSize")

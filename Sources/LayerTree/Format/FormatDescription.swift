@@ -1,0 +1,289 @@
+/// The scene format described once: every object kind of a scene file with its keys, each key's
+/// type, range, default, the classes or types it applies to, whether it animates, and a one-line
+/// doc.
+///
+/// Everything else follows from it: ``SceneDecoder`` and the fast ``SceneStreamReader`` take
+/// their key lists, ranges, defaults and messages from it (the stream reader builds its key tables
+/// and masks from it), ``SceneEncoder`` takes its defaults and key order from it,
+/// ``SceneSchema`` generates the JSON Schema (`offscreen-sim schema`, `scenes/scene.schema.json`)
+/// and ``FormatTables`` the key tables of docs/scene-format.md. Tests hold the schema file, the
+/// docs, the fuzz dictionary and the benchmark's Decodable mirror to it.
+///
+/// The layer kind is a value (``SceneFormat/layer``) that the readers and the writer are given,
+/// so adding a layer property is: its entry in `LayerKeys.swift`, its field in the model, and the
+/// rule or cost that reads it.
+public struct SceneFormat: Sendable {
+  /// The top-level object.
+  public var scene: ObjectKind { didSet { isStandard = false } }
+  /// A layer object: the root, a sublayer or a mask.
+  public var layer: ObjectKind { didSet { isStandard = false } }
+  public var contents: ObjectKind { didSet { isStandard = false } }
+  public var shapePath: ObjectKind { didSet { isStandard = false } }
+  public var shadowPath: ObjectKind { didSet { isStandard = false } }
+  public var transform: ObjectKind { didSet { isStandard = false } }
+  public var repeatBlock: ObjectKind { didSet { isStandard = false } }
+  public var source: ObjectKind
+  public var timeline: ObjectKind
+  public var animation: ObjectKind
+  public var contentChange: ObjectKind
+  public var scroll: ObjectKind
+  public var reuse: ObjectKind
+  public var budgets: ObjectKind
+  /// The key paths an animation's `keyPath` names, with the values each takes.
+  public var keyPaths: [AnimatedKeyPath]
+  /// False once a kind the fast reader builds tables from was changed: its tables are then built
+  /// for this format instead of taken ready-made.
+  public private(set) var isStandard = true
+
+  /// The format this tool reads and writes, version ``Scene/formatVersion``.
+  public static let standard = SceneFormat(
+    scene: SceneKeys.scene, layer: LayerKeys.layer, contents: SceneKeys.contents, shapePath: SceneKeys.shapePath,
+    shadowPath: SceneKeys.shadowPath, transform: SceneKeys.transform, repeatBlock: SceneKeys.repeatBlock, source: SceneKeys.source,
+    timeline: TimelineKeys.timeline, animation: TimelineKeys.animation, contentChange: TimelineKeys.contentChange,
+    scroll: TimelineKeys.scroll, reuse: TimelineKeys.reuse, budgets: BudgetKeys.budgets, keyPaths: TimelineKeys.keyPaths)
+
+  /// Every object kind, in the order the docs and the schema list them.
+  public var kinds: [ObjectKind] {
+    [
+      scene, layer, contents, shapePath, shadowPath, transform, repeatBlock, source, timeline, animation, contentChange, scroll, reuse,
+      budgets,
+    ]
+  }
+
+  /// The key path named `name`.
+  public func keyPath(_ name: String) -> AnimatedKeyPath? { keyPaths.first { $0.name == name } }
+}
+
+/// One kind of object in a scene file: its keys, in the order files write them.
+public struct ObjectKind: Sendable {
+  /// The kind's name in the schema's `$defs` and in the docs' table markers: `layer`.
+  public var name: String
+  /// How messages name it: "a layer", "`transform`".
+  public var what: String
+  /// What an object of this kind is, for the schema.
+  public var doc: String
+  /// The key whose value picks which other keys apply (`class`, `type`), if any.
+  public var discriminator: String?
+  public var keys: [FormatKey]
+
+  public init(name: String, what: String, doc: String, discriminator: String? = nil, keys: [FormatKey]) {
+    self.name = name
+    self.what = what
+    self.doc = doc
+    self.discriminator = discriminator
+    self.keys = keys
+  }
+
+  /// The keys' names, in order.
+  public var names: [String] { keys.map(\.name) }
+
+  public subscript(name: String) -> FormatKey {
+    guard let key = keys.first(where: { $0.name == name }) else { preconditionFailure("no key \(name) in \(self.name)") }
+    return key
+  }
+
+  /// The index of the key named `name`.
+  public func index(of name: String) -> Int? { keys.firstIndex { $0.name == name } }
+
+  /// The keys that apply to the variant `variant` (a class or a type).
+  public func keys(for variant: String) -> [FormatKey] { keys.filter { $0.variants?.contains(variant) ?? true } }
+}
+
+/// One key of an object kind.
+public struct FormatKey: Sendable {
+  public var name: String
+  public var type: ValueType
+  /// The Core Animation or UIKit property the key mirrors, for the docs: `cornerRadius`,
+  /// `CAShapeLayer.path`; nil when it has none.
+  public var property: String?
+  public var requirement: Requirement
+  /// The value a missing key stands for, as JSON; nil when there is none (or it depends on the
+  /// context, which ``defaultText`` then says).
+  public var defaultValue: JSONOutput?
+  /// The default as the docs say it, when the value alone does not: "`true` from iOS 7, `false`
+  /// before".
+  public var defaultText: String?
+  /// The classes (of a layer) or types (of contents, a path) the key applies to; nil: all.
+  public var variants: [String]?
+  /// The animation key paths that animate it (`position.x` for `frame`).
+  public var animatedBy: [String]
+  /// What the key means, one line.
+  public var doc: String
+  /// How a layer key is read into and written from the model; nil for other kinds and for the
+  /// layer keys the readers handle themselves (`id`, `class`, `sublayers`...).
+  var binding: LayerBinding?
+
+  public init(
+    _ name: String, _ type: ValueType, property: String? = nil, requirement: Requirement = .optional, defaultValue: JSONOutput? = nil,
+    defaultText: String? = nil, variants: [String]? = nil, animatedBy: [String] = [], doc: String
+  ) {
+    self.name = name
+    self.type = type
+    self.property = property
+    self.requirement = requirement
+    self.defaultValue = defaultValue
+    self.defaultText = defaultText
+    self.variants = variants
+    self.animatedBy = animatedBy
+    self.doc = doc
+  }
+
+  /// Whether the key is required.
+  public enum Requirement: Sendable, Hashable {
+    case optional
+    case required
+    /// Required for these variants only (`pixelSize` for `image` contents).
+    case requiredFor([String])
+    /// Required unless something else provides it; the text says what.
+    case requiredUnless(String)
+  }
+
+  /// The range of a whole-number key.
+  static func integers(_ key: FormatKey) -> ClosedRange<Int> {
+    guard case .integer(let range) = key.type else { preconditionFailure("\(key.name) is not a whole number") }
+    return range
+  }
+
+  /// The key's number range, for a number, a whole number or a pair of numbers.
+  public var range: NumberRange? {
+    switch type {
+    case .number(let range), .pair(_, let range): return range
+    case .integer(let range): return NumberRange(Double(range.lowerBound), Double(range.upperBound), whole: true)
+    default: return nil
+    }
+  }
+}
+
+/// What a key's value may be.
+public indirect enum ValueType: Sendable {
+  case number(NumberRange)
+  case integer(ClosedRange<Int>)
+  case boolean
+  /// Any string, at most `maxLength` characters when given.
+  case string(maxLength: Int?)
+  /// One of these names.
+  case choice([String])
+  /// A colour (`"#RRGGBB"`, `"#RRGGBBAA"`, `"clear"`), or also `null` when `nullable`.
+  case color(nullable: Bool)
+  /// `[a, b]`, both in the range; `shape` is how messages write it: `[width, height]`.
+  case pair(shape: String, NumberRange)
+  /// `[x, y, width, height]`, width and height >= 0.
+  case rect
+  /// An array of values, at least `minCount`, each different when `unique`.
+  case list(ValueType, minCount: Int, unique: Bool, noun: String)
+  /// An object of another kind, by name.
+  case object(String)
+  /// A layer object, or an array of them.
+  case layer
+  case layers
+  /// Exactly this string.
+  case constant(String)
+  /// A device id of the tool's catalogue.
+  case device
+  /// Any one of these.
+  case oneOf([ValueType])
+  /// A value described in prose; `schema` is its JSON Schema.
+  case custom(text: String, schema: JSONOutput)
+}
+
+/// The numbers a key takes: from `lower` (included unless `lowerIsOpen`) to `upper` (included).
+///
+/// An `upper` marked as a limit bounds what is physical rather than what the property means (no
+/// screen is 10^7 points wide): messages then speak of the lower bound alone, and of the limit
+/// only when a value passes it.
+public struct NumberRange: Sendable, Hashable {
+  public var lower: Double
+  public var lowerIsOpen: Bool
+  public var upper: Double
+  public var upperIsLimit: Bool
+  /// Whole numbers only.
+  public var whole: Bool
+
+  public init(_ lower: Double, _ upper: Double, lowerIsOpen: Bool = false, upperIsLimit: Bool = false, whole: Bool = false) {
+    self.lower = lower
+    self.upper = upper
+    self.lowerIsOpen = lowerIsOpen
+    self.upperIsLimit = upperIsLimit
+    self.whole = whole
+  }
+
+  /// Any finite number.
+  public static let any = NumberRange(-.greatestFiniteMagnitude, .greatestFiniteMagnitude, upperIsLimit: true)
+  /// `>= 0`.
+  public static let nonNegative = NumberRange(0, .greatestFiniteMagnitude, upperIsLimit: true)
+  /// `> 0`.
+  public static let positive = NumberRange(0, .greatestFiniteMagnitude, lowerIsOpen: true, upperIsLimit: true)
+  /// `0 ... 1`.
+  public static let unit = NumberRange(0, 1)
+
+  /// `>= lower` with a physical limit.
+  public static func atLeast(_ lower: Double, limit: Double) -> NumberRange { NumberRange(lower, limit, upperIsLimit: true) }
+  /// `> lower` with a physical limit.
+  public static func above(_ lower: Double, limit: Double) -> NumberRange {
+    NumberRange(lower, limit, lowerIsOpen: true, upperIsLimit: true)
+  }
+  /// `-limit ... limit`.
+  public static func within(_ limit: Double) -> NumberRange { NumberRange(-limit, limit, upperIsLimit: true) }
+
+  @inline(__always)
+  public func contains(_ value: Double) -> Bool {
+    (lowerIsOpen ? value > lower : value >= lower) && value <= upper
+  }
+
+  var hasLower: Bool { lower > -.greatestFiniteMagnitude }
+  var hasUpper: Bool { upper < .greatestFiniteMagnitude }
+
+  /// What a message says was expected of a value outside the range: "a number from 0 to 1",
+  /// "a number >= 0", "a number > 0", "at most 10000000".
+  public func expectation(for value: Double) -> String {
+    let noun = whole ? "a whole number" : "a number"
+    if !upperIsLimit || whole || (hasLower && lower == -upper) {
+      return "\(noun) from \(formatNumber(lower)) to \(formatNumber(upper))"
+    }
+    if value > upper || !hasLower { return "\(noun) up to \(formatNumber(upper))" }
+    return "\(noun) \(lowerIsOpen ? ">" : ">=") \(formatNumber(lower))"
+  }
+
+  /// The range as the docs write it: "0 to 1", ">= 0", "> 0 (up to 10,000,000)", "any".
+  public var text: String {
+    if !upperIsLimit { return "\(Self.grouped(lower)) to \(Self.grouped(upper))" }
+    var text = ""
+    if hasLower {
+      text = lower == -upper ? "-\(Self.grouped(upper)) to \(Self.grouped(upper))" : "\(lowerIsOpen ? ">" : ">=") \(Self.grouped(lower))"
+      if hasUpper, lower != -upper { text += ", at most \(Self.grouped(upper))" }
+    } else {
+      text = hasUpper ? "at most \(Self.grouped(upper))" : "any"
+    }
+    return text
+  }
+
+  /// A number with thousands separated by commas, as the docs write them.
+  static func grouped(_ value: Double) -> String {
+    let text = formatNumber(value)
+    guard value == value.rounded(), abs(value) >= 10_000, !text.contains("e") else { return text }
+    var digits = Array(text.hasPrefix("-") ? text.dropFirst() : text[...])
+    var result = ""
+    while digits.count > 3 {
+      result = "," + String(digits.suffix(3)) + result
+      digits.removeLast(3)
+    }
+    return (value < 0 ? "-" : "") + String(digits) + result
+  }
+}
+
+/// A key path an animation names, with the values it takes.
+public struct AnimatedKeyPath: Sendable {
+  public var name: String
+  /// The value `fromValue` and `toValue` take.
+  public var value: ValueType
+  /// The layer key it animates.
+  public var layerKey: String
+  public var doc: String
+
+  public init(_ name: String, _ value: ValueType, layerKey: String, doc: String) {
+    self.name = name
+    self.value = value
+    self.layerKey = layerKey
+    self.doc = doc
+  }
+}
