@@ -10,7 +10,8 @@ enum CommandLineTool {
     RegisteredCommand(ReportCommand.self), RegisteredCommand(ExplainCommand.self), RegisteredCommand(OptimizeCommand.self),
     RegisteredCommand(CompareCommand.self), RegisteredCommand(CheckCommand.self), RegisteredCommand(RenderCommand.self),
     RegisteredCommand(ChartCommand.self), RegisteredCommand(RulesCommand.self), RegisteredCommand(DevicesCommand.self),
-    RegisteredCommand(GenerateCommand.self), RegisteredCommand(CompletionsCommand.self), RegisteredCommand(HelpCommand.self),
+    RegisteredCommand(GenerateCommand.self), RegisteredCommand(SchemaCommand.self), RegisteredCommand(CompletionsCommand.self),
+    RegisteredCommand(HelpCommand.self),
   ]
 
   /// The tool's help: every command with its summary, the exit codes, examples.

@@ -128,3 +128,19 @@ struct FormatDescriptionTests {
     #expect(layer.opacity == 1 && layer.shadowRadius == 3 && layer.anchorPoint == Point(0.5, 0.5))
   }
 }
+
+/// The fuzzing dictionary (Tests/Fuzz/scene.dict) holds every key the description lists, so the
+/// fuzzer can reach each key's reader.
+@Suite("Fuzz dictionary")
+struct FuzzDictionaryTests {
+  @Test func everyKeyOfEveryKindIsInTheDictionary() throws {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Fuzz/scene.dict")
+    let entries = Set(try String(contentsOf: url, encoding: .utf8).split(separator: "\n").map(String.init))
+    for kind in SceneFormat.standard.kinds {
+      for key in kind.names {
+        #expect(entries.contains(#""\"\#(key)\":""#), "scene.dict lacks the \(kind.name) key \(key)")
+      }
+    }
+  }
+}

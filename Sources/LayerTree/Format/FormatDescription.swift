@@ -161,6 +161,8 @@ public indirect enum ValueType: Sendable {
   case boolean
   /// Any string, at most `maxLength` characters when given.
   case string(maxLength: Int?)
+  /// A layer id: not empty, no `/ * [ ]` or white space, at most `maxLength` characters.
+  case identifier(maxLength: Int?)
   /// One of these names.
   case choice([String])
   /// A colour (`"#RRGGBB"`, `"#RRGGBBAA"`, `"clear"`), or also `null` when `nullable`.

@@ -14,7 +14,7 @@ enum LayerKeys {
 
   static let keys: [FormatKey] = [
     structural(
-      "id", .string(maxLength: nil), property: nil, requirement: .requiredUnless("the root (`root`) and a mask (`mask`)"),
+      "id", .identifier(maxLength: nil), property: nil, requirement: .requiredUnless("the root (`root`) and a mask (`mask`)"),
       defaultText: "required; `root` for the root, `mask` for a mask",
       doc: "The layer's name in paths and reports, unique among its siblings: no `/ * [ ]` or white space."),
     structural(
@@ -29,7 +29,7 @@ enum LayerKeys {
       "anchorPoint", shape: "[x, y] in unit coordinates", .any, property: "anchorPoint",
       get: { $0.anchorPoint }, set: { $0.layer.anchorPoint = $1 },
       doc:
-        "The point of the bounds, in unit coordinates (`[0, 0]` the top-left corner), that `transform` turns and scales about and that `position` animations move."
+        "The point of the bounds, in unit coordinates (`[0, 0]` the top-left corner, `[1, 1]` the bottom-right), that `transform` turns and scales about and that `position` animations move. `frame` stays the untransformed frame."
     ),
     optionalColor(
       "backgroundColor", property: "backgroundColor", animatedBy: ["backgroundColor"], get: { $0.backgroundColor },
@@ -45,7 +45,9 @@ enum LayerKeys {
       "maskedCorners", names: CornerMask.names.map(\.name), noun: "corners", property: "maskedCorners (`CACornerMask`, iOS 11)",
       get: { layer in CornerMask.names.indices.filter { layer.maskedCorners.contains(CornerMask.names[$0].corner) } },
       set: { draft, indices in draft.layer.maskedCorners = CornerMask(indices.map { CornerMask.names[$0].corner }) },
-      doc: "The corners `cornerRadius` rounds (min Y is the top); `[]` rounds nothing, so no rounded clip."),
+      doc:
+        "The corners `cornerRadius` rounds (min Y is the top). `[]` rounds nothing: `masksToBounds` is then a rectangular scissor and no rounded clip renders offscreen."
+    ),
     boolean(
       "masksToBounds", property: "masksToBounds (`UIView.clipsToBounds`)", get: { $0.masksToBounds }, set: { $0.layer.masksToBounds = $1 },
       doc: "Clips contents and sublayers to the bounds, rounded by `cornerRadius`."),
@@ -65,7 +67,7 @@ enum LayerKeys {
       doc: "The layer and its subtree are not drawn."),
     boolean(
       "isOpaque", property: "isOpaque (`opaque`)", get: { $0.isOpaque }, set: { $0.layer.isOpaque = $1 },
-      doc: "The app's promise that its `text` or `drawing` contents cover the bounds with opaque pixels: no blending."),
+      doc: "The app's promise that its `text` or `drawing` contents cover the bounds with opaque pixels (`UIView.isOpaque`): no blending."),
     number(
       "borderWidth", .nonNegative, property: "borderWidth", get: { $0.borderWidth }, set: { $0.layer.borderWidth = $1 },
       doc: "Border drawn inside the bounds, above the sublayers."),
@@ -109,7 +111,9 @@ enum LayerKeys {
     choice(
       "contentsGravity", ContentsGravity.self, property: "contentsGravity", get: { $0.contentsGravity },
       set: { $0.layer.contentsGravity = $1 },
-      doc: "How contents are placed in the bounds: stretched, fitted or filled keeping their aspect, or at their own size."),
+      doc:
+        "How contents are placed in the bounds: stretched (`resize`), fitted or filled keeping their aspect (`resizeAspect`, `resizeAspectFill`), or at their own size (the others)."
+    ),
     structural(
       "sublayers", .layers, property: "sublayers", defaultValue: .array([]), doc: "The layers above this one, back to front."),
     structural(

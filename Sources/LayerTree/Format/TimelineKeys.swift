@@ -17,11 +17,14 @@ enum TimelineKeys {
         doc: "Seconds to simulate, and at most 72,000 frames at the frame rate."),
       FormatKey(
         "frameRate", .number(NumberRange(1, 240)),
-        defaultText: "the device's refresh rate (60 Hz for Core Animation animations on a ProMotion iPhone)",
+        defaultText:
+          "the device's refresh rate (60, or 120 on ProMotion devices); 60 on a ProMotion iPhone for a timeline without scrolls unless `disableMinimumFrameDurationOnPhone`",
         doc: "Frames per second."),
       FormatKey(
         "disableMinimumFrameDurationOnPhone", .boolean, defaultValue: .bool(false),
-        doc: "The app sets `CADisableMinimumFrameDurationOnPhone`: Core Animation animations may run above 60 Hz on a ProMotion iPhone."),
+        doc:
+          "The app sets `CADisableMinimumFrameDurationOnPhone` in its Info.plist: Core Animation animations may run above 60 Hz on a ProMotion iPhone. Without it they run at 60 Hz there; UIKit scrolling runs at the display's rate either way."
+      ),
       FormatKey(
         "animations", .list(.object("animation"), minCount: 0, unique: false, noun: "animations"), defaultValue: .array([]),
         doc: "`CABasicAnimation`s. See [Animations](#animations)."),
@@ -53,11 +56,14 @@ enum TimelineKeys {
       FormatKey("duration", .number(.positive), defaultValue: .number(0.25), doc: "One cycle, in seconds (Core Animation's default)."),
       FormatKey(
         "timingFunction", .choice(TimingFunction.allCases.map(\.rawValue)), defaultValue: .string("linear"),
-        doc: "`CAMediaTimingFunction`'s named curves."),
+        doc:
+          "`CAMediaTimingFunction`'s named curves, the cubic Béziers with control points (0.42, 0) (1, 1), (0, 0) (0.58, 1) and (0.42, 0) (0.58, 1)."
+      ),
       FormatKey(
         "repeatCount", .number(NumberRange(0, 1_000_000)), defaultValue: .int(1),
-        doc: "Cycles, fractions allowed; 0 means once, as in Core Animation."),
-      FormatKey("autoreverses", .boolean, defaultValue: .bool(false), doc: "Each cycle runs forward, then back."),
+        doc: "Cycles, fractions allowed (`2.5`); 0 means once, as in Core Animation."),
+      FormatKey(
+        "autoreverses", .boolean, defaultValue: .bool(false), doc: "Each cycle runs forward, then back: a cycle takes `2 x duration`."),
       FormatKey(
         "removedOnCompletion", .boolean, defaultValue: .bool(false),
         doc: "At the end the layer snaps back to its own value instead of holding the last one."),
@@ -113,21 +119,29 @@ enum TimelineKeys {
         doc: "`vertical` (a table) or `horizontal` (a row of a collection view)."),
       FormatKey(
         "velocity", .number(NumberRange(-100_000, 100_000)),
-        doc: "A fling: the content offset's speed at `beginTime`, points per second (positive: the offset grows)."),
+        doc:
+          "A fling: the content offset's speed at `beginTime`, points per second (positive: the offset grows, the content moves up or left, as after a flick upwards)."
+      ),
       FormatKey(
         "deceleration",
         .oneOf([.choice(["normal", "fast"]), .number(NumberRange(0.9, 0.99999))]), defaultValue: .string("normal"),
-        doc: "The fraction of a fling's velocity kept per millisecond: `normal` 0.998, `fast` 0.99, or a number."),
+        doc:
+          "How a fling slows: `UIScrollView.DecelerationRate`, the fraction of the velocity kept per millisecond: `normal` 0.998 (tables and most scroll views), `fast` 0.99, or a number."
+      ),
       FormatKey(
         "offsets",
         .list(.pair(shape: "[time, offset]", .any), minCount: 1, unique: false, noun: "[time, offset] points"),
-        doc: "Or an explicit curve: content offsets at times in seconds (>= 0, not going backwards), linearly interpolated."),
+        doc:
+          "Or an explicit curve: content offsets at times in seconds (>= 0, not going backwards; two points at the same time make a jump), linearly interpolated, held before the first point and after the last."
+      ),
       FormatKey(
         "beginTime", .number(.nonNegative), defaultValue: .int(0), doc: "When the fling starts; before it the offset is `startOffset`."),
-      FormatKey("startOffset", .number(.any), defaultValue: .int(0), doc: "The content offset at `beginTime`, points."),
+      FormatKey("startOffset", .number(.any), defaultValue: .int(0), doc: "The content offset at `beginTime`, points (a fling only)."),
       FormatKey(
         "contentLength", .number(.positive), defaultText: "none (unbounded)",
-        doc: "The content's length along the axis: the offset stays within 0 and it minus the viewport."),
+        doc:
+          "The content's length along the axis: the offset stays within `0` and `contentLength` minus the viewport (the scroll view's height, or width)."
+      ),
       FormatKey("reuse", .object("reuse"), doc: "Cell reuse as table and collection views do it. See [Cell reuse](#cell-reuse)."),
     ])
 
@@ -137,7 +151,7 @@ enum TimelineKeys {
     keys: [
       FormatKey(
         "cell", .string(maxLength: nil), requirement: .required,
-        doc: "The id (without `[n]`) of a repeated direct sublayer of the scroll view."),
+        doc: "The id of a repeated sublayer of the scroll view (without `[n]`): its copies `cell[0]`, `cell[1]`, ... are the pool."),
       FormatKey("items", .integer(0...100_000_000), defaultText: "as many as the scroll reaches", doc: "Items in the list."),
     ])
 }

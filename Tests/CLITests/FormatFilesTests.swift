@@ -1,0 +1,79 @@
+import Compositor
+import Foundation
+import LayerTree
+import Testing
+
+@testable import offscreen_sim
+
+/// The files made from the format's description stay equal to it: the JSON Schema
+/// (`scenes/scene.schema.json`, what `offscreen-sim schema` writes) and the key tables of
+/// docs/scene-format.md. Set OFFSCREEN_SIM_RECORD_FORMAT=1 to rewrite both from the description.
+@Suite("Format files")
+struct FormatFilesTests {
+  static let schemaPath = packageRoot.appendingPathComponent("scenes/scene.schema.json")
+  static let guidePath = packageRoot.appendingPathComponent("docs/scene-format.md")
+  static var recording: Bool { ProcessInfo.processInfo.environment["OFFSCREEN_SIM_RECORD_FORMAT"] == "1" }
+
+  @Test func theSchemaFileIsWhatTheSchemaCommandWrites() throws {
+    let folder = try temporaryFolder()
+    let run = ToolRun.run("schema", "-o", "schema.json", currentDirectory: folder)
+    #expect(run.status == 0, "\(run.stderr)")
+    let written = try String(contentsOfFile: folder + "/schema.json", encoding: .utf8)
+    if Self.recording { try Data(written.utf8).write(to: Self.schemaPath) }
+    let file = try String(contentsOf: Self.schemaPath, encoding: .utf8)
+    #expect(file == written, "scenes/scene.schema.json differs from `offscreen-sim schema`; rerun with OFFSCREEN_SIM_RECORD_FORMAT=1")
+  }
+
+  @Test func theSchemaListsEveryKeyOfEveryKind() throws {
+    // Parsed back, each kind's properties are the description's keys in order, and the devices
+    // are the catalogue's: both read from what the command wrote, not from the generator.
+    let text = ToolRun.run("schema").stdout
+    let value = try JSONReader.parse(Array(text.utf8))
+    for kind in SceneFormat.standard.kinds {
+      let properties = kind.name == "scene" ? value["properties"] : value["$defs"]?[kind.name]?["properties"]
+      #expect(properties?.objectKeys == kind.names, "\(kind.name)")
+    }
+    let devices = value["properties"]?["device"]?["enum"]?.arrayStrings
+    #expect(devices == DeviceCatalogue.all.map(\.id))
+  }
+
+  @Test func theGuidesKeyTablesAreTheDescriptions() throws {
+    let guide = try String(contentsOf: Self.guidePath, encoding: .utf8)
+    let expected = FormatTables.regenerated(guide)
+    if Self.recording { try Data(expected.utf8).write(to: Self.guidePath) }
+    // Every kind has its table in the guide.
+    for kind in SceneFormat.standard.kinds {
+      #expect(guide.contains(FormatTables.openingMark(kind)), "docs/scene-format.md has no table for \(kind.name)")
+    }
+    #expect(guide == expected, "docs/scene-format.md's key tables differ from the description; rerun with OFFSCREEN_SIM_RECORD_FORMAT=1")
+  }
+
+  @Test func theSchemaCommandWritesToAFileAndHasHelp() throws {
+    let folder = try temporaryFolder()
+    let run = ToolRun.run("schema", "-o", "out.json", currentDirectory: folder)
+    #expect(run.status == 0)
+    let written = try String(contentsOfFile: folder + "/out.json", encoding: .utf8)
+    #expect(written == (try String(contentsOf: Self.schemaPath, encoding: .utf8)))
+    // On standard output the same document, as JSON a reader parses.
+    let printed = ToolRun.run("schema")
+    #expect(printed.status == 0 && (try? JSONReader.parse(Array(printed.stdout.utf8))) != nil)
+    let help = ToolRun.run("schema", "--help")
+    #expect(help.status == 0 && help.stdout.contains("--output"))
+    #expect(ToolRun.run("schema", "extra").status == 2)
+  }
+}
+
+extension JSONValue {
+  fileprivate subscript(key: String) -> JSONValue? {
+    guard case .object(let members) = kind else { return nil }
+    return members.first { $0.key == key }?.value
+  }
+  fileprivate var objectKeys: [String]? {
+    guard case .object(let members) = kind else { return nil }
+    return members.map(\.key)
+  }
+  fileprivate var arrayStrings: [String]? {
+    guard case .array(let items) = kind else { return nil }
+    return items.compactMap { if case .string(let text) = $0.kind { text } else { nil } }
+  }
+}
