@@ -112,14 +112,19 @@ struct LottieMappingTests {
   /// Two add masks share one `MaskCompositionLayer`: one pass. A subtract mask after them wraps
   /// them in a container masked by it (`MaskCompositionLayer.init`).
   @Test func masksNestForModesOtherThanAdd() throws {
-    let mask = #"{"mode": "%@", "inv": false, "nm": "%@", "pt": {"a": 0, "k": {"v": [[10, 10], [90, 10], [90, 90]], "i": [[0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0]], "c": true}}, "o": {"a": 0, "k": 100}}"#
+    let mask =
+      #"{"mode": "%@", "inv": false, "nm": "%@", "pt": {"a": 0, "k": {"v": [[10, 10], [90, 10], [90, 90]], "i": [[0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0]], "c": true}}, "o": {"a": 0, "k": 100}}"#
     func masks(_ list: [(String, String)]) -> String {
       ", \"hasMask\": true, \"masksProperties\": [" + list.map { String(format: mask, $0.0, $0.1) }.joined(separator: ",") + "]"
     }
     let addOnly = try TinyLottie.load(
       TinyLottie.file(layers: TinyLottie.shapeLayer("Box", index: 1, extra: masks([("a", "A"), ("a", "B")]))))
     let addPaths = TinyLottie.paths(addOnly.scene).filter { $0.contains("/mask") }
-    #expect(addPaths == ["root/view/animation/Box/mask", "root/view/animation/Box/mask/masks", "root/view/animation/Box/mask/masks/A", "root/view/animation/Box/mask/masks/B"])
+    #expect(
+      addPaths == [
+        "root/view/animation/Box/mask", "root/view/animation/Box/mask/masks", "root/view/animation/Box/mask/masks/A",
+        "root/view/animation/Box/mask/masks/B",
+      ])
     #expect(TinyLottie.passes(addOnly.scene)["mask"] == 1)
 
     let withSubtract = try TinyLottie.load(
@@ -128,7 +133,8 @@ struct LottieMappingTests {
     #expect(
       subtractPaths == [
         "root/view/animation/Box/mask", "root/view/animation/Box/mask/masks", "root/view/animation/Box/mask/masks/masks",
-        "root/view/animation/Box/mask/masks/masks/C", "root/view/animation/Box/mask/masks/masks/A", "root/view/animation/Box/mask/masks/masks/B",
+        "root/view/animation/Box/mask/masks/masks/C", "root/view/animation/Box/mask/masks/masks/A",
+        "root/view/animation/Box/mask/masks/masks/B",
       ])
     // Mode "n" masks are left out; with only those there is no mask at all.
     let none = try TinyLottie.load(TinyLottie.file(layers: TinyLottie.shapeLayer("Box", index: 1, extra: masks([("n", "A")]))))
@@ -218,6 +224,26 @@ struct LottieMappingTests {
     #expect(TinyLottie.passes(imported.scene)["shadow-without-path"] == 1)
   }
 
+  /// The scene says where it came from: the tool, the file as given, the frames imported (the
+  /// file's `ip` 0 to `op` 30, or the range asked for) and the notes.
+  @Test func sceneSource() throws {
+    let whole = try TinyLottie.load(TinyLottie.file(layers: TinyLottie.shapeLayer("Box", index: 1)))
+    let source = try #require(whole.scene.source)
+    #expect(source.tool == "offscreen-sim import lottie")
+    #expect(source.file == "tiny.json")
+    #expect(source.frames == 0...30)
+    #expect(source.notes.isEmpty)
+    let part = try TinyLottie.load(TinyLottie.file(layers: TinyLottie.shapeLayer("Box", index: 1)), frames: (10, 20))
+    #expect(part.scene.source?.frames == 10...20)
+    // A note, written back by the scene writer and read again.
+    let noted = try TinyLottie.load(TinyLottie.file(layers: TinyLottie.shapeLayer("Box", index: 1, extra: #", "ao": 1"#)))
+    #expect(noted.scene.source?.notes == noted.notes())
+    #expect(!noted.notes().isEmpty)
+    let decoded = try SceneDecoder.decode(
+      Array(try SceneEncoder.rendered(noted.scene).utf8), options: .init(devices: DeviceCatalogue.screens))
+    #expect(decoded.source == noted.scene.source)
+  }
+
   /// A gradient fill with a transparent stop: a gradient under a shape mask, with a second
   /// gradient as its mask; two passes.
   @Test func gradientWithAlphaStops() throws {
@@ -252,7 +278,8 @@ struct LottieMappingTests {
   /// Opacity keyframes become chained segments; in and out points hide the layer outside them.
   @Test func keyframesAndVisibility() throws {
     let opacity = #"{"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": [0.42], "y": [0]}, "i": {"x": [0.58], "y": [1]}}, {"t": 15, "s": [100]}]}"#
-    let layer = TinyLottie.shapeLayer("Fade", index: 1, opacity: opacity).replacingOccurrences(of: #""ip": 0, "op": 30"#, with: #""ip": 0, "op": 24"#)
+    let layer = TinyLottie.shapeLayer("Fade", index: 1, opacity: opacity).replacingOccurrences(
+      of: #""ip": 0, "op": 30"#, with: #""ip": 0, "op": 24"#)
     let imported = try TinyLottie.load(TinyLottie.file(layers: layer))
     let animations = try #require(imported.scene.timeline?.animations)
     let fade = animations.filter { $0.targets == ["root/view/animation/Fade"] }

@@ -113,7 +113,8 @@ public enum LottieImporter {
     }
 
     var builder = LottieSceneBuilder(
-      composition: composition, log: log, timeline: LottieTimelineBuilder(startFrame: first, frameRate: composition.frameRate, duration: duration))
+      composition: composition, log: log,
+      timeline: LottieTimelineBuilder(startFrame: first, frameRate: composition.frameRate, duration: duration))
     let compSize = Size(composition.width, composition.height)
     let view = options.viewSize ?? fittedSize(compSize, in: options.screen.points)
     let fit = min(view.width / compSize.width, view.height / compSize.height)
@@ -138,8 +139,14 @@ public enum LottieImporter {
       "The Lottie animation \(options.file) (\(formatNumber(composition.width)) x \(formatNumber(composition.height)) at \(formatNumber(composition.frameRate)) fps, frames \(formatNumber(first))-\(formatNumber(end))) as lottie-ios' Core Animation engine builds it, in a \(formatNumber(view.width)) x \(formatNumber(view.height)) pt view. Imported by offscreen-sim import lottie; see docs/lottie.md."
     let scene = Scene(name: name, description: description, device: options.device, root: root, timeline: sceneTimeline)
     let lottieLayers = composition.layers.count + composition.precomps.values.reduce(0) { $0 + $1.layers.count }
-    return LottieImport(scene: scene, warnings: log.warnings, lottieLayers: lottieLayers, frames: (first, end), frameRate: composition.frameRate)
+    var imported = LottieImport(
+      scene: scene, warnings: log.warnings, lottieLayers: lottieLayers, frames: (first, end), frameRate: composition.frameRate)
+    imported.scene.source = SceneSource(tool: toolName, file: options.file, frames: first...end, notes: imported.notes())
+    return imported
   }
+
+  /// The scene's `source.tool`.
+  public static let toolName = "offscreen-sim import lottie"
 
   /// The composition's size, scaled down (keeping its aspect) to fit `screen` when it is larger.
   static func fittedSize(_ size: Size, in screen: Size) -> Size {
