@@ -224,6 +224,32 @@ struct LottieMappingTests {
     #expect(TinyLottie.passes(imported.scene)["shadow-without-path"] == 1)
   }
 
+  /// A blend mode (`bm` 1, multiply) is the container's `compositingFilter` (lottie-ios
+  /// `BlendMode.filterName`, set in `BaseCompositionLayer`). Over one filled rectangle the
+  /// container's subtree draws one layer: blended as drawn, no pass. With a second group it draws
+  /// two, flattened first: one `blend-mode` pass (the rule's inference, docs/lottie.md).
+  @Test func blendModeIsTheCompositingFilter() throws {
+    let one = try TinyLottie.load(TinyLottie.file(layers: TinyLottie.shapeLayer("Box", index: 1, extra: #", "bm": 1"#)))
+    let box = try #require(TinyLottie.layer(one.scene, "root/view/animation/Box"))
+    #expect(box.compositingFilter == .multiplyBlendMode)
+    #expect((TinyLottie.passes(one.scene)["blend-mode"] ?? 0) == 0)
+
+    let second = #"""
+      {"ty": "gr", "nm": "Group 2", "it": [
+        {"ty": "el", "nm": "Dot", "p": {"a": 0, "k": [20, 20]}, "s": {"a": 0, "k": [10, 10]}},
+        {"ty": "fl", "nm": "Fill 2", "c": {"a": 0, "k": [0, 0, 1, 1]}, "o": {"a": 0, "k": 100}},
+        {"ty": "tr", "p": {"a": 0, "k": [0, 0]}, "a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]}, "r": {"a": 0, "k": 0}, "o": {"a": 0, "k": 100}}]},
+      """#
+    let two = try TinyLottie.load(
+      TinyLottie.file(
+        layers: TinyLottie.shapeLayer("Box", index: 1, extra: #", "bm": 1"#).replacingOccurrences(
+          of: #""shapes": ["#, with: #""shapes": ["# + second)))
+    #expect(TinyLottie.passes(two.scene)["blend-mode"] == 1)
+    // A blend mode the scene format does not name (`bm` 16, add) is left out.
+    let unknown = try TinyLottie.load(TinyLottie.file(layers: TinyLottie.shapeLayer("Box", index: 1, extra: #", "bm": 16"#)))
+    #expect(try #require(TinyLottie.layer(unknown.scene, "root/view/animation/Box")).compositingFilter == nil)
+  }
+
   /// The scene says where it came from: the tool, the file as given, the frames imported (the
   /// file's `ip` 0 to `op` 30, or the range asked for) and the notes.
   @Test func sceneSource() throws {

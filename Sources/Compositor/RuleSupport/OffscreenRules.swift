@@ -10,6 +10,7 @@ public enum OffscreenRules {
     RasterizeRule(),
     VisualEffectRule(),
     EdgeAntialiasingRule(),
+    BlendModeRule(),
   ]
 
   public static func rule(id: String) -> (any OffscreenRule)? { all.first { $0.id == id } }
