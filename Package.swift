@@ -7,13 +7,16 @@ let package = Package(
     .library(name: "LayerTree", targets: ["LayerTree"]),
     .library(name: "Compositor", targets: ["Compositor"]),
     .library(name: "SceneImport", targets: ["SceneImport"]),
+    .library(name: "SceneBatch", targets: ["SceneBatch"]),
     .executable(name: "offscreen-sim", targets: ["offscreen-sim"]),
   ],
   targets: [
     .target(name: "LayerTree"),
     .target(name: "Compositor", dependencies: ["LayerTree"]),
     .target(name: "SceneImport", dependencies: ["LayerTree"]),
-    .executableTarget(name: "offscreen-sim", dependencies: ["LayerTree", "Compositor"]),
+    // compare and check over many files: typed results and errors, no printing, no flags.
+    .target(name: "SceneBatch", dependencies: ["LayerTree", "Compositor"]),
+    .executableTarget(name: "offscreen-sim", dependencies: ["LayerTree", "Compositor", "SceneBatch"]),
     // The benchmark (`swift run -c release offscreen-sim-bench`); not part of `swift test`.
     .executableTarget(name: "offscreen-sim-bench", dependencies: ["LayerTree", "Compositor", "SceneImport"], path: "Benchmarks"),
     // What the test targets share: the seeded generator, the device table, the bundled scenes.
@@ -22,7 +25,7 @@ let package = Package(
     .testTarget(name: "CompositorTests", dependencies: ["LayerTree", "Compositor", "TestSupport"]),
     .testTarget(name: "SceneImportTests", dependencies: ["SceneImport", "LayerTree", "Compositor", "TestSupport"]),
     .testTarget(
-      name: "CLITests", dependencies: ["offscreen-sim", "LayerTree", "Compositor", "TestSupport"], exclude: ["References"]),
+      name: "CLITests", dependencies: ["offscreen-sim", "LayerTree", "Compositor", "SceneBatch", "TestSupport"], exclude: ["References"]),
   ],
   swiftLanguageModes: [.v6]
 )

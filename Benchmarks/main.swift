@@ -3,6 +3,7 @@
 //   swift run -c release offscreen-sim-bench            all figures
 //   swift run -c release offscreen-sim-bench --quick    smaller sizes, for a quick look
 //   swift run -c release offscreen-sim-bench --lottie   only the Lottie import figures
+//   swift run -c release offscreen-sim-bench --check    check's figures alone (section 7)
 //
 // Every figure is printed with its target beside it; a missed target says by how much.
 // docs/performance.md records the figures with the machine and the date.
@@ -32,6 +33,14 @@ if arguments.contains("--lottie") {
 }
 let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
 let buildFolder = executable.deletingLastPathComponent()
+
+if arguments.contains("--check") {
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("offscreen-sim-bench-check-\(getpid())")
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  try checkAgainstReport(tool: buildFolder.appendingPathComponent("offscreen-sim"), folder: folder)
+  try? FileManager.default.removeItem(at: folder)
+  exit(0)
+}
 
 print("offscreen-sim benchmark (release build), \(ProcessInfo.processInfo.processorCount) cores, \(Date())")
 print()
@@ -284,6 +293,54 @@ func lottieFigures() throws {
   print()
 }
 
+// MARK: 7. check against report
+
+try checkAgainstReport(tool: tool, folder: folder)
+
+/// Section 7: `check` against `report` on one big scene, and the peak memory of `check` over
+/// many screens on three devices. `swift run -c release offscreen-sim-bench --check` runs it alone.
+func checkAgainstReport(tool: URL, folder: URL) throws {
+  print("7. check against report: one 100,000-layer scene (best of 2), and many screens on three devices")
+  let scene = folder.appendingPathComponent("big.json")
+  var json = SceneGenerator(kind: .feed, layers: quick ? 20_000 : 100_000, frames: 60, seed: 11).json()
+  json = String(json.dropLast(2)) + #", "budgets": {"maxOffscreenPassesPerFrame": 1000}}"# + "\n"
+  try Data(json.utf8).write(to: scene)
+  var reportStatus: Int32 = 0
+  var checkStatus: Int32 = 0
+  let report = best(2) { reportStatus = spawn(tool.path, ["report", scene.path]) }
+  let checked = best(2) { checkStatus = spawn(tool.path, ["check", scene.path]) }
+  if reportStatus == 2 || checkStatus == 2 {
+    print("  not measured: report or check did not run (exit 2)")
+  } else {
+    let ratio = checked / report
+    line("\(quick ? "20,000" : "100,000") layers: report", "\(fixed(report, 2)) s", target: "-", met: nil)
+    line("\(quick ? "20,000" : "100,000") layers: check", "\(fixed(checked, 2)) s", target: "-", met: nil)
+    line("check / report", "\(fixed(ratio, 2))x", target: "<= 1.3x", met: ratio <= 1.3)
+  }
+  try? FileManager.default.removeItem(at: scene)
+
+  let screens = quick ? 500 : 5_000
+  let many = folder.appendingPathComponent("screens")
+  try FileManager.default.createDirectory(at: many, withIntermediateDirectories: true)
+  for index in 0..<screens {
+    var json = SceneGenerator(kind: [.feed, .grid, .nested][index % 3], layers: 300, frames: 1, seed: UInt64(index)).json()
+    json =
+      String(json.dropLast(2))
+      + #", "budgets": {"maxOffscreenPassesPerFrame": 1000, "checkOn": ["iphone-7", "iphone-13-pro", "iphone-17-pro"]}}"# + "\n"
+    try Data(json.utf8).write(to: many.appendingPathComponent("screen\(index).json"))
+  }
+  var peak = 0.0
+  var status: Int32 = 0
+  let seconds = best(1) { (status, peak) = spawnMeasuringMemory(tool.path, ["check", many.path]) }
+  if status == 2 {
+    print("  not measured: check did not run (exit 2)")
+  } else {
+    let mebibytes = peak / 1_048_576
+    line("\(screens) screens x 3 devices: time", "\(fixed(seconds, 2)) s", target: "-", met: nil)
+    line("\(screens) screens x 3 devices: peak memory", "\(fixed(mebibytes, 0)) MiB", target: "< 500 MB", met: peak < 500e6)
+  }
+}
+
 /// Runs a program with its output sent to /dev/null and waits for it; returns its exit status.
 /// posix_spawn and waitpid, not Foundation's Process, whose wait on Linux adds tens of
 /// milliseconds to every run.
@@ -300,6 +357,24 @@ func spawn(_ path: String, _ arguments: [String]) -> Int32 {
   var status: Int32 = 0
   waitpid(pid, &status, 0)
   return (status >> 8) & 0xFF
+}
+
+/// ``spawn(_:_:)``, with the child's peak resident memory in bytes (`ru_maxrss`, kilobytes on
+/// Linux: getrusage(2)).
+func spawnMeasuringMemory(_ path: String, _ arguments: [String]) -> (status: Int32, peakBytes: Double) {
+  var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
+  posix_spawn_file_actions_init(&actions)
+  defer { posix_spawn_file_actions_destroy(&actions) }
+  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+  let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
+  defer { for pointer in argv { free(pointer) } }
+  var pid: pid_t = 0
+  guard posix_spawn(&pid, path, &actions, nil, argv, environ) == 0 else { return (-1, 0) }
+  var status: Int32 = 0
+  var usage = rusage()
+  wait4(pid, &status, 0, &usage)
+  return ((status >> 8) & 0xFF, Double(usage.ru_maxrss) * 1024)
 }
 
 /// Peak resident memory of this process, from /proc (Linux); 0 where it cannot be read.

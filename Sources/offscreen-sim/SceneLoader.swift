@@ -1,6 +1,7 @@
 import Compositor
 import Foundation
 import LayerTree
+import SceneBatch
 
 /// Reads a scene from a path (or `-` for standard input) and decodes it, turning every problem
 /// into a message that names the file, the line and column, and the JSON path.
@@ -12,16 +13,28 @@ struct SceneLoader {
 
   func readBytes(_ path: String) throws(InputError) -> [UInt8] {
     if path == "-" { return io.readStdin() }
+    switch Self.read(path, in: io.currentDirectory) {
+    case .success(let bytes): return bytes
+    case .failure(let problem): throw InputError(.unreadable(path: path, problem))
+    }
+  }
+
+  /// The file at `path`, relative to `directory` unless absolute.
+  static func read(_ path: String, in directory: String) -> Result<[UInt8], FileProblem> {
     var isDirectory: ObjCBool = false
-    let resolved = ScenePaths.resolve(path, in: io.currentDirectory)
-    guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory) else {
-      throw InputError("\(path): error: no such file")
-    }
-    if isDirectory.boolValue { throw InputError("\(path): error: is a directory, expected a scene file (.json)") }
-    guard let data = FileManager.default.contents(atPath: resolved) else {
-      throw InputError("\(path): error: cannot read the file (permission denied?)")
-    }
-    return [UInt8](data)
+    let resolved = ScenePaths.resolve(path, in: directory)
+    guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory) else { return .failure(.missing) }
+    if isDirectory.boolValue { return .failure(.directory) }
+    guard let data = FileManager.default.contents(atPath: resolved) else { return .failure(.unreadable) }
+    return .success([UInt8](data))
+  }
+
+  /// How a batch reads its files: standard input (read once, now, when `paths` name it) or the
+  /// file system.
+  func batchReader(for paths: [String]) -> @Sendable (String) -> Result<[UInt8], FileProblem> {
+    let stdin = paths.contains("-") ? io.readStdin() : []
+    let directory = io.currentDirectory
+    return { path in path == "-" ? .success(stdin) : Self.read(path, in: directory) }
   }
 
   /// Loads and decodes a scene; `deviceOverride` replaces the scene's device (`--device`).

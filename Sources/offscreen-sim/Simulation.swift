@@ -14,10 +14,13 @@ enum Simulation {
   /// Throws when a figure of `report` is infinite or NaN.
   static func check(_ report: SimulationReport, file: String) throws(InputError) {
     guard let (path, value) = report.firstNonFiniteFigure else { return }
-    throw InputError(
-      "\(file): error: the scene cannot be simulated: \(path) comes out \(value.isNaN ? "not a number" : "infinite") "
-        + "on \(report.scene.deviceName); a size, count or time in the scene is too large for any figure to mean something "
-        + "(look for the largest frame, pixelSize, characters, repeat count or duration); the scene was not simulated",
-      file: file)
+    throw InputError(nonFinite(file: file, figure: path, value: value, deviceName: report.scene.deviceName), file: file)
+  }
+
+  /// The message for a figure that is not a finite number.
+  static func nonFinite(file: String, figure: String, value: Double, deviceName: String) -> String {
+    "\(file): error: the scene cannot be simulated: \(figure) comes out \(value.isNaN ? "not a number" : "infinite") "
+      + "on \(deviceName); a size, count or time in the scene is too large for any figure to mean something "
+      + "(look for the largest frame, pixelSize, characters, repeat count or duration); the scene was not simulated"
   }
 }

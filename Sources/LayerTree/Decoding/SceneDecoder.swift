@@ -38,8 +38,16 @@ public enum SceneDecoder {
   public static let sceneKeys = ["version", "name", "description", "device", "iosVersion", "source", "root", "timeline", "budgets"]
 
   public static func decode(_ bytes: [UInt8], options: Options) throws(SceneErrors) -> Scene {
-    if let scene = SceneStreamReader.read(bytes, options: options) { return scene }
-    return try decodeTree(bytes, options: options)
+    try decodePlaceable(bytes, options: options).scene
+  }
+
+  /// Decodes a scene once to run it on several devices: ``PlaceableScene/placed(on:screen:)``
+  /// then gives, for each device, the scene that decoding with that device as `deviceOverride`
+  /// gives. `options` settle the device the scene is decoded on (the override, else its own).
+  public static func decodePlaceable(_ bytes: [UInt8], options: Options) throws(SceneErrors) -> PlaceableScene {
+    if let placeable = SceneStreamReader.readPlaceable(bytes, options: options) { return placeable }
+    let (value, source) = try JSONReader.parseFile(bytes)
+    return try decodePlaceable(value, source: source, options: options)
   }
 
   /// ``decode(_:options:)`` without the fast path: the two stages alone.
@@ -49,10 +57,17 @@ public enum SceneDecoder {
   }
 
   public static func decode(_ value: JSONValue, source: SourceText, options: Options) throws(SceneErrors) -> Scene {
+    try decodePlaceable(value, source: source, options: options).scene
+  }
+
+  /// ``decodePlaceable(_:options:)`` for a file already parsed.
+  public static func decodePlaceable(_ value: JSONValue, source: SourceText, options: Options) throws(SceneErrors)
+    -> PlaceableScene
+  {
     let context = DecodingContext(source: source)
     var reader = SceneReader(context: context, options: options)
     let scene = reader.readScene(value)
-    if let scene, context.diagnostics.isEmpty { return scene }
+    if let scene, context.diagnostics.isEmpty { return PlaceableScene(scene: scene, rootFillsScreen: reader.rootFillsScreen) }
     // In file order; problems without a place first. The sort is stable.
     let ordered = context.diagnostics.enumerated().sorted { lhs, rhs in
       let l = lhs.element.location ?? SourceLocation(line: 0, column: 0)
@@ -67,6 +82,8 @@ public enum SceneDecoder {
 struct SceneReader {
   let context: DecodingContext
   let options: SceneDecoder.Options
+  /// The file gives the root layer no `frame`: it takes the device's screen.
+  private(set) var rootFillsScreen = false
   /// Layers produced so far, to enforce `maxLayers` while expanding `repeat`.
   private var layerCount = 0
   private var reportedLayerLimit = false
@@ -169,7 +186,8 @@ struct SceneReader {
     let defaults = LayerDefaults(iosVersion: iosVersion)
     let rootPath = path.key("root")
     guard var root = readLayers(rootValue, rootPath, isRoot: true, defaults: defaults).first else { return nil }
-    if seenKey("frame", in: rootValue) == false, let screen { root.frame = screen.bounds }
+    rootFillsScreen = !seenKey("frame", in: rootValue)
+    if rootFillsScreen, let screen { root.frame = screen.bounds }
     var timeline: Timeline? = nil
     if let timelineValue {
       timeline = TimelineReader(context: context, targets: TargetResolver(root: root)).read(timelineValue, path.key("timeline"))

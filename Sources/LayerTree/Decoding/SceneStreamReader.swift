@@ -36,6 +36,8 @@ struct SceneStreamReader: ~Copyable {
   private var layerNesting = 0
   /// Layers produced so far, to enforce `maxLayers`.
   private var layerCount = 0
+  /// The file gives the root layer no `frame`: it takes the device's screen.
+  private var rootFillsScreen = false
   /// The `allowsGroupOpacity` default the layers were read with; it depends on `iosVersion`,
   /// which a file may write after `root`.
   private var defaults = LayerDefaults(iosVersion: .latest)
@@ -57,11 +59,15 @@ struct SceneStreamReader: ~Copyable {
   }
 
   /// The scene in `bytes`, or nil when the tree-based reader must read it.
-  static func read(_ bytes: [UInt8], options: SceneDecoder.Options) -> Scene? {
+  static func read(_ bytes: [UInt8], options: SceneDecoder.Options) -> Scene? { readPlaceable(bytes, options: options)?.scene }
+
+  /// ``read(_:options:)``, with whether the root takes the device's screen.
+  static func readPlaceable(_ bytes: [UInt8], options: SceneDecoder.Options) -> PlaceableScene? {
     bytes.withUnsafeBufferPointer { buffer in
       var reader = SceneStreamReader(buffer, options: options)
       do {
-        return try reader.readDocument(bytes)
+        let scene = try reader.readDocument(bytes)
+        return PlaceableScene(scene: scene, rootFillsScreen: reader.rootFillsScreen)
       } catch {
         return nil
       }
@@ -133,7 +139,8 @@ struct SceneStreamReader: ~Copyable {
     if let device, options.devices[device] == nil { throw Unsupported() }
     if let override = options.deviceOverride, options.devices[override] == nil { throw Unsupported() }
     guard let deviceID = options.deviceOverride ?? device else { throw Unsupported() }
-    if !rootHasFrame, let screen = options.devices[deviceID] { root.frame = screen.bounds }
+    rootFillsScreen = !rootHasFrame
+    if rootFillsScreen, let screen = options.devices[deviceID] { root.frame = screen.bounds }
 
     var budgets: Budgets? = nil
     var timeline: Timeline? = nil

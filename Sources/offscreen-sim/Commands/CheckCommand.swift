@@ -1,6 +1,7 @@
 import Compositor
 import Foundation
 import LayerTree
+import SceneBatch
 
 /// `offscreen-sim check <paths...>`: holds every scene to its budgets on its devices.
 enum CheckCommand: ToolCommand {
@@ -54,16 +55,15 @@ enum CheckCommand: ToolCommand {
     guard !parsed.positional.isEmpty else { throw UsageError("missing the scene files or folders to check") }
     if parsed.positional.contains("-") { throw UsageError("check reads files and folders, not standard input") }
     let format = OutputFormat(parsed, Self.format)
-    let jobs = CommonOptions.jobs(parsed)
     let selection = try DeviceSelection(parsed, io: io)
-    var budgetsFile: (path: String, budgets: Budgets)? = nil
-    if let path = parsed.value(Self.budgets) {
-      budgetsFile = (path, try readBudgets(path, known: selection.devices, io: io))
+    let budgets = try parsed.value(Self.budgets).map { path throws(InputError) in
+      CheckBatch.SharedBudgets(path: path, budgets: try readBudgets(path, known: selection.devices, io: io))
     }
 
     let (files, pathErrors) = ScenePaths.expand(parsed.positional, currentDirectory: io.currentDirectory)
-    let run = check(files, budgetsFile: budgetsFile, selection: selection, jobs: jobs, io: io)
-    let errors = pathErrors + run.errors
+    let run = CheckBatch.run(
+      files, budgets: budgets, devices: selection.requested, runner: SceneRunner(devices: selection.devices),
+      jobs: CommonOptions.jobs(parsed), read: SceneLoader(io: io).batchReader(for: files))
 
     switch format {
     case .text: io.out(CheckTextFormatter.format(run))
@@ -71,115 +71,13 @@ enum CheckCommand: ToolCommand {
     case .markdown: io.document(CheckMarkdownFormatter.format(run), .markdown)
     }
     if let junit = parsed.value(Self.junit) {
-      let resolved = ScenePaths.resolve(junit, in: io.currentDirectory)
-      do {
-        try Data(JUnitFormatter.format(run).utf8).write(to: URL(fileURLWithPath: resolved))
-      } catch {
-        throw InputError("\(junit): error: cannot write the JUnit XML: \(error.localizedDescription)")
-      }
+      try OutputFile(io: io).write(JUnitFormatter.format(run), to: junit)
     }
-    if CommonOptions.inGitHubActions(io) {
-      var annotations = ""
-      for entry in run.entries {
-        for result in entry.results where !result.passed {
-          annotations += GitHubAnnotations.error(
-            file: entry.file, line: entry.budgetsFile == nil ? result.limit.location?.line : nil,
-            title: "offscreen-sim: budget \(result.kind.rawValue) failed on \(entry.deviceID)",
-            message: "\(entry.file) on \(entry.deviceName): " + CheckTextFormatter.describe(result))
-        }
-      }
-      io.annotate(annotations)
-    }
-    for error in errors { io.report(InputError(error)) }
+    if CommonOptions.inGitHubActions(io) { io.annotate(GitHubAnnotations.budgetFailures(run)) }
+    let errors = pathErrors.map { InputError($0) } + run.failures.map(InputError.init)
+    for error in errors.uniqued() { io.report(error) }
     if !errors.isEmpty { return .usageOrInput }
     return run.failed > 0 ? .failure : .success
-  }
-
-  /// Decodes every scene, then simulates each (scene, device) its budgets name, on up to `jobs`
-  /// threads; results in file order, devices in budget order.
-  static func check(
-    _ files: [String], budgetsFile: (path: String, budgets: Budgets)?, selection: DeviceSelection, jobs: Int, io: ToolIO
-  ) -> CheckRun {
-    // 1. Read and decode each scene on its own device.
-    struct Loaded: Sendable {
-      var value: JSONValue
-      var source: SourceText
-      var scene: Scene
-    }
-    let contents: [Result<[UInt8], InputError>] = files.map { path in
-      Result { () throws(InputError) -> [UInt8] in try SceneLoader(io: io).readBytes(path) }
-    }
-    let loaded: [Result<Loaded, InputError>] = Parallel.map(count: files.count, jobs: jobs) { index in
-      let path = files[index]
-      let bytes: [UInt8]
-      switch contents[index] {
-      case .success(let read): bytes = read
-      case .failure(let error): return .failure(error)
-      }
-      let source = SourceText(bytes)
-      let value: JSONValue
-      do throws(JSONSyntaxError) {
-        value = try JSONReader.parse(bytes)
-      } catch {
-        return .failure(
-          InputError("\(path):\(source.location(ofOffset: error.offset)): error: invalid JSON: \(error.message)", file: path))
-      }
-      do throws(InputError) {
-        let scene = try SceneDecoding.decode(value, source: source, path: path, device: nil, selection: selection)
-        return .success(Loaded(value: value, source: source, scene: scene))
-      } catch {
-        return .failure(error)
-      }
-    }
-
-    // 2. The (scene, device) units to simulate.
-    var run = CheckRun()
-    struct Unit: Sendable {
-      var file: Int
-      var device: String
-      var budgets: Budgets
-    }
-    var units: [Unit] = []
-    for (index, result) in loaded.enumerated() {
-      switch result {
-      case .failure(let error):
-        run.errors.append(error.message)
-      case .success(let scene):
-        let budgets = budgetsFile?.budgets ?? scene.scene.budgets
-        guard let budgets, !budgets.isEmpty else {
-          run.skipped.append(files[index])
-          continue
-        }
-        for device in selection.requested.isEmpty ? budgets.devices(sceneDevice: scene.scene.device) : selection.requested {
-          units.append(Unit(file: index, device: device, budgets: budgets))
-        }
-      }
-    }
-
-    // 3. Simulate and hold each to its budgets.
-    let outcomes: [Result<CheckRun.Entry, InputError>] = Parallel.map(count: units.count, jobs: jobs) { [units] index in
-      let unit = units[index]
-      guard case .success(let scene) = loaded[unit.file] else { return .failure(InputError("")) }
-      let path = files[unit.file]
-      do throws(InputError) {
-        let (_, report) = try SceneDecoding.simulate(
-          scene.value, source: scene.source, path: path, device: unit.device, selection: selection)
-        let results = BudgetCheck.evaluate(unit.budgets, device: unit.device, snapshot: MetricSnapshot(report))
-        return .success(
-          CheckRun.Entry(
-            file: path, deviceID: unit.device, deviceName: report.scene.deviceName, budgetsFile: budgetsFile?.path,
-            results: results))
-      } catch {
-        return .failure(error)
-      }
-    }
-    for outcome in outcomes {
-      switch outcome {
-      case .success(let entry): run.entries.append(entry)
-      case .failure(let error): if !run.errors.contains(error.message) { run.errors.append(error.message) }
-      }
-    }
-    return run
   }
 
   static func readBudgets(_ path: String, known: [DeviceProfile], io: ToolIO) throws(InputError) -> Budgets {
@@ -193,26 +91,7 @@ enum CheckCommand: ToolCommand {
   }
 }
 
-/// What `check` found: each scene on each device with its budgets' results, the scenes without
-/// budgets, and the inputs that could not be used.
-struct CheckRun: Sendable {
-  struct Entry: Sendable {
-    /// The scene's path as given.
-    var file: String
-    var deviceID: String
-    var deviceName: String
-    /// The `--budgets` file the limits come from; nil when they are the scene's own.
-    var budgetsFile: String?
-    var results: [BudgetResult]
-  }
-
-  var entries: [Entry] = []
-  var skipped: [String] = []
-  var errors: [String] = []
-
-  var passed: Int { entries.reduce(0) { $0 + $1.results.filter(\.passed).count } }
-  var failed: Int { entries.reduce(0) { $0 + $1.results.filter { !$0.passed }.count } }
-
+extension CheckRun {
   /// `12 passed, 1 failed`.
   var totals: String { "\(passed) passed, \(failed) failed" }
 }

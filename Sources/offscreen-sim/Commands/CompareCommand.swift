@@ -1,6 +1,7 @@
 import Compositor
 import Foundation
 import LayerTree
+import SceneBatch
 
 /// `offscreen-sim compare <before> <after>`: every metric side by side, the findings that
 /// appeared and disappeared, and a verdict; exit 1 when a gated metric got worse.
@@ -59,14 +60,7 @@ enum CompareCommand: ToolCommand {
       "offscreen-sim compare a.json b.json --device iphone-6 --device iphone-13-pro --gate default,findings",
     ])
 
-  /// One before/after pair to compare, with its devices and gates settled.
-  struct Request: Sendable {
-    var before: String
-    var after: String
-    /// Empty: the device the inputs name.
-    var devices: [String]
-    var gates: [String]
-  }
+  typealias Request = CompareBatch.Request
 
   static func run(_ parsed: ParsedArguments, io: ToolIO) throws -> ExitCode {
     if parsed.has(Self.listMetricsFlag) {
@@ -94,7 +88,11 @@ enum CompareCommand: ToolCommand {
       requests = [Request(before: parsed.positional[0], after: parsed.positional[1], devices: devices, gates: gates)]
     }
 
-    let (results, errors, warnings) = compare(requests, tolerance: tolerance, selection: selection, jobs: jobs, io: io)
+    let run = CompareBatch.run(
+      requests, tolerance: tolerance, runner: SceneRunner(devices: selection.devices), toolVersion: toolVersion, jobs: jobs,
+      read: SceneLoader(io: io).batchReader(for: requests.flatMap { [$0.before, $0.after] }))
+    let results = run.results.map(\.shown)
+    let errors = run.failures.map(InputError.init).uniqued()
     if !results.isEmpty || errors.isEmpty {
       switch format {
       case .text: io.out(CompareTextFormatter.format(results))
@@ -102,176 +100,15 @@ enum CompareCommand: ToolCommand {
       case .markdown: io.document(CompareMarkdownFormatter.format(results), .markdown)
       }
     }
-    if CommonOptions.inGitHubActions(io) {
-      io.annotate(GitHubAnnotations.regressions(results))
+    if CommonOptions.inGitHubActions(io) { io.annotate(GitHubAnnotations.regressions(results)) }
+    for other in run.otherVersions {
+      io.err(
+        "\(SceneLoader.displayName(other.path)): warning: this report was made by offscreen-sim \(other.madeBy), this is \(toolVersion); "
+          + "figures can differ between versions for reasons other than the change compared: make the report again\n")
     }
-    for warning in warnings { io.err(warning + "\n") }
-    for error in errors { io.report(InputError(error)) }
+    for error in errors { io.report(error) }
     if !errors.isEmpty { return .usageOrInput }
-    return results.contains { $0.comparison.failed } ? .failure : .success
-  }
-
-  // MARK: Running
-
-  /// Loads every input once, simulates each (scene, device) once on up to `jobs` threads, and
-  /// compares; results and errors in request order.
-  static func compare(_ requests: [Request], tolerance: Double, selection: DeviceSelection, jobs: Int, io: ToolIO) -> (
-    results: [ComparisonResult], errors: [String], warnings: [String]
-  ) {
-    var errors: [String] = []
-    var warnings: [String] = []
-    func report(_ message: String) {
-      if !errors.contains(message) { errors.append(message) }
-    }
-
-    // 1. Read and parse each file once, in order.
-    var inputs: [String: ComparisonInput] = [:]
-    for path in requests.flatMap({ [$0.before, $0.after] }) where inputs[path] == nil {
-      do {
-        let input = try ComparisonInput.load(path, io: io)
-        inputs[path] = input
-        if case .report(let saved) = input.content, let madeBy = saved.toolVersion, madeBy != toolVersion {
-          warnings.append(
-            "\(SceneLoader.displayName(path)): warning: this report was made by offscreen-sim \(madeBy), this is \(toolVersion); "
-              + "figures can differ between versions for reasons other than the change compared: make the report again")
-        }
-      } catch {
-        report(error.message)
-      }
-    }
-
-    // 2. Settle each pair's devices; list the scene simulations they need.
-    struct Unit: Hashable, Sendable {
-      var path: String
-      var device: String?
-    }
-    var units: [Unit] = []
-    var plans: [[String?]?] = []
-    for request in requests {
-      guard let before = inputs[request.before], let after = inputs[request.after] else {
-        plans.append(nil)
-        continue
-      }
-      do {
-        let devices = try settleDevices(request, before: before, after: after, selection: selection)
-        plans.append(devices)
-        for device in devices {
-          for input in [before, after] {
-            guard case .scene = input.content else { continue }
-            let unit = Unit(path: input.path, device: device)
-            if !units.contains(unit) { units.append(unit) }
-          }
-        }
-      } catch {
-        report(error.message)
-        plans.append(nil)
-      }
-    }
-
-    // 3. Simulate, in parallel.
-    struct Simulated: Sendable {
-      var snapshot: MetricSnapshot
-      var sceneName: String
-      var deviceName: String
-    }
-    let frozenInputs = inputs
-    let simulated: [Result<Simulated, InputError>] = Parallel.map(count: units.count, jobs: jobs) { [units] index in
-      let unit = units[index]
-      guard let input = frozenInputs[unit.path], case .scene(let value, let source, _) = input.content else {
-        return .failure(InputError("\(unit.path): error: not a scene"))
-      }
-      do throws(InputError) {
-        let (scene, report) = try SceneDecoding.simulate(value, source: source, path: unit.path, device: unit.device, selection: selection)
-        return .success(Simulated(snapshot: MetricSnapshot(report), sceneName: scene.name, deviceName: report.scene.deviceName))
-      } catch {
-        return .failure(error)
-      }
-    }
-    var byUnit: [Unit: Result<Simulated, InputError>] = [:]
-    for (unit, result) in zip(units, simulated) { byUnit[unit] = result }
-
-    // 4. Compare, in request order.
-    var results: [ComparisonResult] = []
-    for (request, plan) in zip(requests, plans) {
-      guard let plan, let before = inputs[request.before], let after = inputs[request.after] else { continue }
-      for device in plan {
-        func side(_ input: ComparisonInput) -> (Simulated, ComparisonResult.Side)? {
-          let file = SceneLoader.displayName(input.path)
-          switch input.content {
-          case .report(let saved):
-            return (
-              Simulated(snapshot: saved.snapshot, sceneName: saved.sceneName, deviceName: saved.deviceName),
-              ComparisonResult.Side(file: file, kind: "report", name: saved.sceneName)
-            )
-          case .scene:
-            switch byUnit[Unit(path: input.path, device: device)] {
-            case .success(let simulated)?:
-              return (simulated, ComparisonResult.Side(file: file, kind: "scene", name: simulated.sceneName))
-            case .failure(let error)?:
-              report(error.message)
-              return nil
-            case nil:
-              return nil
-            }
-          }
-        }
-        let beforeResult = side(before)
-        let afterResult = side(after)
-        guard let (b, beforeSide) = beforeResult, let (a, afterSide) = afterResult else { continue }
-        guard b.snapshot.sameTimeline(as: a.snapshot) else {
-          report(
-            "\(afterSide.file): error: cannot compare \(beforeSide.file) with \(afterSide.file): their timelines differ: "
-              + "\(beforeSide.file) runs \(describeTimeline(b.snapshot)), \(afterSide.file) runs \(describeTimeline(a.snapshot)); "
-              + "give both the same timeline duration and frameRate")
-          continue
-        }
-        results.append(
-          ComparisonResult(
-            before: beforeSide, after: afterSide, deviceID: a.snapshot.deviceID, deviceName: a.deviceName,
-            comparison: Comparison(before: b.snapshot, after: a.snapshot, tolerance: tolerance, gates: request.gates)))
-      }
-    }
-    return (results, errors, warnings)
-  }
-
-  /// The devices a pair is compared on; nil stands for "the scene's own device".
-  static func settleDevices(
-    _ request: Request, before: ComparisonInput, after: ComparisonInput, selection: DeviceSelection
-  ) throws(InputError) -> [String?] {
-    let beforeFile = SceneLoader.displayName(before.path)
-    let afterFile = SceneLoader.displayName(after.path)
-    if !request.devices.isEmpty {
-      for input in [before, after] {
-        guard case .report(let saved) = input.content else { continue }
-        let other = request.devices.filter { $0 != saved.snapshot.deviceID }
-        if !other.isEmpty {
-          throw InputError(
-            "\(SceneLoader.displayName(input.path)): error: this saved report was made on \(saved.snapshot.deviceID) and cannot be compared on \(other.joined(separator: ", ")); "
-              + "a report carries its device (make a report for each device with report --device ID --format json)")
-        }
-      }
-      return request.devices
-    }
-    // A report's device always counts; a scene's when this tool knows it (else decoding says so).
-    var named: [(file: String, device: String)] = []
-    for input in [before, after] {
-      guard let device = input.device else { continue }
-      if case .scene = input.content, selection.profile(device) == nil { continue }
-      named.append((SceneLoader.displayName(input.path), device))
-    }
-    if let first = named.first, let other = named.first(where: { $0.device != first.device }) {
-      throw InputError(
-        "\(afterFile): error: cannot compare \(beforeFile) with \(afterFile): \(first.file) is on \(first.device), \(other.file) on \(other.device); "
-          + "compare both on one device with --device ID (a saved report only on its own device)")
-    }
-    return [named.first?.device]
-  }
-
-  static func describeTimeline(_ snapshot: MetricSnapshot) -> String {
-    let frames = formatNumber(snapshot.frames)
-    let rate = formatNumber(snapshot.frameRate)
-    if snapshot.frames == 1 { return "1 frame at \(rate) Hz" }
-    return "\(frames) frames at \(rate) Hz (\(formatNumber(snapshot.duration)) s)"
+    return run.failed ? .failure : .success
   }
 
   // MARK: Options
@@ -353,19 +190,15 @@ enum CompareCommand: ToolCommand {
   }
 }
 
-/// One comparison's outcome: the two sides, the device, and every metric's verdict.
-struct ComparisonResult: Sendable {
-  struct Side: Sendable {
-    var file: String
-    /// "scene" or "report".
-    var kind: String
-    /// The scene's name.
-    var name: String
-  }
+/// The batch core's result; named here so that Foundation's `ComparisonResult` does not hide it.
+typealias ComparisonResult = SceneBatch.ComparisonResult
 
-  var before: Side
-  var after: Side
-  var deviceID: String
-  var deviceName: String
-  var comparison: Comparison
+extension ComparisonResult {
+  /// The result with its files as messages show them (`<stdin>` for standard input).
+  var shown: ComparisonResult {
+    var result = self
+    result.before.file = SceneLoader.displayName(before.file)
+    result.after.file = SceneLoader.displayName(after.file)
+    return result
+  }
 }

@@ -1,5 +1,6 @@
 import Compositor
 import LayerTree
+import SceneBatch
 
 /// `check` results as a versioned JSON document (`checkVersion`, docs/ci.md).
 enum CheckJSONFormatter {

@@ -1,4 +1,5 @@
 import Compositor
+import SceneBatch
 
 /// `check` results as a pull-request comment: a heading, one table, the verdict.
 enum CheckMarkdownFormatter {

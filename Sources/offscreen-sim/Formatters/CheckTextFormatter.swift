@@ -1,4 +1,5 @@
 import Compositor
+import SceneBatch
 
 /// `check` results for a terminal or a CI log: one line per budget and device, passed or
 /// failed, with the expected and the found value; the scenes skipped; then the total line,

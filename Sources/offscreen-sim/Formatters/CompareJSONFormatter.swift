@@ -1,5 +1,6 @@
 import Compositor
 import LayerTree
+import SceneBatch
 
 /// Comparisons as a versioned JSON document (`compareVersion`, docs/ci.md): every metric of
 /// every comparison, with keys in a fixed order.

@@ -1,4 +1,5 @@
 import Compositor
+import SceneBatch
 
 /// Comparisons as a pull-request comment: a heading, one table, the verdict.
 ///

@@ -1,5 +1,6 @@
 import Compositor
 import LayerTree
+import SceneBatch
 
 /// Comparisons as a person reads them in a terminal or a CI log: for each, the metrics side by
 /// side (those zero on both sides left out), the findings that appeared and disappeared, and a

@@ -1,5 +1,6 @@
 import Compositor
 import LayerTree
+import SceneBatch
 
 /// Failures as GitHub Actions workflow commands (`::error file=...,line=...::message`), which
 /// the runner turns into annotations on the file in the job and the pull request. Printed only
@@ -61,6 +62,21 @@ enum GitHubAnnotations {
         message:
           "\(result.after.file) on \(result.deviceName), against \(result.before.file): "
           + CompareSummary.verdictSentence(result.comparison))
+    }
+    return text
+  }
+
+  /// An annotation on the scene file for each budget that failed, on the budget's line when the
+  /// limit is the scene's own.
+  static func budgetFailures(_ run: CheckRun) -> String {
+    var text = ""
+    for entry in run.entries {
+      for result in entry.results where !result.passed {
+        text += error(
+          file: entry.file, line: entry.budgetsFile == nil ? result.limit.location?.line : nil,
+          title: "offscreen-sim: budget \(result.kind.rawValue) failed on \(entry.deviceID)",
+          message: "\(entry.file) on \(entry.deviceName): " + CheckTextFormatter.describe(result))
+      }
     }
     return text
   }

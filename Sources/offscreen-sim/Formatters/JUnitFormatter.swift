@@ -1,4 +1,5 @@
 import Compositor
+import SceneBatch
 
 /// `check` results as JUnit XML (`--junit out.xml`), the format CI systems show as test results:
 /// a test suite per scene and device, a test case per budget, a `<failure>` for each that failed.

@@ -1,3 +1,5 @@
+import SceneBatch
+
 /// The output formats of the commands that print results (`report`, `compare`, `check`,
 /// `explain`); each declares which it takes in its `--format` option.
 enum OutputFormat: String, CaseIterable, Sendable {

@@ -3,13 +3,13 @@ import Foundation
 
 /// Runs independent pieces of work (scenes, devices) on several threads and hands the results
 /// back in input order, so what a command prints is the same whatever the number of cores.
-enum Parallel {
+public enum Parallel {
   /// The default number of jobs: the machine's active cores.
-  static var defaultJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+  public static var defaultJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 
   /// `work(0) ... work(count - 1)` on up to `jobs` threads at once; the results in index order.
   /// Each thread takes the next index as it becomes free, so long and short items mix well.
-  static func map<T: Sendable>(count: Int, jobs: Int, _ work: @Sendable (Int) -> T) -> [T] {
+  public static func map<T: Sendable>(count: Int, jobs: Int, _ work: @Sendable (Int) -> T) -> [T] {
     guard count > 0 else { return [] }
     let lanes = max(1, min(jobs, count))
     if lanes == 1 { return (0..<count).map { work($0) } }

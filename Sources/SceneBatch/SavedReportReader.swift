@@ -6,33 +6,30 @@ import LayerTree
 ///
 /// `reportVersion` must be the version this tool writes. Within a version fields are only added,
 /// so a metric an older report lacks has no value (its verdict is n/a) rather than being an error.
-enum SavedReportReader {
+public enum SavedReportReader {
   /// What a saved report says about its scene, beside its metrics.
-  struct Saved: Sendable {
-    var snapshot: MetricSnapshot
-    var sceneName: String
-    var deviceName: String
+  public struct Saved: Sendable {
+    public var snapshot: MetricSnapshot
+    public var sceneName: String
+    public var deviceName: String
     /// The version of the tool that made the report (`tool.version`), when it says.
-    var toolVersion: String?
+    public var toolVersion: String?
   }
 
   /// True when `value` is a report document rather than a scene: an object with `reportVersion`.
-  static func isReport(_ value: JSONValue) -> Bool {
+  public static func isReport(_ value: JSONValue) -> Bool {
     guard case .object(let members) = value.kind else { return false }
     return members.contains { $0.key == "reportVersion" }
   }
 
-  static func read(_ value: JSONValue, source: SourceText, file: String) throws(InputError) -> Saved {
+  /// The report in `value`, or every problem found in it. `toolVersion` is the version of the
+  /// tool reading it, named when the report's version is another.
+  public static func read(_ value: JSONValue, source: SourceText, file: String, toolVersion: String) throws(SceneErrors) -> Saved {
     var problems: [Diagnostic] = []
     func problem(_ path: String, _ at: JSONValue, _ message: String, notes: [String] = []) {
       problems.append(Diagnostic(path: path, location: source.location(ofOffset: at.offset), message: message, notes: notes))
     }
-    func fail() -> InputError {
-      let count = problems.count
-      return InputError(
-        SceneErrors(problems), file: file,
-        summary: "\(file): \(count) problem\(count == 1 ? "" : "s") found in the saved report; nothing was compared")
-    }
+    func fail() -> SceneErrors { SceneErrors(problems) }
 
     let version = member(value, "reportVersion")
     if let version {

@@ -1,0 +1,112 @@
+import Compositor
+import LayerTree
+
+/// What `check` found: each scene on each device with its budgets' results, the scenes without
+/// budgets, and the inputs that could not be used; all in file order, devices in budget order.
+public struct CheckRun: Sendable {
+  public struct Entry: Sendable {
+    /// The scene's path as given.
+    public var file: String
+    public var deviceID: String
+    public var deviceName: String
+    /// The budgets file the limits come from; nil when they are the scene's own.
+    public var budgetsFile: String?
+    public var results: [BudgetResult]
+
+    public init(file: String, deviceID: String, deviceName: String, budgetsFile: String?, results: [BudgetResult]) {
+      self.file = file
+      self.deviceID = deviceID
+      self.deviceName = deviceName
+      self.budgetsFile = budgetsFile
+      self.results = results
+    }
+  }
+
+  public var entries: [Entry] = []
+  public var skipped: [String] = []
+  public var failures: [BatchFailure] = []
+
+  public init(entries: [Entry] = [], skipped: [String] = [], failures: [BatchFailure] = []) {
+    self.entries = entries
+    self.skipped = skipped
+    self.failures = failures
+  }
+
+  public var passed: Int { entries.reduce(0) { $0 + $1.results.filter(\.passed).count } }
+  public var failed: Int { entries.reduce(0) { $0 + $1.results.filter { !$0.passed }.count } }
+}
+
+/// Holds scenes to their budgets on their devices.
+public enum CheckBatch {
+  /// Budgets that replace every scene's own, and the file they came from.
+  public struct SharedBudgets: Sendable {
+    public var path: String
+    public var budgets: Budgets
+    public init(path: String, budgets: Budgets) {
+      self.path = path
+      self.budgets = budgets
+    }
+  }
+
+  /// Checks `files` on up to `jobs` threads. Each file is read with `read`, decoded once and
+  /// simulated on each device its budgets name (or each of `devices` when given), then let go:
+  /// memory follows the scenes in flight, not the number of files.
+  public static func run(
+    _ files: [String], budgets shared: SharedBudgets?, devices: [String], runner: SceneRunner, jobs: Int,
+    read: @Sendable (String) -> Result<[UInt8], FileProblem>
+  ) -> CheckRun {
+    enum Outcome: Sendable {
+      case checked([CheckRun.Entry], [BatchFailure])
+      case skipped
+      case failed(BatchFailure)
+    }
+    // Several files share the threads; a single file spreads its devices over them.
+    let deviceJobs = files.count < jobs ? max(1, jobs / max(1, files.count)) : 1
+    let outcomes: [Outcome] = Parallel.map(count: files.count, jobs: jobs) { index in
+      let path = files[index]
+      let scene: PlaceableScene
+      do throws(BatchFailure) {
+        let bytes: [UInt8]
+        switch read(path) {
+        case .success(let contents): bytes = contents
+        case .failure(let problem): throw .unreadable(path: path, problem)
+        }
+        scene = try runner.load(bytes, path: path, device: devices.first)
+      } catch {
+        return .failed(error)
+      }
+      guard let budgets = shared?.budgets ?? scene.scene.budgets, !budgets.isEmpty else { return .skipped }
+      let units = devices.isEmpty ? budgets.devices(sceneDevice: scene.scene.device) : devices
+      let results: [Result<CheckRun.Entry, BatchFailure>] = Parallel.map(count: units.count, jobs: deviceJobs) { unit in
+        let device = units[unit]
+        do throws(BatchFailure) {
+          let (_, report) = try runner.run(scene, on: device, path: path)
+          let results = BudgetCheck.evaluate(budgets, device: device, snapshot: MetricSnapshot(report))
+          return .success(
+            CheckRun.Entry(
+              file: path, deviceID: device, deviceName: report.scene.deviceName, budgetsFile: shared?.path, results: results))
+        } catch {
+          return .failure(error)
+        }
+      }
+      return .checked(
+        results.compactMap { try? $0.get() },
+        results.compactMap {
+          if case .failure(let error) = $0 { return error }
+          return nil
+        })
+    }
+
+    var run = CheckRun()
+    for (index, outcome) in outcomes.enumerated() {
+      switch outcome {
+      case .checked(let entries, let failures):
+        run.entries += entries
+        run.failures += failures
+      case .skipped: run.skipped.append(files[index])
+      case .failed(let failure): run.failures.append(failure)
+      }
+    }
+    return run
+  }
+}
