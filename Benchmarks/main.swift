@@ -143,13 +143,13 @@ print()
 // MARK: 2. Simulation
 
 print("2. Simulation: a scrolling feed (rasterized cells, shadows with and without paths, clipping)")
-func simulate(layers: Int, frames: Int) throws -> (seconds: Double, layerFrames: Double) {
+func simulate(layers: Int, frames: Int) throws -> (seconds: Double, layerFrames: Double, visibleLayerFrames: Double) {
   let bytes = Array(SceneGenerator(kind: .feed, layers: layers, frames: frames, seed: 5).json().utf8)
   let scene = try SceneDecoder.decode(bytes, options: .init(devices: DeviceCatalogue.screens))
   let device = DeviceCatalogue.device(id: scene.device)!
-  var count = 0
-  let seconds = best(quick ? 1 : 5) { count = Simulator.run(scene, on: device).summary.layers }
-  return (seconds, Double(count * frames))
+  var summary: Summary? = nil
+  let seconds = best(quick ? 1 : 5) { summary = Simulator.run(scene, on: device).summary }
+  return (seconds, Double(summary!.layers * frames), Double(summary!.visibleLayerFrames))
 }
 let big = try simulate(layers: 10_000, frames: quick ? 60 : 600)
 let throughput = big.layerFrames / big.seconds
@@ -157,6 +157,13 @@ line(
   "10,000 layers x \(quick ? 60 : 600) frames", "\(fixed(throughput / 1e6, 2)) M layer-frames/s", target: ">= 50 M",
   met: throughput >= 50e6,
   note: throughput >= 50e6 ? "" : "missed by \(fixed(50e6 / throughput, 1))x; \(fixed(big.seconds, 2)) s")
+// The layers a frame cannot avoid: those on screen. The figure above grows with layers that are
+// skipped whole; this one does not.
+let visibleThroughput = big.visibleLayerFrames / big.seconds
+line(
+  "  the same, visible layers only (\(Int(big.visibleLayerFrames / Double(quick ? 60 : 600))) a frame on average)",
+  "\(fixed(visibleThroughput / 1e6, 2)) M visible layer-frames/s", target: ">= 5 M", met: visibleThroughput >= 5e6,
+  note: visibleThroughput >= 5e6 ? "" : "missed by \(fixed(5e6 / visibleThroughput, 1))x")
 print()
 
 print("3. Scaling")

@@ -9,15 +9,24 @@ struct SimulatedScene {
   var report: SimulationReport
   /// The scene's name as messages show it: its path, or `<stdin>`.
   var file: String
+  /// The frame kept whole during the simulation, for the picture: no second simulation.
+  var kept: (frame: Int, snapshot: FrameSnapshot)? = nil
 
-  /// Loads `path` (or `-`), on the selected device when one is given, and runs it.
-  static func load(_ path: String, devices: DeviceSelection, io: ToolIO) throws(InputError) -> SimulatedScene {
+  /// Loads `path` (or `-`), on the selected device when one is given, and runs it, keeping
+  /// the frame `kept` names whole when one is given.
+  static func load(
+    _ path: String, devices: DeviceSelection, io: ToolIO, keeping kept: Simulator.KeptFrame? = nil
+  ) throws(InputError) -> SimulatedScene {
     let scene = try SceneLoader(io: io).load(path, deviceOverride: devices.override, devices: devices.screens)
     guard let profile = devices.profile(scene.device) else {
       throw InputError("\(SceneLoader.displayName(path)): error: unknown device \"\(scene.device)\"")
     }
     let file = SceneLoader.displayName(path)
-    return SimulatedScene(scene: scene, profile: profile, report: try Simulation.run(scene, on: profile, file: file), file: file)
+    guard let kept else {
+      return SimulatedScene(scene: scene, profile: profile, report: try Simulation.run(scene, on: profile, file: file), file: file)
+    }
+    let run = try Simulation.run(scene, on: profile, file: file, keeping: kept)
+    return SimulatedScene(scene: scene, profile: profile, report: run.report, file: file, kept: (run.frame, run.snapshot))
   }
 
   /// The scene's name, or its file when it has none.
@@ -54,7 +63,8 @@ struct SimulatedScene {
   /// One frame as the picture formatter takes it.
   func picture(frame: Int, overlays: [Overlay], idPrefix: String = "") -> FramePictureFormatter.Input {
     FramePictureFormatter.Input(
-      snapshot: Simulator.snapshot(scene, on: profile, frame: frame), title: title, frameCount: report.frames.count,
+      snapshot: kept.flatMap { $0.frame == frame ? $0.snapshot : nil } ?? Simulator.snapshot(scene, on: profile, frame: frame),
+      title: title, frameCount: report.frames.count,
       overlays: overlays, idPrefix: idPrefix)
   }
 

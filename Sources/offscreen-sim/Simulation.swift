@@ -11,6 +11,15 @@ enum Simulation {
     return report
   }
 
+  /// Simulates the scene once, keeping the frame a picture shows, and checks its figures.
+  static func run(
+    _ scene: Scene, on profile: DeviceProfile, file: String, keeping kept: Simulator.KeptFrame
+  ) throws(InputError) -> (report: SimulationReport, snapshot: FrameSnapshot, frame: Int) {
+    let result = Simulator.run(scene, on: profile, keeping: kept)
+    try check(result.report, file: file)
+    return result
+  }
+
   /// Throws when a figure of `report` is infinite or NaN.
   static func check(_ report: SimulationReport, file: String) throws(InputError) {
     guard let (path, value) = report.firstNonFiniteFigure else { return }

@@ -47,6 +47,10 @@ public struct FramePlanner: Sendable {
   struct PlanBuffer {
     var storage: [NodePlan] = []
     var generation = 0
+    /// Which layers' sublayers are found by binary search (``SortedSublayers``), built on the
+    /// first frame that may skip subtrees: `sortedSlots[i]` is layer i's entry in `sorted`, or -1.
+    var sortedSlots: [Int32] = []
+    var sorted: [SortedSublayers] = []
   }
 
   /// The full decide pass. `staticExtents[i]` says whether layer i's extent is still as the scene
@@ -69,12 +73,27 @@ public struct FramePlanner: Sendable {
     visited.reserveCapacity(min(count, 4096))
     let screenRect = screen.bounds
     let canSkip = staticExtents.count == count
+    if canSkip && buffer.sortedSlots.count != count {
+      (buffer.sortedSlots, buffer.sorted) = SortedSublayers.build(tree, staticExtents: staticExtents)
+    }
+    let sortedSlots = canSkip ? buffer.sortedSlots : []
+    let sorted = buffer.sorted
+    // Layers some of whose sublayers the timeline changes this frame: their index may not hold.
+    let changedParents = Set(state.props.keys.map { parents[$0] })
+    // Where the decide pass jumps over sublayers the clip cannot show: on reaching `from`, go on
+    // at `to`. Nested, so a stack.
+    var jumps: [(from: Int, to: Int)] = []
     // A frame scrolls a handful of scroll views at most: a short list beats hashing every layer.
     let origins = state.boundsOrigins.map { (index: $0.key, origin: $0.value) }
 
     // 1. Top-down: geometry, clips, culling; skip what cannot show.
     var index = 0
-    while index < count {
+    while true {
+      while let jump = jumps.last, index == jump.from {
+        index = jump.to
+        jumps.removeLast()
+      }
+      if index >= count { break }
       let parentIndex = parents[index]
       let props = state.props(index, in: tree)
       var clip: Rect
@@ -132,6 +151,21 @@ public struct FramePlanner: Sendable {
       }
       plans[index] = plan
       visited.append(index)
+      if !sortedSlots.isEmpty, sortedSlots[index] >= 0, !plan.childClip.isEmpty, !changedParents.contains(index),
+        let range = Self.sublayersToVisit(sorted[Int(sortedSlots[index])], of: index, plan: plan, origins: origins)
+      {
+        // Sublayers wholly outside the clip along the axis are culled: they are not visited and
+        // read as skipped (``NodePlan/skipped``).
+        let children = sorted[Int(sortedSlots[index])].children
+        if range.isEmpty {
+          index = subtreeEnds[index]
+        } else {
+          let after = subtreeEnds[children[range.upperBound - 1]]
+          if after < subtreeEnds[index] { jumps.append((after, subtreeEnds[index])) }
+          index = children[range.lowerBound]
+        }
+        continue
+      }
       index += 1
     }
 
@@ -167,6 +201,30 @@ public struct FramePlanner: Sendable {
       plans[index].offscreenDepth = plans[parent].offscreenDepth + (plans[parent].offscreen.isEmpty ? 0 : 1)
     }
     return FramePlan(nodes: NodePlans(storage: plans, generation: generation), visited: visited)
+  }
+
+  /// The positions of the sublayers of the layer at `index` that its child clip may show, by
+  /// binary search over `sorted`; nil when the layer's transform to the screen turns, flips or
+  /// shears the axis (the sublayers are then tested one by one).
+  private static func sublayersToVisit(
+    _ sorted: SortedSublayers, of index: Int, plan: NodePlan, origins: [(index: Int, origin: Point)]
+  ) -> Range<Int>? {
+    var affine = plan.affine
+    if !origins.isEmpty, let origin = origins.first(where: { $0.index == index })?.origin {
+      affine = affine.concatenating(.translation(-origin.x, -origin.y))
+    }
+    guard affine.b == 0, affine.c == 0 else { return nil }
+    let clip = plan.childClip
+    let scale = sorted.vertical ? affine.d : affine.a
+    let offset = sorted.vertical ? affine.ty : affine.tx
+    guard scale > 0, scale.isFinite, offset.isFinite else { return nil }
+    let low = ((sorted.vertical ? clip.minY : clip.minX) - offset) / scale
+    let high = ((sorted.vertical ? clip.maxY : clip.maxX) - offset) / scale
+    guard low.isFinite, high.isFinite else { return nil }
+    // Rounding differs between this and each sublayer's own test: a sublayer this close to the
+    // clip is tested one by one.
+    let margin = 1e-3 + 1e-9 * (abs(low) + abs(high))
+    return sorted.candidates(low: low, high: high, margin: margin)
   }
 
   /// Pass 3: asks the cache for each rasterized layer drawn, and runs the rules on every layer

@@ -48,6 +48,9 @@ public struct Summary: Sendable, Hashable {
   public var images: ImageSummary
   public var performance: Performance
   public var memory: Memory
+  /// Visible layers summed over the frames: the work no decide pass can avoid, against which
+  /// the benchmark measures the simulation's speed. Not part of the printed reports.
+  public var visibleLayerFrames = 0
 }
 
 /// Time, frame rate and hitches over the run.

@@ -43,11 +43,54 @@ public enum Simulator {
     _ scene: Scene, on device: DeviceProfile, rules: [any OffscreenRule] = OffscreenRules.all,
     coefficients: CostCoefficients = .standard
   ) -> SimulationReport {
+    run(scene, on: device, keeping: nil, rules: rules, coefficients: coefficients).report
+  }
+
+  /// The frame a run keeps whole, for a picture of it.
+  public enum KeptFrame: Sendable, Hashable {
+    /// The frame at this index, clamped to the frames there are.
+    case index(Int)
+    /// The frame with the most offscreen passes; when no frame has any, the one with the most
+    /// GPU time; the earliest of equals.
+    case worst
+  }
+
+  /// Simulates the scene as ``run(_:on:rules:coefficients:)`` does and keeps one frame whole on
+  /// the way: the report and the picture's frame from one simulation. The snapshot is the one
+  /// ``snapshot(_:on:frame:rules:coefficients:)`` returns for that frame.
+  public static func run(
+    _ scene: Scene, on device: DeviceProfile, keeping kept: KeptFrame, rules: [any OffscreenRule] = OffscreenRules.all,
+    coefficients: CostCoefficients = .standard
+  ) -> (report: SimulationReport, snapshot: FrameSnapshot, frame: Int) {
+    let result = run(scene, on: device, keeping: .some(kept), rules: rules, coefficients: coefficients)
+    return (result.report, result.snapshot!, result.frame)
+  }
+
+  private static func run(
+    _ scene: Scene, on device: DeviceProfile, keeping kept: KeptFrame?, rules: [any OffscreenRule],
+    coefficients: CostCoefficients
+  ) -> (report: SimulationReport, snapshot: FrameSnapshot?, frame: Int) {
     var stepper = FrameStepper(scene, on: device, rules: rules, coefficients: coefficients)
     var tally = Tally(device: device)
+    var snapshot: FrameSnapshot? = nil
+    var keptFrame = 0
+    var keptPasses = 0
     for frame in 0..<stepper.frameCount {
       let (state, plan, cost) = stepper.step(frame)
       tally.add(plan, state: state, tree: stepper.tree, cache: stepper.cache, cost: cost)
+      guard let kept else { continue }
+      let keep: Bool
+      switch kept {
+      case .index(let wanted): keep = frame == min(max(wanted, 0), stepper.frameCount - 1)
+      case .worst:
+        let passes = tally.frames[frame].offscreenPasses
+        keep = snapshot == nil || passes > keptPasses || (passes == keptPasses && cost.gpuMs > snapshot!.cost.gpuMs)
+      }
+      if keep {
+        snapshot = FrameSnapshot(tree: stepper.tree, state: state, plan: plan, cost: cost, device: device)
+        keptFrame = frame
+        keptPasses = tally.frames[frame].offscreenPasses
+      }
     }
     tally.pace(frameRate: stepper.frameRate, coefficients: coefficients, hasTimeline: scene.timeline != nil)
     let tree = stepper.tree
@@ -56,7 +99,7 @@ public enum Simulator {
       name: scene.name, description: scene.description, deviceID: device.id, deviceName: device.name,
       scale: device.screen.scale, renderedPixels: device.renderedPixels, refreshRate: device.refreshRate,
       iosVersion: scene.iosVersion, source: scene.source)
-    return tally.report(scene: info, layers: tree.count, frameRate: frameRate)
+    return (tally.report(scene: info, layers: tree.count, frameRate: frameRate), snapshot, keptFrame)
   }
 
   /// Runs the scene up to `frame` (clamped to the last frame) and returns that frame's snapshot.

@@ -50,7 +50,8 @@ extension Tally {
       performance: performance!,
       memory: Memory(
         backingStores: stores.reduce(0) { $0 + $1.bytes }, offscreenTargetsPeak: peakTargets, rasterCache: peakCacheBytes,
-        images: peakImages))
+        images: peakImages),
+      visibleLayerFrames: visibleLayerFrames)
     return SimulationReport(scene: scene, summary: summary, frames: frames, findings: ordered, backingStores: stores)
   }
 }

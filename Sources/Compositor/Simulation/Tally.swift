@@ -14,6 +14,7 @@ struct Tally {
   var findingOrder: [PassKey] = []
   var backingStores: [Int: BackingStore] = [:]
   var maxVisible = 0
+  var visibleLayerFrames = 0
   var maxDrawing = 0
   var worstPassesFrame: (passes: Int, byReason: [String: Int], layers: Int, pixels: Double)? = nil
   var worstBlending: BlendingSummary? = nil
@@ -89,6 +90,7 @@ struct Tally {
     }
     let passes = byReason.values.reduce(0, +)
     maxVisible = max(maxVisible, visible)
+    visibleLayerFrames += visible
     maxDrawing = max(maxDrawing, drawing)
     if worstPassesFrame == nil || passes > worstPassesFrame!.passes {
       worstPassesFrame = (passes, byReason, offscreenLayers, offscreenPixels)

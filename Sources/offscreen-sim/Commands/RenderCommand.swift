@@ -51,7 +51,12 @@ enum RenderCommand: ToolCommand {
     let overlays = try parseOverlays(parsed.value(Self.overlay))
     let frameOption = try parseFrame(parsed.value(Self.frame))
     let devices = try DeviceSelection(parsed, io: io)
-    let simulated = try SimulatedScene.load(parsed.positional[0], devices: devices, io: io)
+    let keep: Simulator.KeptFrame
+    switch frameOption {
+    case .worst: keep = .worst
+    case .index(let index): keep = .index(index)
+    }
+    let simulated = try SimulatedScene.load(parsed.positional[0], devices: devices, io: io, keeping: keep)
     let frameCount = simulated.report.frames.count
     let frame: Int
     switch frameOption {

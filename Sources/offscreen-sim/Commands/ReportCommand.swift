@@ -42,10 +42,17 @@ enum ReportCommand: ToolCommand {
       throw InputError("\(SceneLoader.displayName(path)): error: unknown device \"\(scene.device)\"")
     }
     let file = SceneLoader.displayName(path)
-    let report = try Simulation.run(scene, on: profile, file: file)
-    if let html = parsed.value(Self.html) {
-      try SimulatedScene(scene: scene, profile: profile, report: report, file: file).writeHTML(to: html, io: io)
+    let html = parsed.value(Self.html)
+    let report: SimulationReport
+    if let html {
+      // The page's picture is the worst frame, kept during the one simulation.
+      let run = try Simulation.run(scene, on: profile, file: file, keeping: .worst)
+      report = run.report
+      try SimulatedScene(scene: scene, profile: profile, report: report, file: file, kept: (run.frame, run.snapshot))
+        .writeHTML(to: html, io: io)
       if html == "-" { return .success }
+    } else {
+      report = try Simulation.run(scene, on: profile, file: file)
     }
     switch format {
     case .text: io.out(TextReportFormatter.format(report, file: file))
