@@ -346,6 +346,53 @@ func checkAgainstReport(tool: URL, folder: URL) throws {
     line("\(screens) screens x 3 devices: time", "\(fixed(seconds, 2)) s", target: "-", met: nil)
     line("\(screens) screens x 3 devices: peak memory", "\(fixed(mebibytes, 0)) MiB", target: "< 500 MB", met: peak < 500e6)
   }
+  print()
+  try shardedCheck(tool: tool, folder: folder)
+}
+
+/// Section 8: `check` over 2,000 screens on three devices, once whole and once as four shards
+/// run one after another and merged: the processor time of the parts and the merge against the
+/// whole (the work sharding adds).
+func shardedCheck(tool: URL, folder: URL) throws {
+  let screens = quick ? 400 : 2_000
+  print("8. Sharding: check over \(screens) screens x 3 devices, whole against 4 shards one after another plus merge (processor time)")
+  let many = folder.appendingPathComponent("sharded")
+  try FileManager.default.createDirectory(at: many, withIntermediateDirectories: true)
+  for index in 0..<screens {
+    var json = SceneGenerator(kind: [.feed, .grid, .nested][index % 3], layers: 300, frames: 1, seed: UInt64(index)).json()
+    json =
+      String(json.dropLast(2))
+      + #", "budgets": {"maxOffscreenPassesPerFrame": 1000, "checkOn": ["iphone-7", "iphone-13-pro", "iphone-17-pro"]}}"# + "\n"
+    try Data(json.utf8).write(to: many.appendingPathComponent("screen\(index).json"))
+  }
+  let whole = spawnMeasuring(tool.path, ["check", many.path, "--format", "json", "--jobs", "1"])
+  var parts = 0.0
+  var shardFiles: [String] = []
+  var failed = whole.status == 2
+  for index in 1...4 {
+    let output = folder.appendingPathComponent("shard-\(index).json").path
+    // The shell's `> shard-i.json`, without a shell.
+    let part = spawnMeasuring(
+      "/bin/sh",
+      [
+        "-c", "exec \"$0\" \"$@\" > \"\(output)\"", tool.path, "check", many.path, "--shard", "\(index)/4", "--format", "json", "--jobs",
+        "1",
+      ])
+    parts += part.cpuSeconds
+    failed = failed || part.status == 2
+    shardFiles.append(output)
+  }
+  let merge = spawnMeasuring(tool.path, ["merge"] + shardFiles)
+  failed = failed || merge.status == 2
+  if failed {
+    print("  not measured: check or merge did not run (exit 2)")
+    return
+  }
+  let total = parts + merge.cpuSeconds
+  let growth = total / whole.cpuSeconds - 1
+  line("whole run", "\(fixed(whole.cpuSeconds, 2)) s", target: "-", met: nil)
+  line("4 shards + merge", "\(fixed(parts, 2)) s + \(fixed(merge.cpuSeconds, 2)) s", target: "-", met: nil)
+  line("work added by sharding", "\(fixed(growth * 100, 1))%", target: "<= 5%", met: growth <= 0.05)
 }
 
 /// Runs a program with its output sent to /dev/null and waits for it; returns its exit status.
@@ -369,6 +416,13 @@ func spawn(_ path: String, _ arguments: [String]) -> Int32 {
 /// ``spawn(_:_:)``, with the child's peak resident memory in bytes (`ru_maxrss`, kilobytes on
 /// Linux: getrusage(2)).
 func spawnMeasuringMemory(_ path: String, _ arguments: [String]) -> (status: Int32, peakBytes: Double) {
+  let measured = spawnMeasuring(path, arguments)
+  return (measured.status, measured.peakBytes)
+}
+
+/// ``spawn(_:_:)``, with the child's peak resident memory in bytes (`ru_maxrss`, kilobytes on
+/// Linux) and the processor time it used, user and system (getrusage(2)).
+func spawnMeasuring(_ path: String, _ arguments: [String]) -> (status: Int32, peakBytes: Double, cpuSeconds: Double) {
   var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
   posix_spawn_file_actions_init(&actions)
   defer { posix_spawn_file_actions_destroy(&actions) }
@@ -377,11 +431,12 @@ func spawnMeasuringMemory(_ path: String, _ arguments: [String]) -> (status: Int
   let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
   defer { for pointer in argv { free(pointer) } }
   var pid: pid_t = 0
-  guard posix_spawn(&pid, path, &actions, nil, argv, environ) == 0 else { return (-1, 0) }
+  guard posix_spawn(&pid, path, &actions, nil, argv, environ) == 0 else { return (-1, 0, 0) }
   var status: Int32 = 0
   var usage = rusage()
   wait4(pid, &status, 0, &usage)
-  return ((status >> 8) & 0xFF, Double(usage.ru_maxrss) * 1024)
+  func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+  return ((status >> 8) & 0xFF, Double(usage.ru_maxrss) * 1024, seconds(usage.ru_utime) + seconds(usage.ru_stime))
 }
 
 /// Peak resident memory of this process, from /proc (Linux); 0 where it cannot be read.

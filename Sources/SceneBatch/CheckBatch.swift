@@ -22,9 +22,23 @@ public struct CheckRun: Sendable {
     }
   }
 
+  /// What one file gave, in file order: how many of ``entries`` and ``failures`` are its, and
+  /// whether it was skipped. What a shard's results are merged by.
+  public struct Part: Sendable, Equatable {
+    public var entries: Int
+    public var skipped: Bool
+    public var failures: Int
+    public init(entries: Int, skipped: Bool, failures: Int) {
+      self.entries = entries
+      self.skipped = skipped
+      self.failures = failures
+    }
+  }
+
   public var entries: [Entry] = []
   public var skipped: [String] = []
   public var failures: [BatchFailure] = []
+  public var parts: [Part] = []
 
   public init(entries: [Entry] = [], skipped: [String] = [], failures: [BatchFailure] = []) {
     self.entries = entries
@@ -103,8 +117,13 @@ public enum CheckBatch {
       case .checked(let entries, let failures):
         run.entries += entries
         run.failures += failures
-      case .skipped: run.skipped.append(files[index])
-      case .failed(let failure): run.failures.append(failure)
+        run.parts.append(CheckRun.Part(entries: entries.count, skipped: false, failures: failures.count))
+      case .skipped:
+        run.skipped.append(files[index])
+        run.parts.append(CheckRun.Part(entries: 0, skipped: true, failures: 0))
+      case .failed(let failure):
+        run.failures.append(failure)
+        run.parts.append(CheckRun.Part(entries: 0, skipped: false, failures: 1))
       }
     }
     return run

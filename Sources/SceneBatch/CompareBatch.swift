@@ -40,12 +40,25 @@ public struct CompareRun: Sendable {
   public struct OtherVersion: Sendable, Equatable {
     public var path: String
     public var madeBy: String
+    public init(path: String, madeBy: String) {
+      self.path = path
+      self.madeBy = madeBy
+    }
+  }
+
+  /// What one request gave, in request order: how many of ``results`` and ``failures`` are
+  /// its, and the reports of another version it read. What a shard's results are merged by.
+  public struct Part: Sendable, Equatable {
+    public var results: Int
+    public var failures: Int
+    public var otherVersions: [OtherVersion]
   }
 
   public var results: [ComparisonResult] = []
   public var failures: [BatchFailure] = []
   /// Each such report once, in the order first met.
   public var otherVersions: [OtherVersion] = []
+  public var parts: [Part] = []
 
   public var failed: Bool { results.contains { $0.comparison.failed } }
 }
@@ -84,6 +97,8 @@ public enum CompareBatch {
     for outcome in outcomes {
       run.results += outcome.results
       run.failures += outcome.failures
+      run.parts.append(
+        CompareRun.Part(results: outcome.results.count, failures: outcome.failures.count, otherVersions: outcome.otherVersions))
       for version in outcome.otherVersions where !run.otherVersions.contains(version) { run.otherVersions.append(version) }
     }
     return run

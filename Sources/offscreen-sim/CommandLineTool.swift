@@ -8,7 +8,8 @@ enum CommandLineTool {
   /// Every command, in the order the tool's help lists them.
   static let commands: [RegisteredCommand] = [
     RegisteredCommand(ReportCommand.self), RegisteredCommand(ExplainCommand.self), RegisteredCommand(OptimizeCommand.self),
-    RegisteredCommand(CompareCommand.self), RegisteredCommand(CheckCommand.self), RegisteredCommand(RenderCommand.self),
+    RegisteredCommand(CompareCommand.self), RegisteredCommand(CheckCommand.self), RegisteredCommand(MergeCommand.self),
+    RegisteredCommand(RenderCommand.self),
     RegisteredCommand(ChartCommand.self), RegisteredCommand(RulesCommand.self), RegisteredCommand(DevicesCommand.self),
     RegisteredCommand(GenerateCommand.self), RegisteredCommand(SchemaCommand.self), RegisteredCommand(CompletionsCommand.self),
     RegisteredCommand(HelpCommand.self),

@@ -7,6 +7,12 @@ public struct BudgetResult: Sendable, Hashable {
   public var found: Double?
   public var passed: Bool
 
+  public init(limit: Budgets.Limit, found: Double?, passed: Bool) {
+    self.limit = limit
+    self.found = found
+    self.passed = passed
+  }
+
   public var kind: BudgetKind { limit.kind }
   public var expected: Double { limit.value }
   public var metric: ReportMetric? { ReportMetrics.metric(id: limit.kind.metricID) }

@@ -36,7 +36,7 @@ enum CheckCommand: ToolCommand {
           "Scene files, or folders searched recursively for *.json files (not *.schema.json, not hidden files or folders). Scenes without budgets are listed as skipped."
       )
     ],
-    options: [budgets, format, junit, device, SharedOptions.deviceFile, SharedOptions.jobs],
+    options: [budgets, format, junit, device, SharedOptions.deviceFile, SharedOptions.jobs, SharedOptions.shardOption],
     exitCodes: [
       ExitCodeNote(.success, "every budget passed (or no scene has budgets)"),
       ExitCodeNote(.failure, "a budget failed"),
@@ -49,6 +49,7 @@ enum CheckCommand: ToolCommand {
       "offscreen-sim check scenes/",
       "offscreen-sim check scenes/feed.json --budgets budgets.json --junit check.xml",
       "offscreen-sim check scenes/ --format markdown > comment.md",
+      "offscreen-sim check scenes/ --shard 2/4 --format json > shard-2.json",
     ])
 
   static func run(_ parsed: ParsedArguments, io: ToolIO) throws -> ExitCode {
@@ -60,21 +61,32 @@ enum CheckCommand: ToolCommand {
       CheckBatch.SharedBudgets(path: path, budgets: try readBudgets(path, known: selection.devices, io: io))
     }
 
-    let (files, pathErrors) = ScenePaths.expand(parsed.positional, currentDirectory: io.currentDirectory)
-    let run = CheckBatch.run(
-      files, budgets: budgets, devices: selection.requested, runner: SceneRunner(devices: selection.devices),
-      jobs: CommonOptions.jobs(parsed), read: SceneLoader(io: io).batchReader(for: files))
+    let shard = try SharedOptions.shard(parsed)
 
+    let (files, pathErrors) = ScenePaths.expand(parsed.positional, currentDirectory: io.currentDirectory)
+    let positions = shard?.positions(of: files) ?? Array(files.indices)
+    let selected = positions.map { files[$0] }
+    let run = CheckBatch.run(
+      selected, budgets: budgets, devices: selection.requested, runner: SceneRunner(devices: selection.devices),
+      jobs: CommonOptions.jobs(parsed), read: SceneLoader(io: io).batchReader(for: selected))
+    let errors = pathErrors.map { InputError($0) } + run.failures.map(InputError.init)
+    let shardMember = shard.map {
+      ShardDocument.check($0, files: files.count, positions: positions, run: run, pathErrors: pathErrors)
+    }
+    return try finish(run, errors: errors, format: format, junit: parsed.value(Self.junit), shard: shardMember, io: io)
+  }
+
+  /// Prints a run (whole, one shard's, or shards merged) and its errors; the exit code.
+  static func finish(
+    _ run: CheckRun, errors: [InputError], format: OutputFormat, junit: String?, shard: (String, JSONOutput)? = nil, io: ToolIO
+  ) throws -> ExitCode {
     switch format {
     case .text: io.out(CheckTextFormatter.format(run))
-    case .json: io.document(CheckJSONFormatter.format(run), .json)
+    case .json: io.document(CheckJSONFormatter.format(run, extra: shard.map { [$0] } ?? []), .json)
     case .markdown: io.document(CheckMarkdownFormatter.format(run), .markdown)
     }
-    if let junit = parsed.value(Self.junit) {
-      try OutputFile(io: io).write(JUnitFormatter.format(run), to: junit)
-    }
+    if let junit { try OutputFile(io: io).write(JUnitFormatter.format(run), to: junit) }
     if CommonOptions.inGitHubActions(io) { io.annotate(GitHubAnnotations.budgetFailures(run)) }
-    let errors = pathErrors.map { InputError($0) } + run.failures.map(InputError.init)
     for error in errors.uniqued() { io.report(error) }
     if !errors.isEmpty { return .usageOrInput }
     return run.failed > 0 ? .failure : .success

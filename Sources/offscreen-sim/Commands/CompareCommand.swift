@@ -44,7 +44,9 @@ enum CompareCommand: ToolCommand {
       ArgumentDeclaration(
         "<before> <after>", count: 2...2, help: "Each a scene file or a saved JSON report (report --format json > baseline.json).")
     ],
-    options: [device, SharedOptions.deviceFile, gate, tolerance, format, pairs, SharedOptions.jobs, listMetricsFlag],
+    options: [
+      device, SharedOptions.deviceFile, gate, tolerance, format, pairs, SharedOptions.jobs, SharedOptions.shardOption, listMetricsFlag,
+    ],
     exitCodes: [
       ExitCodeNote(.success, "no gated metric got worse"),
       ExitCodeNote(.failure, "a gated metric got worse (or a finding appeared, with --gate findings)"),
@@ -88,27 +90,46 @@ enum CompareCommand: ToolCommand {
       requests = [Request(before: parsed.positional[0], after: parsed.positional[1], devices: devices, gates: gates)]
     }
 
+    let shard = try SharedOptions.shard(parsed)
+    let positions = shard?.positions(of: requests.map(Self.shardKey)) ?? Array(requests.indices)
+    let selected = positions.map { requests[$0] }
     let run = CompareBatch.run(
-      requests, tolerance: tolerance, runner: SceneRunner(devices: selection.devices), toolVersion: toolVersion, jobs: jobs,
-      read: SceneLoader(io: io).batchReader(for: requests.flatMap { [$0.before, $0.after] }))
-    let results = run.results.map(\.shown)
-    let errors = run.failures.map(InputError.init).uniqued()
-    if !results.isEmpty || errors.isEmpty {
+      selected, tolerance: tolerance, runner: SceneRunner(devices: selection.devices), toolVersion: toolVersion, jobs: jobs,
+      read: SceneLoader(io: io).batchReader(for: selected.flatMap { [$0.before, $0.after] }))
+    let shardMember = shard.map {
+      ShardDocument.compare($0, requests: requests.count, positions: positions, run: run, tolerance: tolerance)
+    }
+    return finish(
+      run.results.map(\.shown), otherVersions: run.otherVersions, errors: run.failures.map(InputError.init), tolerance: tolerance,
+      format: format, shard: shardMember, io: io)
+  }
+
+  /// What a pair is sharded by: both its paths.
+  static func shardKey(_ request: Request) -> String { request.before + "\n" + request.after }
+
+  /// Prints comparisons (a whole run's, one shard's, or shards merged), the warnings and the
+  /// errors; the exit code.
+  static func finish(
+    _ results: [ComparisonResult], otherVersions: [CompareRun.OtherVersion], errors: [InputError], tolerance: Double,
+    format: OutputFormat, shard: (String, JSONOutput)? = nil, io: ToolIO
+  ) -> ExitCode {
+    let errors = errors.uniqued()
+    if !results.isEmpty || errors.isEmpty || shard != nil {
       switch format {
       case .text: io.out(CompareTextFormatter.format(results))
-      case .json: io.document(CompareJSONFormatter.format(results, tolerance: tolerance), .json)
+      case .json: io.document(CompareJSONFormatter.format(results, tolerance: tolerance, extra: shard.map { [$0] } ?? []), .json)
       case .markdown: io.document(CompareMarkdownFormatter.format(results), .markdown)
       }
     }
     if CommonOptions.inGitHubActions(io) { io.annotate(GitHubAnnotations.regressions(results)) }
-    for other in run.otherVersions {
+    for other in otherVersions {
       io.err(
         "\(SceneLoader.displayName(other.path)): warning: this report was made by offscreen-sim \(other.madeBy), this is \(toolVersion); "
           + "figures can differ between versions for reasons other than the change compared: make the report again\n")
     }
     for error in errors { io.report(error) }
     if !errors.isEmpty { return .usageOrInput }
-    return run.failed ? .failure : .success
+    return results.contains { $0.comparison.failed } ? .failure : .success
   }
 
   // MARK: Options

@@ -7,26 +7,29 @@ enum CheckJSONFormatter {
   /// Bumped when a field changes meaning or disappears; fields may be added within a version.
   static let version = 1
 
-  static func format(_ run: CheckRun) -> String {
-    JSONOutput.object([
-      ("checkVersion", .int(version)),
-      ("tool", .object([("name", .string("offscreen-sim")), ("version", .string(toolVersion))])),
-      ("passed", .int(run.passed)),
-      ("failed", .int(run.failed)),
-      (
-        "scenes",
-        .array(
-          run.entries.map { entry in
-            .object([
-              ("file", .string(entry.file)),
-              ("device", .object([("id", .string(entry.deviceID)), ("name", .string(entry.deviceName))])),
-              ("budgetsFile", entry.budgetsFile.map { .string($0) } ?? .null),
-              ("budgets", .array(entry.results.map(result))),
-            ])
-          })
-      ),
-      ("skipped", .array(run.skipped.map { .string($0) })),
-    ]).rendered()
+  /// `extra`: members after the standard ones (a shard's `shard`).
+  static func format(_ run: CheckRun, extra: [(String, JSONOutput)] = []) -> String {
+    JSONOutput.object(
+      [
+        ("checkVersion", .int(version)),
+        ("tool", .object([("name", .string("offscreen-sim")), ("version", .string(toolVersion))])),
+        ("passed", .int(run.passed)),
+        ("failed", .int(run.failed)),
+        (
+          "scenes",
+          .array(
+            run.entries.map { entry in
+              .object([
+                ("file", .string(entry.file)),
+                ("device", .object([("id", .string(entry.deviceID)), ("name", .string(entry.deviceName))])),
+                ("budgetsFile", entry.budgetsFile.map { .string($0) } ?? .null),
+                ("budgets", .array(entry.results.map(result))),
+              ])
+            })
+        ),
+        ("skipped", .array(run.skipped.map { .string($0) })),
+      ] + extra
+    ).rendered()
   }
 
   static func result(_ result: BudgetResult) -> JSONOutput {

@@ -8,17 +8,20 @@ enum CompareJSONFormatter {
   /// Bumped when a field changes meaning or disappears; fields may be added within a version.
   static let version = 1
 
-  static func format(_ results: [ComparisonResult], tolerance: Double) -> String {
+  /// `extra`: members after the standard ones (a shard's `shard`).
+  static func format(_ results: [ComparisonResult], tolerance: Double, extra: [(String, JSONOutput)] = []) -> String {
     let failed = results.contains { $0.comparison.failed }
     let better = results.contains { $0.comparison.verdict == .better }
-    return JSONOutput.object([
-      ("compareVersion", .int(version)),
-      ("tool", .object([("name", .string("offscreen-sim")), ("version", .string(toolVersion))])),
-      ("tolerancePercent", .number(ReportMetrics.rounded(tolerance * 100))),
-      ("verdict", .string(failed ? Verdict.worse.rawValue : (better ? Verdict.better.rawValue : Verdict.same.rawValue))),
-      ("failed", .bool(failed)),
-      ("comparisons", .array(results.map(comparison))),
-    ]).rendered()
+    return JSONOutput.object(
+      [
+        ("compareVersion", .int(version)),
+        ("tool", .object([("name", .string("offscreen-sim")), ("version", .string(toolVersion))])),
+        ("tolerancePercent", .number(ReportMetrics.rounded(tolerance * 100))),
+        ("verdict", .string(failed ? Verdict.worse.rawValue : (better ? Verdict.better.rawValue : Verdict.same.rawValue))),
+        ("failed", .bool(failed)),
+        ("comparisons", .array(results.map(comparison))),
+      ] + extra
+    ).rendered()
   }
 
   static func comparison(_ result: ComparisonResult) -> JSONOutput {

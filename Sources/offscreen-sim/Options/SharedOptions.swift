@@ -1,4 +1,5 @@
 import Compositor
+import SceneBatch
 
 /// Options several commands take, declared once so that they read and behave the same
 /// everywhere: the device (`--device`, `--device-file`), the output format, the number of jobs
@@ -32,6 +33,25 @@ enum SharedOptions {
   static let jobs = OptionDeclaration(
     "--jobs", value: "n", kind: .integer(1...1024),
     help: "Simulate up to n scenes and devices at once (default: the machine's cores). The output is the same whatever n is.")
+
+  /// `--shard i/n`: run one of n parts of the inputs.
+  static let shardOption = OptionDeclaration(
+    "--shard", value: "i/n",
+    help:
+      "Run part i of n (1 <= i <= n): the inputs split by a hash of their paths, the same on every machine. Write each part with --format json and join them with 'offscreen-sim merge'; the merge prints what one run over all inputs prints."
+  )
+
+  /// The `--shard` given, if any.
+  static func shard(_ parsed: ParsedArguments) throws(UsageError) -> Shard? {
+    guard let text = parsed.value(shardOption) else { return nil }
+    let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count <= 10_000,
+      let shard = Shard(index: index, count: count)
+    else {
+      throw UsageError("--shard expects i/n with 1 <= i <= n <= 10000, such as 2/4, found '\(text)'")
+    }
+    return shard
+  }
 
   /// `-o`, `--output`: where a command writes what it makes.
   static func output(_ help: String, required requirement: String? = nil) -> OptionDeclaration {
