@@ -13,6 +13,7 @@ let package = Package(
   targets: [
     .target(name: "LayerTree"),
     .target(name: "Compositor", dependencies: ["LayerTree"]),
+    // Importers of other tools' files: one folder a format.
     .target(name: "SceneImport", dependencies: ["LayerTree"]),
     // compare and check over many files: typed results and errors, no printing, no flags.
     .target(name: "SceneBatch", dependencies: ["LayerTree", "Compositor"]),

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import LayerTree
@@ -48,5 +49,43 @@ struct CaptureSupportTests {
     #expect(ids.unique("UIView") == "UIView-3")
     // A name that is already a numbered form still gets an unused id.
     #expect(ids.unique("UIView-2") == "UIView-2-2")
+  }
+}
+
+@Suite("Affine decomposition")
+struct AffineDecompositionTests {
+  /// CGAffineTransform(rotationAngle: θ).scaledBy(x: sx, y: sy) is a = sx cos θ, b = sx sin θ,
+  /// c = -sy sin θ, d = sy cos θ (worked out from the two matrices); decomposing gives θ, sx, sy
+  /// back and no shear.
+  @Test(arguments: [(30.0, 2.0, 0.5), (-45, 1, 1), (90, 1, 3), (135, 0.25, 4), (180, 1, 1)])
+  func rotationThenScaleComesBack(_ degrees: Double, _ sx: Double, _ sy: Double) {
+    let angle = degrees * Double.pi / 180
+    let (transform, shear) = Transform.decomposing(
+      a: sx * cos(angle), b: sx * sin(angle), c: -sy * sin(angle), d: sy * cos(angle))
+    #expect(abs(transform.rotationDegrees - degrees) < 1e-6)
+    #expect(abs(transform.scaleX - sx) < 1e-9)
+    #expect(abs(transform.scaleY - sy) < 1e-9)
+    #expect(shear == 0)
+  }
+
+  @Test func identityIsIdentity() {
+    let (transform, shear) = Transform.decomposing(a: 1, b: 0, c: 0, d: 1)
+    #expect(transform.isIdentity)
+    #expect(shear == 0)
+  }
+
+  /// A mirror (a = -1, d = 1) is a half turn with the y axis flipped: (x, y) -> (-x, y) either way.
+  @Test func mirrorIsHalfTurnAndFlippedY() {
+    let (transform, _) = Transform.decomposing(a: -1, b: 0, c: 0, d: 1)
+    #expect(transform.rotationDegrees == 180)
+    #expect(transform.scaleX == 1)
+    #expect(transform.scaleY == -1)
+  }
+
+  /// A shear x' = x + 0.5 y (c = 0.5): no rotation, scales 1, shear 0.5.
+  @Test func shearIsReported() {
+    let (transform, shear) = Transform.decomposing(a: 1, b: 0, c: 0.5, d: 1)
+    #expect(transform.isIdentity)
+    #expect(shear == 0.5)
   }
 }
