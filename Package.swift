@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "Compositor", targets: ["Compositor"]),
     .library(name: "SceneImport", targets: ["SceneImport"]),
     .library(name: "SceneBatch", targets: ["SceneBatch"]),
+    .library(name: "LayerCapture", targets: ["LayerCapture"]),
     .executable(name: "offscreen-sim", targets: ["offscreen-sim"]),
   ],
   targets: [
@@ -18,6 +19,8 @@ let package = Package(
     // compare and check over many files: typed results and errors, no printing, no flags.
     .target(name: "SceneBatch", dependencies: ["LayerTree", "Compositor"]),
     .executableTarget(name: "offscreen-sim", dependencies: ["LayerTree", "Compositor", "SceneBatch"]),
+    // Captures a live layer tree into a scene; its UIKit side compiles only where UIKit exists.
+    .target(name: "LayerCapture", dependencies: ["LayerTree"]),
     // The benchmark (`swift run -c release offscreen-sim-bench`); not part of `swift test`.
     .executableTarget(name: "offscreen-sim-bench", dependencies: ["LayerTree", "Compositor", "SceneImport"], path: "Benchmarks"),
     // What the test targets share: the seeded generator, the device table, the bundled scenes.
@@ -25,6 +28,7 @@ let package = Package(
     .testTarget(name: "LayerTreeTests", dependencies: ["LayerTree", "TestSupport"]),
     .testTarget(name: "CompositorTests", dependencies: ["LayerTree", "Compositor", "TestSupport"]),
     .testTarget(name: "SceneImportTests", dependencies: ["SceneImport", "LayerTree", "Compositor", "TestSupport"]),
+    .testTarget(name: "LayerCaptureTests", dependencies: ["LayerCapture", "LayerTree", "Compositor"]),
     .testTarget(
       name: "CLITests", dependencies: ["offscreen-sim", "LayerTree", "Compositor", "SceneBatch", "TestSupport"], exclude: ["References"]),
   ],

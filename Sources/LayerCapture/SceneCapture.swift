@@ -1,0 +1,290 @@
+import Foundation
+import LayerTree
+
+/// Walks a tree of ``CapturableLayer`` values into a scene.
+///
+/// Stages, for each layer, back to front:
+/// 1. **id**: the accessibility identifier, else the layer's `name`, else its class name, made
+///    valid and unique among its siblings (``LayerIDs``); the captured layer itself is `root`.
+/// 2. **geometry** (``placement(of:in:)``): `position`, `bounds`, `anchorPoint` and the
+///    transform's 2D part become the scene's untransformed `frame` and `transform` (rotation and
+///    scale about the centre), in the superlayer's coordinates less its bounds origin, snapped
+///    to the pixel grid of the captured screen (``PixelGrid``). The root is placed at (0, 0).
+/// 3. **appearance**: every ``LayerProperties`` value the scene format has, with Core
+///    Animation's meaning; colours rounded to 8 bits a channel as scene files hold them.
+/// 4. **mask**, then **sublayers**, each the same way.
+/// 5. **lists**: with a ``ScrollRequest`` the scroll view it names keeps its sublayers in content
+///    coordinates and scrolls from its captured offset; a table or collection view's visible
+///    cells become a reuse pool (``ReusePool``).
+///
+/// What the scene format cannot state is written as the nearest thing it can and listed in
+/// ``CapturedScene/notes``: a shear, a perspective, a `shadowPath` that is not a rectangle.
+///
+/// ```swift
+/// let captured = try SceneCapture.capture(window.layer, options: CaptureOptions(device: "iphone-13-pro", scale: 3))
+/// ```
+public enum SceneCapture {
+  public static func capture(_ root: any CapturableLayer, options: CaptureOptions) throws(CaptureError) -> CapturedScene {
+    var walker = Walker(options: options)
+    let rootLayer = walker.layer(root, id: "root", path: "root", parentOrigin: .zero, depth: 0)
+    var scene = Scene(name: options.name, device: options.device, iosVersion: options.iosVersion, root: rootLayer)
+    if let request = options.scroll {
+      guard let scroll = walker.scroll else {
+        throw CaptureError(
+          request.target.map { "no scroll view matches \"\($0)\": give its accessibility identifier, its id or the end of its path" }
+            ?? "no table or collection view to scroll in the captured tree")
+      }
+      scene.timeline = Timeline(duration: request.duration, frameRate: request.frameRate, scrolls: [scroll])
+    }
+    scene.description = walker.notes.joined(separator: " ")
+    return CapturedScene(scene: scene, notes: walker.notes)
+  }
+
+  /// The scene's `frame` and `transform` for a layer, and what they leave out.
+  public struct Placement: Sendable, Hashable {
+    /// The untransformed frame, centred where the layer's centre lands.
+    public var frame: Rect
+    public var transform: Transform
+    /// The part of the transform a rotation and scale cannot state (0 when there is none).
+    public var shear: Double
+    /// True when the transform has a perspective (m14 or m24), which the scene drops.
+    public var perspective: Bool
+  }
+
+  /// Where a layer is in its superlayer, as the scene states it.
+  ///
+  /// Core Animation places the layer's anchor point at `position` (in the superlayer's bounds
+  /// coordinates, so less the superlayer's bounds origin `parentOrigin`), moved by the transform's
+  /// translation, and applies the transform's 2D part about it. The scene turns and scales about
+  /// the layer's centre, so the frame is centred where the centre lands: the anchor's place plus
+  /// the transform applied to the centre's offset from the anchor,
+  /// ((0.5 - anchorX) x width, (0.5 - anchorY) x height). With the identity transform that is
+  /// `position - anchorPoint x size`, UIKit's `frame`.
+  ///
+  /// The 2D part is (m11, m12, m21, m22): for a layer's own points (z = 0) without perspective a
+  /// 3D transform is exactly this affine map (a turn about x or y squashes the layer), so only a
+  /// perspective is lost. m44 other than 1 scales everything by 1 / m44.
+  public static func placement(of properties: LayerProperties, in parentOrigin: Point) -> Placement {
+    let t = properties.transform
+    let w = t.m44 != 0 && t.m44.isFinite ? t.m44 : 1
+    let (a, b, c, d) = (t.m11 / w, t.m12 / w, t.m21 / w, t.m22 / w)
+    let anchor = Point(
+      properties.position.x - parentOrigin.x + t.m41 / w,
+      properties.position.y - parentOrigin.y + t.m42 / w)
+    let width = max(0, properties.bounds.width)
+    let height = max(0, properties.bounds.height)
+    let offsetX = (0.5 - properties.anchorPoint.x) * width
+    let offsetY = (0.5 - properties.anchorPoint.y) * height
+    let centerX = anchor.x + a * offsetX + c * offsetY
+    let centerY = anchor.y + b * offsetX + d * offsetY
+    let (transform, shear) = Transform.decomposing(a: a, b: b, c: c, d: d)
+    return Placement(
+      frame: Rect(centerX - width / 2, centerY - height / 2, width, height), transform: transform, shear: shear,
+      perspective: t.m14 != 0 || t.m24 != 0)
+  }
+}
+
+struct Walker {
+  let options: CaptureOptions
+  let grid: PixelGrid
+  var notes: [String] = []
+  var scroll: Scroll? = nil
+  /// Set when the scroll view to scroll is found, before its subtree is walked.
+  var scrollClaimed = false
+
+  init(options: CaptureOptions) {
+    self.options = options
+    self.grid = PixelGrid(scale: options.scale)
+  }
+
+  mutating func note(_ text: String) {
+    if !notes.contains(text) { notes.append(text) }
+  }
+
+  /// The layer and its subtree. `parentOrigin` is the superlayer's bounds origin, which
+  /// `position` is measured against.
+  mutating func layer(_ source: any CapturableLayer, id: String, path: String, parentOrigin: Point, depth: Int) -> Layer {
+    let p = source.captureProperties()
+    var layer = Layer(id: id)
+    // Geometry.
+    if depth == 0 {
+      layer.frame = grid.snap(Rect(0, 0, max(0, p.bounds.width), max(0, p.bounds.height)))
+      if p.transform != .identity { note("\(path): the captured layer's own transform is left out; the scene's root is placed at (0, 0).") }
+    } else {
+      let placement = SceneCapture.placement(of: p, in: parentOrigin)
+      layer.frame = grid.snap(placement.frame)
+      layer.transform = placement.transform
+      if placement.shear != 0 {
+        note("\(path): its transform has a shear (\(formatNumber(placement.shear))), written as the nearest rotation and scale.")
+      }
+      if placement.perspective { note("\(path): its transform's perspective is left out; the layer is drawn flat.") }
+    }
+    // Appearance.
+    layer.cornerRadius = Self.clean(p.cornerRadius, atLeast: 0)
+    if p.maskedCorners.isEmpty { layer.cornerRadius = 0 }  // nothing rounded: no rounded clip
+    layer.cornerCurve = p.cornerCurve
+    layer.masksToBounds = p.masksToBounds
+    layer.opacity = min(1, Self.clean(p.opacity, atLeast: 0))
+    layer.allowsGroupOpacity = p.allowsGroupOpacity
+    layer.isHidden = p.isHidden
+    layer.isOpaque = p.isOpaque
+    layer.backgroundColor = p.backgroundColor.map(Self.color)
+    layer.borderWidth = Self.clean(p.borderWidth, atLeast: 0)
+    layer.borderColor = p.borderColor.map(Self.color) ?? .clear
+    layer.shadowOpacity = min(1, Self.clean(p.shadowOpacity, atLeast: 0))
+    layer.shadowRadius = Self.clean(p.shadowRadius, atLeast: 0)
+    layer.shadowOffset = Size(Self.clean(p.shadowOffset.width), Self.clean(p.shadowOffset.height))
+    layer.shadowColor = p.shadowColor.map(Self.color) ?? .clear
+    if let path = p.shadowPath { layer.shadowPath = shadowPath(path, of: p, at: id) }
+    layer.shouldRasterize = p.shouldRasterize
+    layer.rasterizationScale = p.rasterizationScale > 0 ? Self.clean(p.rasterizationScale) : 1
+    layer.allowsEdgeAntialiasing = p.allowsEdgeAntialiasing
+    layer.contents = p.contents
+    layer.contentsGravity = p.contentsGravity
+    layer.kind = kind(p, path: path, layer: &layer)
+    // Mask and sublayers, placed against this layer's bounds origin.
+    let origin = Point(p.bounds.x, p.bounds.y)
+    guard depth < CaptureOptions.maxDepth else {
+      note("Layers nested more than \(CaptureOptions.maxDepth) deep are left out.")
+      return layer
+    }
+    if let mask = source.maskToCapture {
+      let maskID = LayerIDs.valid(Self.name(of: mask.captureProperties(), fallback: "mask"))
+      layer.mask = self.layer(mask, id: maskID, path: LayerPath.child(path, maskID), parentOrigin: origin, depth: depth + 1)
+    }
+    let scrolls = isScrollTarget(p, id: id, path: path)
+    if scrolls { scrollClaimed = true }
+    var ids = LayerIDs()
+    var cellIndices: [Int?] = []
+    for sublayer in source.sublayersToCapture {
+      let properties = sublayer.captureProperties()
+      let childID = ids.unique(Self.name(of: properties, fallback: properties.className))
+      // A scrolling view keeps its content in content coordinates: the scroll moves it.
+      let childOrigin = scrolls ? .zero : origin
+      layer.sublayers.append(
+        self.layer(sublayer, id: childID, path: LayerPath.child(path, childID), parentOrigin: childOrigin, depth: depth + 1))
+      cellIndices.append(properties.cellIndex)
+    }
+    if let info = p.scroll {
+      if scrolls {
+        startScroll(info, properties: p, layer: &layer, path: path, cellIndices: cellIndices)
+      } else if info.reusesCells {
+        let cells = cellIndices.compactMap { $0 }.count
+        note(
+          "\(path): a list showing \(cells) cell\(cells == 1 ? "" : "s")\(info.itemCount.map { " of \($0) items" } ?? ""); a capture of one moment holds the visible cells only: capture with a scroll to simulate scrolling with cell reuse."
+        )
+      }
+    }
+    return layer
+  }
+
+  /// The layer's name in the scene: accessibility identifier, `name`, or `fallback`.
+  static func name(of properties: LayerProperties, fallback: String) -> String {
+    if let id = properties.accessibilityIdentifier, !id.isEmpty { return id }
+    if let name = properties.name, !name.isEmpty { return name }
+    return fallback
+  }
+
+  // MARK: Classes
+
+  mutating func kind(_ p: LayerProperties, path: String, layer: inout Layer) -> LayerKind {
+    switch p.kind {
+    case .plain:
+      return .plain
+    case .shape(let shapePath, let fill, let stroke, let lineWidth):
+      // A shape layer without a path draws nothing: a plain layer says the same.
+      guard let shapePath else { return .plain }
+      var shape = ShapeLayer(path: Self.shapePath(shapePath))
+      shape.fillColor = fill.map(Self.color)
+      shape.strokeColor = stroke.map(Self.color)
+      shape.lineWidth = Self.clean(lineWidth, atLeast: 0)
+      return .shape(shape)
+    case .gradient(let colors):
+      return .gradient(GradientLayer(colors: colors.map(Self.color)))
+    case .visualEffect(let style):
+      return .visualEffect(VisualEffect(style: style))
+    case .transformLayer:
+      // It draws nothing and never fades or clips as a group.
+      layer.allowsGroupOpacity = false
+      layer.masksToBounds = false
+      note("\(path): a CATransformLayer, written as a plain layer that draws nothing; its sublayers' 3D placement is flattened.")
+      return .plain
+    case .replicator(let replicator):
+      note(
+        "\(path): a CAReplicatorLayer with \(replicator.instanceCount) instances, written as a plain layer: its sublayers are drawn once.")
+      return .plain
+    }
+  }
+
+  static func shapePath(_ path: PathShape) -> ShapePath {
+    switch path {
+    case .rect(let rect): return .rect(rect)
+    case .roundedRect(let rect, let radius): return .roundedRect(rect, cornerRadius: max(0, radius))
+    case .ellipse(let rect): return .ellipse(rect)
+    case .other(let bounds, let points): return .arbitrary(bounds: bounds, points: max(1, points))
+    }
+  }
+
+  /// `shadowPath`: the scene states a rectangle, rounded or not; the layer's own rounded
+  /// bounds are `bounds`. An ellipse becomes its rectangle rounded by half its shorter side;
+  /// another shape, its bounding box.
+  mutating func shadowPath(_ path: PathShape, of p: LayerProperties, at id: String) -> ShadowPath {
+    let bounds = Rect(0, 0, p.bounds.width, p.bounds.height)
+    switch path {
+    case .rect(let rect):
+      return rect == bounds && p.cornerRadius == 0 ? .bounds : .rect(rect, cornerRadius: 0)
+    case .roundedRect(let rect, let radius):
+      return rect == bounds && radius == p.cornerRadius ? .bounds : .rect(rect, cornerRadius: max(0, radius))
+    case .ellipse(let rect):
+      return .rect(rect, cornerRadius: min(rect.width, rect.height) / 2)
+    case .other(let box, _):
+      note("Shadow paths that are not rectangles or ellipses are written as their bounding box.")
+      return .rect(box, cornerRadius: 0)
+    }
+  }
+
+  // MARK: Scrolling
+
+  func isScrollTarget(_ p: LayerProperties, id: String, path: String) -> Bool {
+    guard let request = options.scroll, !scrollClaimed, let info = p.scroll else { return false }
+    guard let target = request.target else { return info.reusesCells }
+    return p.accessibilityIdentifier == target || id == target || path == target || path.hasSuffix("/" + target)
+  }
+
+  mutating func startScroll(
+    _ info: LayerProperties.ScrollInfo, properties p: LayerProperties, layer: inout Layer, path: String, cellIndices: [Int?]
+  ) {
+    guard let request = options.scroll else { return }
+    let horizontal = info.contentSize.width > p.bounds.width && info.contentSize.height <= p.bounds.height
+    let axis: Scroll.Axis = horizontal ? .horizontal : .vertical
+    var reuse: CellReuse? = nil
+    if info.reusesCells {
+      let pool = ReusePool.fold(
+        layer.sublayers, cellIndices: cellIndices, axis: axis, viewport: horizontal ? p.bounds.width : p.bounds.height,
+        items: info.itemCount, path: path)
+      layer.sublayers = pool.sublayers
+      reuse = pool.reuse
+      note(pool.note)
+    }
+    let offset = horizontal ? p.bounds.x : p.bounds.y
+    scroll = Scroll(
+      target: path, axis: axis, motion: request.motion, startOffset: grid.snap(offset),
+      contentLength: grid.snap(horizontal ? info.contentSize.width : info.contentSize.height), reuse: reuse)
+  }
+
+  // MARK: Values
+
+  /// A captured number as the scene writes it: finite, at least `minimum`, and rounded to 1e-6
+  /// (a `Float` property such as `opacity` 0.3 reads 0.30000001192...).
+  static func clean(_ value: Double, atLeast minimum: Double = -.infinity) -> Double {
+    guard value.isFinite else { return max(minimum, 0) }
+    let rounded = (max(minimum, value) * 1e6).rounded() / 1e6
+    return rounded == 0 ? 0 : rounded
+  }
+
+  /// A colour as a scene file holds it: each channel within 0...1, to 8 bits.
+  static func color(_ color: Color) -> Color {
+    func channel(_ value: Double) -> Double { value.isFinite ? (min(1, max(0, value)) * 255).rounded() / 255 : 0 }
+    return Color(red: channel(color.red), green: channel(color.green), blue: channel(color.blue), alpha: channel(color.alpha))
+  }
+}
