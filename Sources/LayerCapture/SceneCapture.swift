@@ -24,6 +24,7 @@ import LayerTree
 /// let captured = try SceneCapture.capture(window.layer, options: CaptureOptions(device: "iphone-13-pro", scale: 3))
 /// ```
 public enum SceneCapture {
+  @MainActor
   public static func capture(_ root: any CapturableLayer, options: CaptureOptions) throws(CaptureError) -> CapturedScene {
     var walker = Walker(options: options)
     let rootLayer = walker.layer(root, id: "root", path: "root", parentOrigin: .zero, depth: 0)
@@ -84,6 +85,7 @@ public enum SceneCapture {
   }
 }
 
+@MainActor
 struct Walker {
   let options: CaptureOptions
   let grid: PixelGrid

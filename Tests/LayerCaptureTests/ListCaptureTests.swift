@@ -6,6 +6,7 @@ import Testing
 
 /// Tables and collection views: one moment as captured, and the reuse pool of a scroll.
 @Suite("Capturing lists")
+@MainActor
 struct ListCaptureTests {
   /// A 390 x 600 table at y 100, scrolled to 120 pt, 200 rows of 100 pt, showing rows 1 to 7
   /// (content y 100 to 700: rows whose cells reach into 120...720).

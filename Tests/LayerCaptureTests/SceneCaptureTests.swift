@@ -8,6 +8,7 @@ import Testing
 /// The capture core on trees of fake layers; every expected scene is worked out by hand from
 /// Core Animation's geometry and the scene format's keys.
 @Suite("Scene capture")
+@MainActor
 struct SceneCaptureTests {
   static let options = CaptureOptions(device: "iphone-13-pro", scale: 3)
 
