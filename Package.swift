@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "SceneImport", targets: ["SceneImport"]),
     .library(name: "SceneBatch", targets: ["SceneBatch"]),
     .library(name: "LayerCapture", targets: ["LayerCapture"]),
+    .library(name: "RenderCost", targets: ["RenderCost"]),
     .executable(name: "offscreen-sim", targets: ["offscreen-sim"]),
   ],
   targets: [
@@ -21,6 +22,9 @@ let package = Package(
     .executableTarget(name: "offscreen-sim", dependencies: ["LayerTree", "Compositor", "SceneBatch"]),
     // Captures a live layer tree into a scene; its UIKit side compiles only where UIKit exists.
     .target(name: "LayerCapture", dependencies: ["LayerTree"]),
+    // The render-cost check for unit tests: capture, simulate, budgets, recorded scenes.
+    .target(name: "RenderCost", dependencies: ["LayerTree", "Compositor", "LayerCapture"]),
+    .executableTarget(name: "offscreen-sim", dependencies: ["LayerTree", "Compositor"]),
     // The benchmark (`swift run -c release offscreen-sim-bench`); not part of `swift test`.
     .executableTarget(name: "offscreen-sim-bench", dependencies: ["LayerTree", "Compositor", "SceneImport"], path: "Benchmarks"),
     // What the test targets share: the seeded generator, the device table, the bundled scenes.
@@ -28,7 +32,7 @@ let package = Package(
     .testTarget(name: "LayerTreeTests", dependencies: ["LayerTree", "TestSupport"]),
     .testTarget(name: "CompositorTests", dependencies: ["LayerTree", "Compositor", "TestSupport"]),
     .testTarget(name: "SceneImportTests", dependencies: ["SceneImport", "LayerTree", "Compositor", "TestSupport"]),
-    .testTarget(name: "LayerCaptureTests", dependencies: ["LayerCapture", "LayerTree", "Compositor"]),
+    .testTarget(name: "LayerCaptureTests", dependencies: ["LayerCapture", "RenderCost", "LayerTree", "Compositor"]),
     .testTarget(
       name: "CLITests", dependencies: ["offscreen-sim", "LayerTree", "Compositor", "SceneBatch", "TestSupport"], exclude: ["References"]),
   ],

@@ -110,6 +110,18 @@ struct ListCaptureTests {
     #expect(report.summary.frames == 60)
   }
 
+  /// Written as a scene file and read back, the pool passes the reader's checks (the pool covers
+  /// the viewport, the scroll names a scroll view with a repeated `FeedCell`) and `repeat` holds
+  /// the copies.
+  @Test func thePooledSceneIsAValidSceneFile() throws {
+    let scene = try Self.capture(Self.table(), scroll: .fling(3000, duration: 0.5)).scene
+    let text = try SceneEncoder.rendered(scene)
+    #expect(text.contains("\"repeat\": { \"count\": 7, \"step\": [0, 100] }"))
+    let decoded = try SceneDecoder.decode(Array(text.utf8), options: .init(devices: DeviceCatalogue.screens))
+    #expect(decoded.layerCount == scene.layerCount)
+    #expect(decoded.timeline?.scrolls.first?.reuse == CellReuse(cell: "FeedCell", items: 200))
+  }
+
   @Test func aMissingTargetIsAnError() {
     #expect(throws: CaptureError("no scroll view matches \"feed\": give its accessibility identifier, its id or the end of its path")) {
       try Self.capture(Self.table(), scroll: .fling(1000, target: "feed"))

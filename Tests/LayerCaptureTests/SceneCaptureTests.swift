@@ -218,6 +218,10 @@ struct SceneCaptureTests {
     #expect(captured.scene.root == expectedRoot)
     #expect(captured.scene.device == "iphone-13-pro")
     #expect(captured.scene.timeline == nil)
+    // A scene file that reads back and writes the same text again.
+    let text = try SceneEncoder.rendered(captured.scene)
+    let decoded = try SceneDecoder.decode(Array(text.utf8), options: .init(devices: DeviceCatalogue.screens))
+    #expect(try SceneEncoder.rendered(decoded) == text)
   }
 
   /// No corner masked: nothing is rounded (`maskedCorners` empty), so no rounded clip.

@@ -47,6 +47,10 @@ struct RecursiveDescriptionSampleTests {
     let report = Simulator.run(imported.scene, on: device)
     #expect(report.summary.frames == 1)
     #expect(report.summary.layers == lines)
+    // Written as a scene file, it reads back to the same text.
+    let written = try SceneEncoder.rendered(imported.scene)
+    let decoded = try SceneDecoder.decode(Array(written.utf8), options: .init(devices: DeviceCatalogue.screens))
+    #expect(try SceneEncoder.rendered(decoded) == written)
   }
 
   /// IssuerList, loading the first cell (read by hand):
