@@ -19,12 +19,11 @@ let package = Package(
     .target(name: "SceneImport", dependencies: ["LayerTree"]),
     // compare and check over many files: typed results and errors, no printing, no flags.
     .target(name: "SceneBatch", dependencies: ["LayerTree", "Compositor"]),
-    .executableTarget(name: "offscreen-sim", dependencies: ["LayerTree", "Compositor", "SceneBatch"]),
+    .executableTarget(name: "offscreen-sim", dependencies: ["LayerTree", "Compositor", "SceneBatch", "SceneImport"]),
     // Captures a live layer tree into a scene; its UIKit side compiles only where UIKit exists.
     .target(name: "LayerCapture", dependencies: ["LayerTree"]),
     // The render-cost check for unit tests: capture, simulate, budgets, recorded scenes.
     .target(name: "RenderCost", dependencies: ["LayerTree", "Compositor", "LayerCapture"]),
-    .executableTarget(name: "offscreen-sim", dependencies: ["LayerTree", "Compositor"]),
     // The benchmark (`swift run -c release offscreen-sim-bench`); not part of `swift test`.
     .executableTarget(name: "offscreen-sim-bench", dependencies: ["LayerTree", "Compositor", "SceneImport"], path: "Benchmarks"),
     // What the test targets share: the seeded generator, the device table, the bundled scenes.

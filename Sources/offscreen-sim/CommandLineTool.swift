@@ -11,8 +11,8 @@ enum CommandLineTool {
     RegisteredCommand(CompareCommand.self), RegisteredCommand(CheckCommand.self), RegisteredCommand(MergeCommand.self),
     RegisteredCommand(RenderCommand.self),
     RegisteredCommand(ChartCommand.self), RegisteredCommand(RulesCommand.self), RegisteredCommand(DevicesCommand.self),
-    RegisteredCommand(GenerateCommand.self), RegisteredCommand(SchemaCommand.self), RegisteredCommand(CompletionsCommand.self),
-    RegisteredCommand(HelpCommand.self),
+    RegisteredCommand(GenerateCommand.self), RegisteredCommand(ImportCommand.self), RegisteredCommand(SchemaCommand.self),
+    RegisteredCommand(CompletionsCommand.self), RegisteredCommand(HelpCommand.self),
   ]
 
   /// The tool's help: every command with its summary, the exit codes, examples.

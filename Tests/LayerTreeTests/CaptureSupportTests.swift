@@ -36,6 +36,7 @@ struct CaptureSupportTests {
     #expect(LayerIDs.valid("a/b*c[1] d") == "a_b_c_1__d")
     #expect(LayerIDs.valid("") == "layer")
     #expect(LayerIDs.valid(String(repeating: "x", count: 100)).count == LayerIDs.maxLength)
+    #expect(LayerIDs.valid("red\u{1B}[31m") == "red__31m")
     for name in ["a/b", "x y", "[0]", "tab\there"] {
       #expect(LayerPath.problem(withID: LayerIDs.valid(name)) == nil)
     }

@@ -2,7 +2,8 @@
 /// identifier, a layer name in an imported file): valid in a scene and unique among siblings.
 ///
 /// A valid id has no `/`, `*`, `[`, `]` or white space (see ``LayerPath/problem(withID:)``):
-/// each such character becomes `_`. A name used twice among the same siblings is numbered from
+/// each such character becomes `_`, and so does a control character, which a name read from an
+/// untrusted file may hold. A name used twice among the same siblings is numbered from
 /// the second on: `UIView`, `UIView-2`, `UIView-3`.
 ///
 /// ```swift
@@ -27,7 +28,8 @@ public struct LayerIDs: Sendable {
     var id = ""
     for character in name.prefix(maxLength) {
       let reserved = LayerPath.reservedCharacters.contains(character) || character == "[" || character == "]"
-      id.append(reserved || character.isWhitespace || character.isNewline ? "_" : character)
+      let control = character.unicodeScalars.contains { $0.properties.generalCategory == .control }
+      id.append(reserved || control || character.isWhitespace || character.isNewline ? "_" : character)
     }
     return id.isEmpty ? fallback : id
   }

@@ -147,7 +147,7 @@ private struct Builder {
     }
     if !unreadColors.isEmpty {
       notes.append(
-        "Colours the dump does not spell out are taken as opaque: \(unreadColors.prefix(5).map { "`\(String($0.prefix(60)))`" }.joined(separator: ", "))\(unreadColors.count > 5 ? " and \(unreadColors.count - 5) more" : "")."
+        "Colours the dump does not spell out are taken as opaque: \(unreadColors.prefix(5).map(quote).joined(separator: ", "))\(unreadColors.count > 5 ? " and \(unreadColors.count - 5) more" : "")."
       )
     }
     if squareGuesses > 0 {
