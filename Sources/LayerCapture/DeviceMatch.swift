@@ -19,9 +19,14 @@ public enum DeviceMatch: Sendable, Hashable {
 
   /// The catalogue id of each model identifier (`utsname.machine`, or
   /// `SIMULATOR_MODEL_IDENTIFIER` on the simulator), from Apple's model numbering as DeviceKit
-  /// lists it: iPhone7,2 iPhone 6; iPhone7,1 iPhone 6 Plus; iPhone9,1 and iPhone9,3 iPhone 7;
-  /// iPhone10,3 and iPhone10,6 iPhone X; iPhone11,4 and iPhone11,6 iPhone XS Max; iPhone14,2
-  /// iPhone 13 Pro; iPhone16,1 iPhone 15 Pro.
+  /// lists it (`Device.mapToDevice(identifier:)`): iPhone7,2 iPhone 6; iPhone7,1 iPhone 6 Plus;
+  /// iPhone9,1 and iPhone9,3 iPhone 7; iPhone10,3 and iPhone10,6 iPhone X; iPhone11,4 and
+  /// iPhone11,6 iPhone XS Max; iPhone14,2 iPhone 13 Pro; iPhone16,1 iPhone 15 Pro; iPhone17,3
+  /// iPhone 16; iPhone17,1 iPhone 16 Pro; iPhone17,2 iPhone 16 Pro Max; iPhone18,3 iPhone 17;
+  /// iPhone18,4 iPhone Air; iPhone18,1 iPhone 17 Pro; iPhone18,2 iPhone 17 Pro Max; iPad5,3 and
+  /// iPad5,4 iPad Air 2; iPad7,3 and iPad7,4 iPad Pro (10.5-inch); iPad8,1 to iPad8,4 iPad Pro
+  /// (11-inch); iPad13,1 and iPad13,2 iPad Air (4th generation); iPad14,1 and iPad14,2 iPad mini
+  /// (6th generation); iPad16,3 and iPad16,4 iPad Pro (11-inch) (M4).
   public static let models: [String: String] = [
     "iPhone7,2": "iphone-6",
     "iPhone7,1": "iphone-6-plus",
@@ -30,6 +35,19 @@ public enum DeviceMatch: Sendable, Hashable {
     "iPhone11,4": "iphone-xs-max", "iPhone11,6": "iphone-xs-max",
     "iPhone14,2": "iphone-13-pro",
     "iPhone16,1": "iphone-15-pro",
+    "iPhone17,3": "iphone-16",
+    "iPhone17,1": "iphone-16-pro",
+    "iPhone17,2": "iphone-16-pro-max",
+    "iPhone18,3": "iphone-17",
+    "iPhone18,4": "iphone-air",
+    "iPhone18,1": "iphone-17-pro",
+    "iPhone18,2": "iphone-17-pro-max",
+    "iPad5,3": "ipad-air-2", "iPad5,4": "ipad-air-2",
+    "iPad7,3": "ipad-pro-10-5", "iPad7,4": "ipad-pro-10-5",
+    "iPad8,1": "ipad-pro-11-2018", "iPad8,2": "ipad-pro-11-2018", "iPad8,3": "ipad-pro-11-2018", "iPad8,4": "ipad-pro-11-2018",
+    "iPad13,1": "ipad-air-4", "iPad13,2": "ipad-air-4",
+    "iPad14,1": "ipad-mini-6", "iPad14,2": "ipad-mini-6",
+    "iPad16,3": "ipad-pro-11-m4", "iPad16,4": "ipad-pro-11-m4",
   ]
 
   /// Which catalogue device a device with this screen and model is.

@@ -121,17 +121,3 @@ public struct LayerProperties: Sendable, Hashable {
     }
   }
 }
-
-/// `CACornerMask`: which corners `cornerRadius` rounds, with Core Animation's raw values
-/// (`layerMinXMinYCorner` 1, `layerMaxXMinYCorner` 2, `layerMinXMaxYCorner` 4,
-/// `layerMaxXMaxYCorner` 8).
-public struct CornerMask: OptionSet, Sendable, Hashable {
-  public var rawValue: UInt
-  public init(rawValue: UInt) { self.rawValue = rawValue }
-
-  public static let minXMinY = CornerMask(rawValue: 1)
-  public static let maxXMinY = CornerMask(rawValue: 2)
-  public static let minXMaxY = CornerMask(rawValue: 4)
-  public static let maxXMaxY = CornerMask(rawValue: 8)
-  public static let all: CornerMask = [.minXMinY, .maxXMinY, .minXMaxY, .maxXMaxY]
-}

@@ -7,9 +7,10 @@ import LayerTree
 /// 1. **id**: the accessibility identifier, else the layer's `name`, else its class name, made
 ///    valid and unique among its siblings (``LayerIDs``); the captured layer itself is `root`.
 /// 2. **geometry** (``placement(of:in:)``): `position`, `bounds`, `anchorPoint` and the
-///    transform's 2D part become the scene's untransformed `frame` and `transform` (rotation and
-///    scale about the centre), in the superlayer's coordinates less its bounds origin, snapped
-///    to the pixel grid of the captured screen (``PixelGrid``). The root is placed at (0, 0).
+///    transform's 2D part become the scene's untransformed `frame`, `anchorPoint` and `transform`
+///    (scale and rotation about the anchor point, then a move), in the superlayer's coordinates
+///    less its bounds origin, snapped to the pixel grid of the captured screen (``PixelGrid``).
+///    The root is placed at (0, 0).
 /// 3. **appearance**: every ``LayerProperties`` value the scene format has, with Core
 ///    Animation's meaning; colours rounded to 8 bits a channel as scene files hold them.
 /// 4. **mask**, then **sublayers**, each the same way.
@@ -18,12 +19,20 @@ import LayerTree
 ///    cells become a reuse pool (``ReusePool``).
 ///
 /// What the scene format cannot state is written as the nearest thing it can and listed in
-/// ``CapturedScene/notes``: a shear, a perspective, a `shadowPath` that is not a rectangle.
+/// ``CapturedScene/notes`` and the scene's `source`: a shear, a perspective, a `shadowPath` that
+/// is not a rectangle.
+///
+/// The scene holds a `CAReplicatorLayer`'s sublayers once, as a file does; reading the file
+/// makes the copies. Write it (`SceneEncoder`) and read it back before simulating a scene with
+/// replicators, as `RenderCost` does.
 ///
 /// ```swift
 /// let captured = try SceneCapture.capture(window.layer, options: CaptureOptions(device: "iphone-13-pro", scale: 3))
 /// ```
 public enum SceneCapture {
+  /// The scene's `source.tool`.
+  public static let toolName = "offscreen-sim LayerCapture"
+
   @MainActor
   public static func capture(_ root: any CapturableLayer, options: CaptureOptions) throws(CaptureError) -> CapturedScene {
     var walker = Walker(options: options)
@@ -37,14 +46,16 @@ public enum SceneCapture {
       }
       scene.timeline = Timeline(duration: request.duration, frameRate: request.frameRate, scrolls: [scroll])
     }
-    scene.description = walker.notes.joined(separator: " ")
+    scene.source = SceneSource(tool: SceneCapture.toolName, notes: walker.notes)
     return CapturedScene(scene: scene, notes: walker.notes)
   }
 
-  /// The scene's `frame` and `transform` for a layer, and what they leave out.
+  /// The scene's `frame`, `anchorPoint` and `transform` for a layer, and what they leave out.
   public struct Placement: Sendable, Hashable {
-    /// The untransformed frame, centred where the layer's centre lands.
+    /// The untransformed frame: the bounds' size with the anchor point at `position`.
     public var frame: Rect
+    public var anchorPoint: Point
+    /// Scale and rotation about the anchor point, then the translation.
     public var transform: Transform
     /// The part of the transform a rotation and scale cannot state (0 when there is none).
     public var shear: Double
@@ -54,34 +65,29 @@ public enum SceneCapture {
 
   /// Where a layer is in its superlayer, as the scene states it.
   ///
-  /// Core Animation places the layer's anchor point at `position` (in the superlayer's bounds
-  /// coordinates, so less the superlayer's bounds origin `parentOrigin`), moved by the transform's
-  /// translation, and applies the transform's 2D part about it. The scene turns and scales about
-  /// the layer's centre, so the frame is centred where the centre lands: the anchor's place plus
-  /// the transform applied to the centre's offset from the anchor,
-  /// ((0.5 - anchorX) x width, (0.5 - anchorY) x height). With the identity transform that is
-  /// `position - anchorPoint x size`, UIKit's `frame`.
+  /// Core Animation places the layer's anchor point at `position`, in the superlayer's bounds
+  /// coordinates (so less the superlayer's bounds origin `parentOrigin`), and applies the
+  /// transform about it, its translation last. The scene says the same with the same names: the
+  /// untransformed frame is `position - anchorPoint x size`, UIKit's `frame` before any transform;
+  /// `anchorPoint` is kept; the transform is its 2D part decomposed into a scale and a rotation
+  /// (``Transform/decomposing(a:b:c:d:)``) and its translation (m41, m42).
   ///
-  /// The 2D part is (m11, m12, m21, m22): for a layer's own points (z = 0) without perspective a
-  /// 3D transform is exactly this affine map (a turn about x or y squashes the layer), so only a
-  /// perspective is lost. m44 other than 1 scales everything by 1 / m44.
-  public static func placement(of properties: LayerProperties, in parentOrigin: Point) -> Placement {
+  /// For a layer's own points (z = 0) without perspective a 3D transform is exactly its 2D part
+  /// (a turn about x or y squashes the layer), so only a perspective is lost; m44 other than 1
+  /// divides everything.
+  public nonisolated static func placement(of properties: LayerProperties, in parentOrigin: Point) -> Placement {
     let t = properties.transform
     let w = t.m44 != 0 && t.m44.isFinite ? t.m44 : 1
-    let (a, b, c, d) = (t.m11 / w, t.m12 / w, t.m21 / w, t.m22 / w)
-    let anchor = Point(
-      properties.position.x - parentOrigin.x + t.m41 / w,
-      properties.position.y - parentOrigin.y + t.m42 / w)
     let width = max(0, properties.bounds.width)
     let height = max(0, properties.bounds.height)
-    let offsetX = (0.5 - properties.anchorPoint.x) * width
-    let offsetY = (0.5 - properties.anchorPoint.y) * height
-    let centerX = anchor.x + a * offsetX + c * offsetY
-    let centerY = anchor.y + b * offsetX + d * offsetY
-    let (transform, shear) = Transform.decomposing(a: a, b: b, c: c, d: d)
+    let frame = Rect(
+      properties.position.x - parentOrigin.x - properties.anchorPoint.x * width,
+      properties.position.y - parentOrigin.y - properties.anchorPoint.y * height, width, height)
+    var (transform, shear) = Transform.decomposing(a: t.m11 / w, b: t.m12 / w, c: t.m21 / w, d: t.m22 / w)
+    transform.translationX = t.m41 / w == 0 ? 0 : t.m41 / w
+    transform.translationY = t.m42 / w == 0 ? 0 : t.m42 / w
     return Placement(
-      frame: Rect(centerX - width / 2, centerY - height / 2, width, height), transform: transform, shear: shear,
-      perspective: t.m14 != 0 || t.m24 != 0)
+      frame: frame, anchorPoint: properties.anchorPoint, transform: transform, shear: shear, perspective: t.m14 != 0 || t.m24 != 0)
   }
 }
 
@@ -115,7 +121,10 @@ struct Walker {
     } else {
       let placement = SceneCapture.placement(of: p, in: parentOrigin)
       layer.frame = grid.snap(placement.frame)
+      layer.anchorPoint = placement.anchorPoint
       layer.transform = placement.transform
+      layer.transform.translationX = grid.snap(placement.transform.translationX)
+      layer.transform.translationY = grid.snap(placement.transform.translationY)
       if placement.shear != 0 {
         note("\(path): its transform has a shear (\(formatNumber(placement.shear))), written as the nearest rotation and scale.")
       }
@@ -123,7 +132,7 @@ struct Walker {
     }
     // Appearance.
     layer.cornerRadius = Self.clean(p.cornerRadius, atLeast: 0)
-    if p.maskedCorners.isEmpty { layer.cornerRadius = 0 }  // nothing rounded: no rounded clip
+    layer.maskedCorners = p.maskedCorners
     layer.cornerCurve = p.cornerCurve
     layer.masksToBounds = p.masksToBounds
     layer.opacity = min(1, Self.clean(p.opacity, atLeast: 0))
@@ -206,15 +215,23 @@ struct Walker {
     case .visualEffect(let style):
       return .visualEffect(VisualEffect(style: style))
     case .transformLayer:
-      // It draws nothing and never fades or clips as a group.
-      layer.allowsGroupOpacity = false
-      layer.masksToBounds = false
-      note("\(path): a CATransformLayer, written as a plain layer that draws nothing; its sublayers' 3D placement is flattened.")
-      return .plain
-    case .replicator(let replicator):
-      note(
-        "\(path): a CAReplicatorLayer with \(replicator.instanceCount) instances, written as a plain layer: its sublayers are drawn once.")
-      return .plain
+      return .transformLayer
+    case .replicator(let captured):
+      var replicator = ReplicatorLayer(instanceCount: min(max(1, captured.instanceCount), ReplicatorLayer.instanceCountRange.upperBound))
+      let t = captured.instanceTransform
+      var (transform, shear) = Transform.decomposing(a: t.m11, b: t.m12, c: t.m21, d: t.m22)
+      transform.translationX = Self.clean(t.m41)
+      transform.translationY = Self.clean(t.m42)
+      replicator.instanceTransform = transform
+      if shear != 0 || !t.isAffineOnLayerPlane {
+        note("\(path): its instanceTransform is written as the nearest rotation, scale and move.")
+      }
+      replicator.instanceColor = captured.instanceColor.map(Self.color) ?? .white
+      replicator.instanceRedOffset = Self.clean(captured.instanceRedOffset)
+      replicator.instanceGreenOffset = Self.clean(captured.instanceGreenOffset)
+      replicator.instanceBlueOffset = Self.clean(captured.instanceBlueOffset)
+      replicator.instanceAlphaOffset = Self.clean(captured.instanceAlphaOffset)
+      return .replicator(replicator)
     }
   }
 

@@ -37,14 +37,17 @@ public enum RenderCost {
   ) throws -> RenderCostResult {
     var scene = captured.scene
     scene.device = device.id
-    let report = Simulator.run(scene, on: device)
-    let results = BudgetCheck.evaluate(budgets, device: device.id, snapshot: MetricSnapshot(report))
+    // The scene is simulated as the recorded file reads: what CI compares is what was checked
+    // (and reading makes a replicator's copies).
     let text: String
     do {
       text = try SceneEncoder.rendered(scene)
+      scene = try SceneDecoder.decode(Array(text.utf8), options: .init(devices: screens(with: device)))
     } catch {
       throw RenderCostFailure(message: "the captured scene cannot be written as a scene file: \(error)", result: nil)
     }
+    let report = Simulator.run(scene, on: device)
+    let results = BudgetCheck.evaluate(budgets, device: device.id, snapshot: MetricSnapshot(report))
     let existing = fileSystem.read(reference.path)
     let decision = ReferenceDecision.decide(mode: record, existing: existing, new: text)
     if decision.write {
@@ -82,11 +85,16 @@ public enum RenderCost {
 
   /// The recorded scene's figures against the new ones: what changed, for the failure message.
   static func recordedComparison(_ recorded: String, with report: SimulationReport, device: DeviceProfile) -> Comparison? {
-    var screens = DeviceCatalogue.screens
-    screens[device.id] = device.screen
-    guard let scene = try? SceneDecoder.decode(Array(recorded.utf8), options: .init(devices: screens)) else { return nil }
+    guard let scene = try? SceneDecoder.decode(Array(recorded.utf8), options: .init(devices: screens(with: device))) else { return nil }
     let before = Simulator.run(scene, on: device)
     return Comparison(before: MetricSnapshot(before), after: MetricSnapshot(report))
+  }
+
+  /// The catalogue's screens and the device's own, which may be a user's profile.
+  static func screens(with device: DeviceProfile) -> [String: DeviceScreen] {
+    var screens = DeviceCatalogue.screens
+    screens[device.id] = device.screen
+    return screens
   }
 
   // MARK: Unnamed checks in one test

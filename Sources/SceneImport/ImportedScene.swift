@@ -4,7 +4,7 @@ import LayerTree
 ///
 /// Importers fill ``notes`` with what their input does not say (a `recursiveDescription` has no
 /// corner radius, for example) and what they had to assume; the command prints them on standard
-/// error and keeps them in the scene, so a report made from it says where it came from.
+/// error, and the scene's `source` keeps them, so a report made from it says where it came from.
 public struct ImportedScene: Sendable {
   public var scene: Scene
   /// What the input could not say and what the import assumed, one sentence each.

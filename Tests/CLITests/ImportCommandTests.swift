@@ -26,9 +26,14 @@ struct ImportCommandTests {
     let scene = try SceneDecoder.decode(
       Array(try Data(contentsOf: URL(fileURLWithPath: output))), options: .init(devices: DeviceCatalogue.screens))
     #expect(scene.layerCount == 51)
-    // The scene's name is the dump's file name; its description keeps the notes.
+    // The scene's name is the dump's file name; its source names the importer and the file and
+    // keeps the notes.
     #expect(scene.name.hasSuffix("loading_first_cell-a843c45c"))
-    #expect(scene.description.hasPrefix("A recursiveDescription has no corner radius"))
+    let source = try #require(scene.source)
+    #expect(source.tool == "offscreen-sim import recursive-description")
+    let input = try Self.fixture("a843c45c.txt")
+    #expect(source.file == input)
+    #expect(source.notes.first?.hasPrefix("A recursiveDescription has no corner radius") == true)
     // The scene reads and reports like any other.
     let report = ToolRun.run("report", output)
     #expect(report.status == 0)
@@ -96,7 +101,8 @@ struct ImportCommandTests {
     let help = ToolRun.run("import", "--help")
     #expect(help.status == 0)
     #expect(help.stdout.contains("recursive-description"))
-    #expect(help.stdout.contains("It has no corner radius, shadow, mask, rasterization or image size: a lower bound."))
+    #expect(help.stdout.contains("It has no corner radius, shadow, mask,"))
+    #expect(help.stdout.contains("USAGE: offscreen-sim import <format> <input | -> [-o <file>] [--device <id>]"))
     #expect(ToolRun.run("--help").stdout.contains("import"))
   }
 }

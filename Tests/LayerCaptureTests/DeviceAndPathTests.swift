@@ -23,9 +23,21 @@ struct DeviceAndPathTests {
     #expect(DeviceMatch.match(points: Size(375, 667), scale: 2, model: nil, catalogue: Self.catalogue) == .sameScreen("iphone-6"))
   }
 
+  /// The iPad Pro 12.9-inch (3rd generation, iPad8,5) has a 1024 x 1366 pt @2x screen (Apple's
+  /// specifications): no catalogue device has it.
   @Test func unknownScreen() {
-    #expect(DeviceMatch.match(points: Size(820, 1180), scale: 2, model: "iPad13,18", catalogue: Self.catalogue) == .unknown)
+    #expect(DeviceMatch.match(points: Size(1024, 1366), scale: 2, model: "iPad8,5", catalogue: Self.catalogue) == .unknown)
     #expect(DeviceMatch.unknown.deviceID(profileID: "captured") == "captured")
+  }
+
+  /// Models added with the catalogue's newer devices, from DeviceKit's table: the iPhone 17 Pro
+  /// is iPhone18,1, the iPad Air (4th generation) iPad13,1.
+  @Test func newerModels() {
+    #expect(DeviceMatch.match(points: Size(402, 874), scale: 3, model: "iPhone18,1", catalogue: Self.catalogue) == .known("iphone-17-pro"))
+    #expect(DeviceMatch.match(points: Size(820, 1180), scale: 2, model: "iPad13,1", catalogue: Self.catalogue) == .known("ipad-air-4"))
+    // An iPad Air 4 screen of an unlisted model: the same screen.
+    #expect(
+      DeviceMatch.match(points: Size(1180, 820), scale: 2, model: "iPad13,99", catalogue: Self.catalogue) == .sameScreen("ipad-air-4"))
   }
 
   /// Every model the table names is in the catalogue.
@@ -35,17 +47,19 @@ struct DeviceAndPathTests {
     }
   }
 
-  /// An iPad's profile: its screen, based on the catalogue device of the same scale (2x: the
-  /// iPhone 6 and 7, both 375 x 667 pt) nearest in area; the file reads back as a profile.
+  /// The iPad Pro 12.9-inch's profile: its screen, based on the catalogue device of the same scale
+  /// nearest in area. 1024 x 1366 is 1,398,784 pt²; the largest 2x screens in the catalogue are
+  /// the iPad Pro 11-inch M4 (834 x 1210 = 1,009,140) and 2018 (834 x 1194 = 995,796), so the M4.
+  /// The file reads back as a profile.
   @Test func unknownDevicesGetAProfileFile() throws {
-    let file = DeviceProfileFile(model: "iPad13,18", points: Size(1180, 820), scale: 2, refreshRate: 60, catalogue: Self.catalogue)
-    #expect(file.basedOn == "iphone-6")
-    #expect(file.id == "captured-ipad13-18-820x1180-2x")
+    let file = DeviceProfileFile(model: "iPad8,5", points: Size(1366, 1024), scale: 2, refreshRate: 120, catalogue: Self.catalogue)
+    #expect(file.basedOn == "ipad-pro-11-m4")
+    #expect(file.id == "captured-ipad8-5-1024x1366-2x")
     let profile = try DeviceProfileReader.read(Array(file.json().utf8))
-    #expect(profile.id == "captured-ipad13-18-820x1180-2x")
-    #expect(profile.screen == DeviceScreen(points: Size(820, 1180), scale: 2))
-    #expect(profile.refreshRate == 60)
-    #expect(profile.gpuFamily == "Apple2")  // from the iPhone 6
+    #expect(profile.id == "captured-ipad8-5-1024x1366-2x")
+    #expect(profile.screen == DeviceScreen(points: Size(1024, 1366), scale: 2))
+    #expect(profile.refreshRate == 120)
+    #expect(profile.gpuFamily == "Apple9")  // from the iPad Pro 11-inch M4
   }
 
   // MARK: Paths

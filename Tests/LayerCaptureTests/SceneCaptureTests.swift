@@ -60,9 +60,9 @@ struct SceneCaptureTests {
   }
 
   /// A 40 x 20 layer with anchor (0, 0) at (100, 100), turned 90 degrees (a = 0, b = 1,
-  /// c = -1, d = 0): its corners go to (100, 100), (100, 140), (80, 100), (80, 140), so it covers
-  /// x 80...100, y 100...140, centred on (90, 120). The scene turns the 40 x 20 frame about its
-  /// centre: frame (70, 110, 40, 20), rotation 90.
+  /// c = -1, d = 0). The scene states it as Core Animation does: the untransformed frame
+  /// `position - anchorPoint x size` = (100, 100, 40, 20), the anchor kept, rotation 90 about it.
+  /// (Both put the corners at (100, 100), (100, 140), (80, 100), (80, 140).)
   @Test func turnAboutACornerAnchor() {
     let result = placement {
       $0.position = Point(100, 100)
@@ -70,30 +70,34 @@ struct SceneCaptureTests {
       $0.anchorPoint = Point(0, 0)
       $0.transform = Transform3D(a: 0, b: 1, c: -1, d: 0)
     }
-    #expect(result.frame == Rect(70, 110, 40, 20))
+    #expect(result.frame == Rect(100, 100, 40, 20))
+    #expect(result.anchorPoint == Point(0, 0))
     #expect(result.transform.rotationDegrees == 90)
     #expect(result.transform.scaleX == 1 && result.transform.scaleY == 1)
   }
 
-  /// A translation moves the frame: (50, 50) centre, moved by (5, -5).
+  /// A translation is the transform's, not the frame's: a 20 pt square centred on (50, 50) keeps
+  /// the frame (40, 40, 20, 20) and moves by (5, -5).
   @Test func translationMovesTheFrame() {
     let result = placement {
       $0.position = Point(50, 50)
       $0.bounds = Rect(0, 0, 20, 20)
       $0.transform = Transform3D(a: 1, b: 0, c: 0, d: 1, tx: 5, ty: -5)
     }
-    #expect(result.frame == Rect(45, 35, 20, 20))
+    #expect(result.frame == Rect(40, 40, 20, 20))
+    #expect(result.transform.translationX == 5 && result.transform.translationY == -5)
   }
 
-  /// A 10 pt square with anchor (0, 0) at the origin, scaled by 2, covers 0...20: centred on
-  /// (10, 10), the frame is (5, 5, 10, 10) with scale 2.
+  /// A 10 pt square with anchor (0, 0) at the origin, scaled by 2 about that corner: frame
+  /// (0, 0, 10, 10), anchor (0, 0), scale 2, so it covers 0...20 as in Core Animation.
   @Test func scaleAboutACornerAnchor() {
     let result = placement {
       $0.bounds = Rect(0, 0, 10, 10)
       $0.anchorPoint = Point(0, 0)
       $0.transform = Transform3D(a: 2, b: 0, c: 0, d: 2)
     }
-    #expect(result.frame == Rect(5, 5, 10, 10))
+    #expect(result.frame == Rect(0, 0, 10, 10))
+    #expect(result.anchorPoint == Point(0, 0))
     #expect(result.transform.scaleX == 2 && result.transform.scaleY == 2)
   }
 
@@ -173,6 +177,7 @@ struct SceneCaptureTests {
 
     var expectedCard = Layer(id: "card", frame: Rect(16, 100, 358, 120))
     expectedCard.cornerRadius = 12
+    expectedCard.maskedCorners = [.minXMinY, .maxXMinY]
     expectedCard.cornerCurve = .continuous
     expectedCard.masksToBounds = true
     expectedCard.opacity = 0.3  // Float 0.3 is 0.30000001192...: rounded to 1e-6
@@ -224,7 +229,8 @@ struct SceneCaptureTests {
     #expect(try SceneEncoder.rendered(decoded) == text)
   }
 
-  /// No corner masked: nothing is rounded (`maskedCorners` empty), so no rounded clip.
+  /// No corner masked: the scene keeps the radius and the empty `maskedCorners`, which the format
+  /// reads as nothing rounded (so no rounded clip).
   @Test func noMaskedCornerRoundsNothing() throws {
     let layer = FakeLayer(
       "UIView", frame: Rect(0, 0, 10, 10),
@@ -232,7 +238,9 @@ struct SceneCaptureTests {
         $0.cornerRadius = 5
         $0.maskedCorners = []
       })
-    #expect(try capture(Self.screen([layer])).scene.root.sublayers[0].cornerRadius == 0)
+    let written = try capture(Self.screen([layer])).scene.root.sublayers[0]
+    #expect(written.cornerRadius == 5)
+    #expect(written.maskedCorners.isEmpty)
   }
 
   @Test func shadowPathsTheFormatCannotName() throws {
@@ -251,24 +259,40 @@ struct SceneCaptureTests {
     #expect(notes.contains("Shadow paths that are not rectangles or ellipses are written as their bounding box."))
   }
 
-  @Test func transformAndReplicatorLayersUntilTheFormatHasThem() throws {
+  /// A `CATransformLayer` and a `CAReplicatorLayer` keep their classes; the replicator's
+  /// properties are Core Animation's, the instance transform decomposed as a layer's is (a move
+  /// of 20 pt right and a turn of 90 degrees: a = 0, b = 1, c = -1, d = 0, tx = 20). Read back, the
+  /// file draws the replicator's one sublayer 5 times.
+  @Test func transformAndReplicatorLayers() throws {
     let transformLayer = FakeLayer(
       "CATransformLayer", frame: Rect(0, 300, 100, 100),
       configure: {
         $0.kind = .transformLayer
         $0.opacity = 0.5
       })
+    var instances = LayerProperties.Replicator(instanceCount: 5)
+    instances.instanceTransform = Transform3D(a: 0, b: 1, c: -1, d: 0, tx: 20, ty: 0)
+    instances.instanceAlphaOffset = -0.2
     let replicator = FakeLayer(
-      "CAReplicatorLayer", frame: Rect(0, 400, 100, 20), configure: { $0.kind = .replicator(.init(instanceCount: 5)) },
+      "CAReplicatorLayer", frame: Rect(0, 400, 100, 20), configure: { $0.kind = .replicator(instances) },
       sublayers: [FakeLayer("CALayer", frame: Rect(0, 0, 20, 20), configure: { $0.backgroundColor = .black })])
     let captured = try capture(Self.screen([transformLayer, replicator]))
     let written = captured.scene.root.sublayers
-    #expect(written[0].kind == .plain)
-    #expect(!written[0].allowsGroupOpacity)
-    #expect(written[1].kind == .plain)
+    #expect(written[0].kind == .transformLayer)
+    #expect(written[0].opacity == 0.5)
+    guard case .replicator(let written1) = written[1].kind else {
+      Issue.record("expected a replicator, found \(written[1].kind)")
+      return
+    }
+    #expect(written1.instanceCount == 5)
+    #expect(written1.instanceTransform.rotationDegrees == 90)
+    #expect(written1.instanceTransform.translationX == 20)
+    #expect(written1.instanceAlphaOffset == -0.2)
     #expect(written[1].sublayers.count == 1)
-    #expect(captured.notes.contains { $0.hasPrefix("root/CATransformLayer: a CATransformLayer") })
-    #expect(captured.notes.contains { $0.hasPrefix("root/CAReplicatorLayer: a CAReplicatorLayer with 5 instances") })
+    #expect(captured.notes.isEmpty)
+    let text = try SceneEncoder.rendered(captured.scene)
+    let decoded = try SceneDecoder.decode(Array(text.utf8), options: .init(devices: DeviceCatalogue.screens))
+    #expect(decoded.root.sublayers[1].sublayers.count == 5)
   }
 
   // MARK: Ids

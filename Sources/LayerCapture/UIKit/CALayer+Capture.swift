@@ -38,7 +38,7 @@
       p.anchorPoint = Point(Double(anchorPoint.x), Double(anchorPoint.y))
       p.transform = Transform3D(transform)
       p.cornerRadius = Double(cornerRadius)
-      p.maskedCorners = CornerMask(rawValue: UInt(maskedCorners.rawValue))
+      p.maskedCorners = CornerMask(rawValue: UInt8(truncatingIfNeeded: maskedCorners.rawValue))
       if #available(iOS 13.0, tvOS 13.0, *) { p.cornerCurve = cornerCurve == .continuous ? .continuous : .circular }
       p.masksToBounds = masksToBounds
       p.opacity = Double(opacity)

@@ -50,6 +50,7 @@
         captured.notes.append(
           "The device is \(id), the catalogue device with this screen; the running model (\(running.model ?? "unknown")) is not in the catalogue."
         )
+        captured.scene.source?.notes = captured.notes
       }
       return (captured, running, device == nil ? found.profile : nil)
     }

@@ -36,14 +36,22 @@ public enum RecursiveDescriptionImporter {
     public var iosVersion: OSVersion?
     /// The scene's name.
     public var name: String
+    /// The input's name, kept in the scene's `source`.
+    public var file: String?
 
-    public init(device: String? = nil, screens: [String: DeviceScreen], iosVersion: OSVersion? = nil, name: String = "") {
+    public init(
+      device: String? = nil, screens: [String: DeviceScreen], iosVersion: OSVersion? = nil, name: String = "", file: String? = nil
+    ) {
       self.device = device
       self.screens = screens
       self.iosVersion = iosVersion
       self.name = name
+      self.file = file
     }
   }
+
+  /// The scene's `source.tool`.
+  public static let toolName = "offscreen-sim import recursive-description"
 
   /// The note every imported scene carries: what a dump cannot say.
   public static let lowerBoundNote =
@@ -126,7 +134,7 @@ private struct Builder {
     }
     var scene = Scene(name: options.name, device: device, root: root)
     if let version = options.iosVersion { scene.iosVersion = version }
-    scene.description = notes().joined(separator: " ")
+    scene.source = SceneSource(tool: RecursiveDescriptionImporter.toolName, file: options.file, notes: notes())
     return scene
   }
 

@@ -13,13 +13,15 @@ enum ImportCommand: ToolCommand {
     let summary: String
     /// What the format cannot say, printed in the help.
     let limits: String
-    /// Options of this format alone, with their help lines.
-    let options: [(name: String, help: String)]
+    /// Options of this format alone; their help says which format they are for.
+    let options: [OptionDeclaration]
     let read: @Sendable (_ bytes: [UInt8], _ options: Options) throws(SceneErrors) -> ImportedScene
   }
 
   /// What every format is given.
   struct Options: Sendable {
+    /// The input's name as given (`<stdin>` for standard input), for the scene's `source`.
+    var file: String
     var device: String?
     var iosVersion: OSVersion?
     var name: String
@@ -36,81 +38,70 @@ enum ImportCommand: ToolCommand {
       read: { bytes, options throws(SceneErrors) in
         try RecursiveDescriptionImporter.importScene(
           bytes,
-          options: .init(device: options.device, screens: DeviceCatalogue.screens, iosVersion: options.iosVersion, name: options.name))
+          options: .init(
+            device: options.device, screens: DeviceCatalogue.screens, iosVersion: options.iosVersion, name: options.name,
+            file: options.file))
       })
   ]
 
-  static let name = "import"
-  static let summary = "Make a scene from another tool's file: a UIKit recursiveDescription dump, ..."
-  static let usageLine = "offscreen-sim import <format> <input | -> [-o scene.json] [--device ID] [--ios-version V] [--name NAME]"
-  static var help: String {
-    let formatLines = formats.map { format in
-      "  " + format.name.padding(toLength: 24, withPad: " ", startingAt: 0) + format.summary + "\n"
-        + String(repeating: " ", count: 26) + "It " + format.limits + "."
-    }
-    let extraOptions = formats.flatMap { format in
-      format.options.map { "  \($0.name.padding(toLength: 22, withPad: " ", startingAt: 0))(\(format.name)) \($0.help)" }
-    }
-    return """
-      OVERVIEW: \(summary)
+  static let output = SharedOptions.output("Where to write the scene; - or no -o writes it to standard output.")
+  static let device = OptionDeclaration(
+    "--device", value: "id", kind: .suggested(DeviceCatalogue.all.map(\.id)),
+    help: "The scene's device (see 'offscreen-sim devices'); default: the known device whose screen is the input's top-level size.")
+  static let iosVersion = OptionDeclaration(
+    "--ios-version", value: "v", help: "The iOS release the screen ran on, such as 17.4.", default: "17.0")
+  static let sceneName = OptionDeclaration("--name", value: "name", help: "The scene's name (default: the input file's name).")
 
-      USAGE: \(usageLine)
-
-      The scene is written through the tool's scene writer: a scene file (docs/scene-format.md) that
-      report, compare and check read. What the input does not say is printed as notes on standard
-      error and kept in the scene's description. Guide: docs/capture.md.
-
-      FORMATS:
-      \(formatLines.joined(separator: "\n"))
-
-      ARGUMENTS:
-        <input>               The file to import, or - to read standard input.
-
-      OPTIONS:
-        -o, --output <file>   Where to write the scene; - or no -o writes it to standard output.
-        --device <id>         The scene's device (see 'offscreen-sim devices'); default: the known device
-                              whose screen is the input's top-level size.
-        --ios-version <v>     The iOS release the screen ran on (default: the scene format's, 17.0).
-        --name <name>         The scene's name (default: the input file's name).
-      \(extraOptions.joined(separator: "\n"))
-        -h, --help            Show this help.
-
-      EXIT CODES:
-        0  the scene was written
-        2  usage error, or the input cannot be read (each problem as file:line:column and what was
-           expected), or the scene cannot be written
-
-      EXAMPLE:
-        offscreen-sim import recursive-description dump.txt -o scene.json
-        offscreen-sim report scene.json
-
-      """
+  static var declaration: CommandDeclaration {
+    let formatChoices = formats.map { Choice($0.name, "\($0.summary) It \($0.limits).") }
+    return CommandDeclaration(
+      name: "import", summary: "Make a scene from another tool's file: a UIKit recursiveDescription dump, ...",
+      discussion: """
+        One subcommand a format. The scene is written through the tool's scene writer: a scene file \
+        (docs/scene-format.md) that report, compare and check read. What the input does not say is \
+        printed as notes on standard error and kept in the scene's `source`. Guide: docs/capture.md.
+        """,
+      arguments: [
+        ArgumentDeclaration(
+          "<format>", kind: .oneOf(formatChoices),
+          help: "The input's format, one of:" + formatChoices.map { "\n  \($0.value): \($0.help)" }.joined()),
+        ArgumentDeclaration("<input | ->", help: "The file to import, or - to read standard input."),
+      ],
+      options: [output, device, iosVersion, sceneName] + formats.flatMap(\.options),
+      exitCodes: [
+        ExitCodeNote(.success, "the scene was written"),
+        ExitCodeNote(
+          .usageOrInput,
+          "usage error, or the input cannot be read (each problem as file:line:column and what was expected), or the scene cannot be written"
+        ),
+      ],
+      examples: [
+        "offscreen-sim import recursive-description dump.txt -o scene.json",
+        "offscreen-sim report scene.json",
+      ])
   }
 
-  static func run(_ arguments: [String], io: ToolIO) throws -> ExitCode {
-    guard let formatName = arguments.first, !formatName.hasPrefix("-") else {
+  static func run(_ parsed: ParsedArguments, io: ToolIO) throws -> ExitCode {
+    guard let formatName = parsed.positional.first else {
       throw UsageError("missing the input format: \(formats.map(\.name).joined(separator: ", "))")
     }
     guard let format = formats.first(where: { $0.name == formatName }) else {
       var message = "unknown input format '\(formatName)'; expected \(formats.map(\.name).joined(separator: ", "))"
-      if let suggestion = closest(formatName, in: formats.map(\.name)) { message += "; did you mean '\(suggestion)'?" }
+      if let suggestion = nearest(to: formatName, in: formats.map(\.name)) { message += "; did you mean '\(suggestion)'?" }
       throw UsageError(message)
     }
-    let parsed = try ParsedArguments(
-      Array(arguments.dropFirst()), options: Set(["-o", "--output", "--device", "--ios-version", "--name"] + format.options.map(\.name)),
-      flags: [])
-    guard parsed.positional.count == 1 else {
-      throw UsageError(
-        parsed.positional.isEmpty ? "missing the file to import" : "expected one file to import, found \(parsed.positional.count)")
+    for other in formats where other.name != format.name {
+      for option in other.options where parsed.has(option) && !format.options.contains(where: { $0.name == option.name }) {
+        throw UsageError("\(option.name) is an option of \(other.name), not of \(format.name)")
+      }
     }
-    let input = parsed.positional[0]
-    if let device = parsed.value("--device"), DeviceCatalogue.device(id: device) == nil {
-      var message = "unknown device '\(device)'"
-      if let suggestion = closest(device, in: DeviceCatalogue.all.map(\.id)) { message += "; did you mean '\(suggestion)'?" }
-      throw UsageError(message + "; see 'offscreen-sim devices'")
+    let inputs = parsed.positional.dropFirst()
+    guard inputs.count == 1, let input = inputs.first else {
+      throw UsageError(inputs.isEmpty ? "missing the file to import" : "expected one file to import, found \(inputs.count)")
     }
+    let device = try parsed.value(Self.device).map { id throws(UsageError) in try DeviceSelection.check(id) }
     var iosVersion: OSVersion? = nil
-    if let text = parsed.value("--ios-version") {
+    if parsed.has(Self.iosVersion), let text = parsed.value(Self.iosVersion) {
       guard let version = OSVersion(parsing: text) else {
         throw UsageError("--ios-version expects a release such as 17.4, found '\(text)'")
       }
@@ -121,9 +112,9 @@ enum ImportCommand: ToolCommand {
     let file = SceneLoader.displayName(input)
     let defaultName = input == "-" ? "" : URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
     var extra: [String: String] = [:]
-    for option in format.options { extra[option.name] = parsed.value(option.name) }
+    for option in format.options { extra[option.name] = parsed.value(option) }
     let options = Options(
-      device: parsed.value("--device"), iosVersion: iosVersion, name: parsed.value("--name") ?? defaultName, extra: extra)
+      file: file, device: device, iosVersion: iosVersion, name: parsed.value(Self.sceneName) ?? defaultName, extra: extra)
     let imported: ImportedScene
     do {
       imported = try format.read(bytes, options)
@@ -139,8 +130,8 @@ enum ImportCommand: ToolCommand {
       throw InputError("\(file): error: the imported scene cannot be written: \(error)")
     }
     for note in imported.notes { io.err("\(file): note: \(note)\n") }
-    let output = parsed.value("-o") ?? parsed.value("--output") ?? "-"
-    try OutputFile(io: io).write(text, to: output)
+    let output = parsed.value(Self.output) ?? "-"
+    try OutputFile(io: io).write(text, to: output, kind: .json)
     if output != "-" {
       io.err("wrote \(output): \(imported.scene.layerCount) layers on \(imported.scene.device)\n")
     }
