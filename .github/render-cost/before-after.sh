@@ -1,0 +1,218 @@
+#!/usr/bin/env bash
+# The render-cost action's logic: compare the scene files a change touches with the base
+# branch's versions of them, and write a pull-request comment, JUnit and HTML reports.
+#
+# Before and after come from git itself: every scene file matching the pathspecs that the change
+# modifies or renames is compared with its version at the merge base; a scene the change adds is
+# reported as new, one it deletes as deleted, and neither fails the run. Scenes the change leaves
+# alone are not simulated (one tool, the same bytes: the same figures). No pairs file is needed;
+# one can be given for comparisons between different files.
+#
+# Environment (the action's inputs):
+#   OSIM_TOOL       the offscreen-sim executable (required)
+#   OSIM_BASE       the base commit or ref, e.g. the pull request's base SHA (required)
+#   OSIM_BASE_NAME  how the base side is labelled (default "base"); shown as <name>@<short sha>
+#   OSIM_SCENES     git pathspecs of the scene files, one a line
+#                   (default ":(glob)**/__RenderScenes__/**/*.json")
+#   OSIM_PAIRS      a pairs file in the repository for other comparisons (optional)
+#   OSIM_DEVICES    device ids, separated by spaces or commas (default: each scene's own)
+#   OSIM_TOLERANCE  compare's --tolerance (optional)
+#   OSIM_GATE       compare's --gate (optional)
+#   OSIM_CHECK      "true" to also hold the changed and new scenes to their budgets (default true)
+#   OSIM_OUT        the folder for the results (default: render-cost-results in the repository)
+#
+# Writes into OSIM_OUT: comment.md (begins with the hidden marker the sticky comment is found
+# by), compare.txt, junit.xml (the budgets of the changed and new scenes), html/<path>.html
+# (a report of each changed and new scene), and status (the exit code). Exit code: 0 no
+# regression, 1 a gated metric got worse or a budget failed, 2 a scene could not be read or the
+# tool could not run. Paths in every output are relative to the repository's root.
+set -euo pipefail
+
+marker="<!-- offscreen-sim:render-cost -->"
+tool="${OSIM_TOOL:?OSIM_TOOL must name the offscreen-sim executable}"
+base_input="${OSIM_BASE:?OSIM_BASE must name the base commit}"
+scenes_input="${OSIM_SCENES:-:(glob)**/__RenderScenes__/**/*.json}"
+
+repo=$(git rev-parse --show-toplevel)
+case "$tool" in /*) ;; *) tool="$PWD/$tool" ;; esac
+out="${OSIM_OUT:-$repo/render-cost-results}"
+case "$out" in /*) ;; *) out="$PWD/$out" ;; esac
+cd "$repo"
+
+if ! base_commit=$(git rev-parse --verify --quiet "${base_input}^{commit}"); then
+  echo "::error::the base '${base_input}' is not a commit of this repository; check out with fetch-depth: 0" >&2
+  exit 2
+fi
+base=$(git merge-base "$base_commit" HEAD || echo "$base_commit")
+label="${OSIM_BASE_NAME:-base}@$(git rev-parse --short=7 "$base")"
+label=$(printf '%s' "$label" | LC_ALL=C tr -c 'A-Za-z0-9._@+-' '_')
+
+rm -rf "$out"
+mkdir -p "$out/html"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$work/$label"
+
+specs=()
+while IFS= read -r line; do
+  line="${line#"${line%%[![:space:]]*}"}"
+  line="${line%"${line##*[![:space:]]}"}"
+  [ -n "$line" ] && specs+=("$line")
+done <<<"$scenes_input"
+
+device_args=()
+first_device=""
+devices_input="${OSIM_DEVICES:-}"
+for device in ${devices_input//,/ }; do
+  device_args+=(--device "$device")
+  [ -z "$first_device" ] && first_device="$device"
+done
+compare_args=()
+[ -n "${OSIM_TOLERANCE:-}" ] && compare_args+=(--tolerance "$OSIM_TOLERANCE")
+[ -n "${OSIM_GATE:-}" ] && compare_args+=(--gate "$OSIM_GATE")
+
+# A path as Markdown shows it: in a code span, characters other than these replaced.
+shown() { printf '%s' "$1" | LC_ALL=C tr -c 'A-Za-z0-9 ._/@+=,()-' '_'; }
+# A path as a JSON string.
+json_string() {
+  local s=$1
+  s=${s//\\/\\\\}
+  s=${s//\"/\\\"}
+  printf '"%s"' "$s"
+}
+is_scene() {
+  case "$1" in *.schema.json | *.device.json) return 1 ;; *.json) return 0 ;; *) return 1 ;; esac
+}
+# Copies a file of a commit to a path under the work folder.
+extract() {
+  mkdir -p "$(dirname "$3")"
+  git show "$1:$2" >"$3"
+}
+
+compared=()
+added=()
+deleted=()
+skipped=()
+pairs="["
+while IFS= read -r -d '' status; do
+  case "$status" in
+    R* | C*)
+      IFS= read -r -d '' old
+      IFS= read -r -d '' new
+      ;;
+    *)
+      IFS= read -r -d '' new
+      old="$new"
+      ;;
+  esac
+  if [[ "$old$new" == *[[:cntrl:]]* ]]; then
+    skipped+=("$new")
+    continue
+  fi
+  case "$status" in
+    A*) is_scene "$new" && added+=("$new") ;;
+    D*) is_scene "$old" && deleted+=("$old") ;;
+    M* | T* | R* | C*)
+      if is_scene "$new"; then
+        extract "$base" "$old" "$work/$label/$old"
+        extract HEAD "$new" "$work/$new"
+        [ "$pairs" != "[" ] && pairs+=","
+        pairs+="{\"before\":$(json_string "$label/$old"),\"after\":$(json_string "$new")}"
+        compared+=("$new")
+      fi
+      ;;
+  esac
+done < <(git diff -z --name-status -M --no-ext-diff --no-textconv "$base" HEAD -- "${specs[@]}")
+pairs+="]"
+for path in ${added[@]+"${added[@]}"}; do extract HEAD "$path" "$work/$path"; done
+
+unchanged=$(git ls-files -z -- "${specs[@]}" | tr '\0' '\n' | grep -c '\.json$' || true)
+unchanged=$((unchanged - ${#compared[@]} - ${#added[@]}))
+[ "$unchanged" -lt 0 ] && unchanged=0
+
+status=0
+raise() { [ "$1" -gt "$status" ] && status=$1 || true; }
+compare_md=""
+if [ ${#compared[@]} -gt 0 ]; then
+  printf '%s\n' "$pairs" >"$work/pairs.json"
+  # Text (with workflow annotations on the after files in GitHub Actions) for the log, then
+  # Markdown for the comment, without annotating twice.
+  set +e
+  (cd "$work" && "$tool" compare --pairs pairs.json ${device_args[@]+"${device_args[@]}"} \
+    ${compare_args[@]+"${compare_args[@]}"}) >"$out/compare.txt"
+  code=$?
+  compare_md=$(cd "$work" && env -u GITHUB_ACTIONS "$tool" compare --pairs pairs.json --format markdown \
+    ${device_args[@]+"${device_args[@]}"} ${compare_args[@]+"${compare_args[@]}"})
+  set -e
+  raise "$code"
+fi
+if [ -n "${OSIM_PAIRS:-}" ]; then
+  set +e
+  "$tool" compare --pairs "$OSIM_PAIRS" ${compare_args[@]+"${compare_args[@]}"} >>"$out/compare.txt"
+  code=$?
+  compare_md+=$'\n\n'$(env -u GITHUB_ACTIONS "$tool" compare --pairs "$OSIM_PAIRS" --format markdown \
+    ${compare_args[@]+"${compare_args[@]}"})
+  set -e
+  raise "$code"
+fi
+
+# Reports of the changed and new scenes: HTML for the artifact, budgets as JUnit.
+after=(${compared[@]+"${compared[@]}"} ${added[@]+"${added[@]}"})
+for path in ${after[@]+"${after[@]}"}; do
+  mkdir -p "$out/html/$(dirname "$path")"
+  if ! (cd "$work" && "$tool" report "$path" --html "$out/html/$path.html" \
+    ${first_device:+--device "$first_device"} >/dev/null); then
+    raise 2
+  fi
+done
+budgets=""
+if [ "${OSIM_CHECK:-true}" = "true" ] && [ ${#after[@]} -gt 0 ]; then
+  set +e
+  budgets=$(cd "$work" && "$tool" check "${after[@]}" --junit "$out/junit.xml" ${device_args[@]+"${device_args[@]}"})
+  code=$?
+  set -e
+  raise "$code"
+  printf '%s\n' "$budgets" >>"$out/compare.txt"
+fi
+
+case "$status" in
+  0) verdict="no regression" ;;
+  1) verdict="regression" ;;
+  *) verdict="error: a scene could not be read (see the job log)" ;;
+esac
+{
+  printf '%s\n' "$marker"
+  printf '## Render cost: %s\n\n' "$verdict"
+  printf '%s compared with %s, %s new, %s deleted, %s unchanged.\n' \
+    "${#compared[@]}" "\`$label\`" "${#added[@]}" "${#deleted[@]}" "$unchanged"
+  if [ ${#compared[@]} -eq 0 ] && [ ${#added[@]} -eq 0 ] && [ ${#deleted[@]} -eq 0 ] && [ -z "${OSIM_PAIRS:-}" ]; then
+    printf '\nNo scene file changed.\n'
+  fi
+  [ -n "$compare_md" ] && printf '\n%s\n' "$compare_md"
+  if [ ${#added[@]} -gt 0 ]; then
+    printf '\n### New scenes (nothing to compare with)\n\n'
+    for path in "${added[@]}"; do printf -- '- `%s`\n' "$(shown "$path")"; done
+  fi
+  if [ ${#deleted[@]} -gt 0 ]; then
+    printf '\n### Deleted scenes\n\n'
+    for path in "${deleted[@]}"; do printf -- '- `%s`\n' "$(shown "$path")"; done
+  fi
+  if [ ${#skipped[@]} -gt 0 ]; then
+    printf '\n%s file(s) with control characters in their names were left out.\n' "${#skipped[@]}"
+  fi
+  if [ -n "$budgets" ]; then
+    printf '\n<details><summary>Budgets of the changed and new scenes</summary>\n\n```\n%s\n```\n</details>\n' \
+      "$(printf '%s' "$budgets" | sed 's/```/` ` `/g')"
+  fi
+} >"$out/comment.full.md"
+
+# GitHub refuses comments over 65,536 characters: keep the head and say where the rest is.
+limit=60000
+if [ "$(wc -c <"$out/comment.full.md")" -gt "$limit" ]; then
+  { head -c "$limit" "$out/comment.full.md"; printf '\n\n... cut at %s characters; the whole text is in the job summary.\n' "$limit"; } >"$out/comment.md"
+else
+  cp "$out/comment.full.md" "$out/comment.md"
+fi
+echo "$status" >"$out/status"
+cat "$out/compare.txt" 2>/dev/null || true
+exit "$status"

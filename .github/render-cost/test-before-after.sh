@@ -1,0 +1,122 @@
+#!/usr/bin/env bash
+# Proves the render-cost action's before/after logic (before-after.sh) on scratch git
+# repositories: a change that makes a scene worse fails, one that makes it better passes, new and
+# deleted scenes are reported and never fail, the pull request that adds the first scenes passes,
+# a change without scene files says so, and no output names a temporary folder.
+#
+# Usage: .github/render-cost/test-before-after.sh path/to/offscreen-sim
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+tool=${1:?usage: test-before-after.sh path/to/offscreen-sim}
+case "$tool" in /*) ;; *) tool="$PWD/$tool" ;; esac
+script="$here/before-after.sh"
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+failures=0
+
+fail() {
+  echo "FAILED: $*" >&2
+  failures=$((failures + 1))
+}
+expect_status() { # name expected actual
+  [ "$2" = "$3" ] || fail "$1: exit code $3, expected $2"
+}
+expect_in() { # name file text
+  grep -qF -- "$3" "$2" || fail "$1: $(basename "$2") does not contain: $3"
+}
+expect_not_in() { # name file text
+  if grep -qF -- "$3" "$2"; then fail "$1: $(basename "$2") contains: $3"; fi
+}
+commit() {
+  git -C "$repo" add -A
+  git -C "$repo" -c user.name=test -c user.email=test@example.invalid commit -q -m "$1"
+  git -C "$repo" rev-parse HEAD
+}
+run() { # base, then extra environment
+  local base=$1
+  shift
+  set +e
+  (cd "$repo" && env OSIM_TOOL="$tool" OSIM_BASE="$base" OSIM_BASE_NAME=main OSIM_OUT="$out" "$@" \
+    bash "$script" >"$scratch/log.txt" 2>&1)
+  code=$?
+  set -e
+}
+
+# The scenes: the QQ Music home page's second release is better than its first (fewer offscreen
+# passes, more frames: the bundled pair in .ci/pairs.json), so v2 -> v1 is a regression.
+better="$root/scenes/qqmusic-home-v2.json"
+worse="$root/scenes/qqmusic-home-v1.json"
+repo="$scratch/app"
+out="$scratch/out"
+dir="$repo/Tests/AppTests/__RenderScenes__/FeedTests"
+mkdir -p "$dir"
+git -C "$scratch" init -q app
+echo "app" >"$repo/README.md"
+empty=$(commit "no scenes yet")
+
+cp "$better" "$dir/testHome.json"
+cp "$root/scenes/feed-list-sync.json" "$dir/testOld.json"
+cp "$root/scenes/mail-cell-composite.json" "$dir/testSame.json"
+cp "$root/scenes/timeline-cell.json" "$dir/testMoved.json"
+first=$(commit "first scenes")
+
+# 1. The pull request that adds the first scenes: all new, nothing fails.
+run "$empty"
+expect_status "first scenes" 0 "$code"
+expect_in "first scenes" "$out/comment.md" "0 compared with \`main@$(git -C "$repo" rev-parse --short=7 "$empty")\`, 4 new, 0 deleted"
+expect_in "first scenes" "$out/comment.md" "- \`Tests/AppTests/__RenderScenes__/FeedTests/testHome.json\`"
+
+# 2. A regression, a deleted scene, a new scene, a renamed one and one left alone.
+cp "$worse" "$dir/testHome.json"
+git -C "$repo" rm -q "$dir/testOld.json"
+git -C "$repo" mv "$dir/testMoved.json" "$dir/testRenamed.json"
+cp "$root/scenes/rasterized-card-static.json" "$dir/testNew.json"
+second=$(commit "home cards clip again")
+run "$first"
+expect_status "regression" 1 "$code"
+head -n 1 "$out/comment.md" | grep -qxF "<!-- offscreen-sim:render-cost -->" || fail "regression: the comment does not begin with the marker"
+expect_in "regression" "$out/comment.md" "## Render cost: regression"
+expect_in "regression" "$out/comment.md" "2 compared with \`main@$(git -C "$repo" rev-parse --short=7 "$first")\`, 1 new, 1 deleted, 1 unchanged"
+expect_in "regression" "$out/comment.md" "Tests/AppTests/__RenderScenes__/FeedTests/testHome.json"
+expect_in "regression" "$out/comment.md" "### Deleted scenes"
+expect_in "regression" "$out/comment.md" "- \`Tests/AppTests/__RenderScenes__/FeedTests/testOld.json\`"
+expect_in "regression" "$out/comment.md" "- \`Tests/AppTests/__RenderScenes__/FeedTests/testNew.json\`"
+expect_in "regression" "$out/compare.txt" "main@$(git -C "$repo" rev-parse --short=7 "$first")/Tests/AppTests/__RenderScenes__/FeedTests/testHome.json"
+[ -s "$out/html/Tests/AppTests/__RenderScenes__/FeedTests/testHome.json.html" ] || fail "regression: no HTML report of the changed scene"
+[ -s "$out/html/Tests/AppTests/__RenderScenes__/FeedTests/testNew.json.html" ] || fail "regression: no HTML report of the new scene"
+[ -s "$out/junit.xml" ] || fail "regression: no JUnit file"
+[ "$(cat "$out/status")" = 1 ] || fail "regression: the status file does not say 1"
+for file in "$out/comment.md" "$out/compare.txt" "$out/junit.xml"; do
+  expect_not_in "repository-relative paths" "$file" "$scratch"
+  expect_not_in "repository-relative paths" "$file" "${TMPDIR:-/tmp}/"
+done
+# In GitHub Actions the regression is annotated on the after file, by its repository path.
+run "$first" GITHUB_ACTIONS=true
+expect_in "annotations" "$scratch/log.txt" "file=Tests/AppTests/__RenderScenes__/FeedTests/testHome.json"
+
+# 3. The fix: the home page improves again and passes.
+cp "$better" "$dir/testHome.json"
+commit "home cards drawn rounded" >/dev/null
+run "$second"
+expect_status "improvement" 0 "$code"
+expect_in "improvement" "$out/comment.md" "## Render cost: no regression"
+
+# 4. A change without scene files.
+echo "more" >>"$repo/README.md"
+commit "readme" >/dev/null
+run HEAD~1
+expect_status "no scene changed" 0 "$code"
+expect_in "no scene changed" "$out/comment.md" "No scene file changed."
+
+# 5. A base that is not a commit is an input error.
+run no-such-branch
+expect_status "unknown base" 2 "$code"
+
+if [ "$failures" -gt 0 ]; then
+  echo "the last run's log:" >&2
+  cat "$scratch/log.txt" >&2
+  exit 1
+fi
+echo "before/after logic: 6 runs on a scratch repository as expected"
