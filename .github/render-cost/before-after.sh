@@ -183,7 +183,7 @@ esac
 {
   printf '%s\n' "$marker"
   printf '## Render cost: %s\n\n' "$verdict"
-  printf '%s compared with %s, %s new, %s deleted, %s unchanged.\n' \
+  printf 'Scenes: %s compared with %s, %s new, %s deleted, %s unchanged.\n' \
     "${#compared[@]}" "\`$label\`" "${#added[@]}" "${#deleted[@]}" "$unchanged"
   if [ ${#compared[@]} -eq 0 ] && [ ${#added[@]} -eq 0 ] && [ ${#deleted[@]} -eq 0 ] && [ -z "${OSIM_PAIRS:-}" ]; then
     printf '\nNo scene file changed.\n'
