@@ -77,6 +77,6 @@ struct SimulatedScene {
 
   /// Writes the HTML report of this run to `path` (`-` for standard output).
   func writeHTML(to path: String, io: ToolIO) throws(InputError) {
-    try OutputFile(io: io).write(HTMLReportFormatter.format(htmlRun()), to: path)
+    try OutputFile(io: io, inputs: [file]).write(HTMLReportFormatter.format(htmlRun()), to: path)
   }
 }

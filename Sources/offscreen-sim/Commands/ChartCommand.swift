@@ -42,7 +42,7 @@ enum ChartCommand: ToolCommand {
     let devices = try DeviceSelection(parsed, io: io)
     let simulated = try parsed.positional.map { path throws(InputError) in try SimulatedScene.load(path, devices: devices, io: io) }
     let runs = runLabels(simulated)
-    try OutputFile(io: io).write(FrameChartFormatter.document(runs), to: output)
+    try OutputFile(io: io, inputs: parsed.positional).write(FrameChartFormatter.document(runs), to: output)
     if output != "-" {
       let hitches = simulated.map { Markup.plural($0.report.summary.performance.hitches, "hitch", "hitches") }.joined(
         separator: " before, ")

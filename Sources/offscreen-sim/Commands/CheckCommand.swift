@@ -73,19 +73,22 @@ enum CheckCommand: ToolCommand {
     let shardMember = shard.map {
       ShardDocument.check($0, files: files.count, positions: positions, run: run, pathErrors: pathErrors)
     }
-    return try finish(run, errors: errors, format: format, junit: parsed.value(Self.junit), shard: shardMember, io: io)
+    return try finish(
+      run, errors: errors, format: format, junit: parsed.value(Self.junit), shard: shardMember,
+      inputs: files + [budgets?.path].compactMap { $0 }, io: io)
   }
 
   /// Prints a run (whole, one shard's, or shards merged) and its errors; the exit code.
   static func finish(
-    _ run: CheckRun, errors: [InputError], format: OutputFormat, junit: String?, shard: (String, JSONOutput)? = nil, io: ToolIO
+    _ run: CheckRun, errors: [InputError], format: OutputFormat, junit: String?, shard: (String, JSONOutput)? = nil,
+    inputs: [String] = [], io: ToolIO
   ) throws -> ExitCode {
     switch format {
     case .text: io.out(CheckTextFormatter.format(run))
     case .json: io.document(CheckJSONFormatter.format(run, extra: shard.map { [$0] } ?? []), .json)
     case .markdown: io.document(CheckMarkdownFormatter.format(run), .markdown)
     }
-    if let junit { try OutputFile(io: io).write(JUnitFormatter.format(run), to: junit) }
+    if let junit { try OutputFile(io: io, inputs: inputs).write(JUnitFormatter.format(run), to: junit) }
     if CommonOptions.inGitHubActions(io) { io.annotate(GitHubAnnotations.budgetFailures(run)) }
     for error in errors.uniqued() { io.report(error) }
     if !errors.isEmpty { return .usageOrInput }

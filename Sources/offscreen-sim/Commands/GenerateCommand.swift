@@ -40,10 +40,7 @@ enum GenerateCommand: ToolCommand {
     let device = try DeviceSelection.check(parsed.value(Self.device) ?? "iphone-7")
     let text = SceneGenerator(kind: kind, layers: layers, frames: frames, seed: seed, device: device).json()
     if let output = parsed.value(Self.output) {
-      guard FileManager.default.createFile(atPath: ScenePaths.resolve(output, in: io.currentDirectory), contents: Data(text.utf8))
-      else {
-        throw InputError("\(output): error: cannot write the file")
-      }
+      try OutputFile(io: io).write(text, to: output, kind: .json)
     } else {
       io.document(text, .json)
     }

@@ -21,16 +21,17 @@ enum OptimizeCommand: ToolCommand {
       explain' for all fixes, those that may change it included). A fix on a layer made by `repeat` changes the one \
       object in the file that makes all its copies, so it must apply to every copy. Each fix is kept only when the \
       simulation shows neither the offscreen passes nor the GPU time going up, and something going down. The written \
-      scene keeps everything else as it was: ids, order, repeat blocks, the timeline and the other keys; it is written \
-      with two-space indentation and small objects on one line, so optimizing it again, or reading it and writing it \
-      again, gives the same bytes. Then prints the figures before and after. The simulation runs on the device of \
+      scene keeps everything else as it was, byte for byte: only the values a fix changes are rewritten (an object \
+      whose keys change is written again whole, with two-space indentation and small objects on one line), so a scene \
+      no fix applies to is written unchanged and optimizing the result again changes nothing. The output may not be \
+      the input scene itself. Then prints the figures before and after. The simulation runs on the device of \
       --device or --device-file when given; the written scene keeps its own device. \
       Guide: docs/explain-and-optimize.md.
       """,
     arguments: [SharedOptions.scene],
     options: [output, only, dryRun] + SharedOptions.deviceGroup,
     exitCodes: [
-      ExitCodeNote(.success, "done (also when no fix applies: the scene is written as it was, in the canonical layout)"),
+      ExitCodeNote(.success, "done (also when no fix applies: the scene is written as it was, byte for byte)"),
       ExitCodeNote(.usageOrInput, "usage error, the scene cannot be read, or the output cannot be written"),
     ],
     examples: [
@@ -77,22 +78,23 @@ enum OptimizeCommand: ToolCommand {
     let options = SceneDecoder.Options(devices: devices.screens, deviceOverride: devices.override)
     try Simulation.check(Simulator.run(scene, on: profile), file: file)
     let result = Optimizer.optimize(document, scene: scene, decoding: options, on: profile, only: only)
-    let text = result.document.rendered()
+    // The input's bytes with only what the fixes changed rewritten: no fix, no change at all.
+    let written: [UInt8]
+    do {
+      written = try result.document.patched(bytes)
+    } catch {
+      throw InputError("\(file): error: invalid JSON: \(error.message)")
+    }
 
     var report = OptimizeFormatter.format(result, file: file, deviceName: profile.name)
     if dryRun {
       report += "Dry run: nothing written.\n"
     } else if let output, output != "-" {
-      let resolved = ScenePaths.resolve(output, in: io.currentDirectory)
-      do {
-        try Data(text.utf8).write(to: URL(fileURLWithPath: resolved), options: .atomic)
-      } catch {
-        throw InputError("\(output): error: cannot write the optimized scene (\(error.localizedDescription))")
-      }
-      report += "Wrote \(output) (\(Readable.count(text.utf8.count)) bytes).\n"
+      try OutputFile(io: io, inputs: [path]).write(bytes: written, to: output)
+      report += "Wrote \(output) (\(Readable.count(written.count)) bytes).\n"
     }
     if output == "-" && !dryRun {
-      io.document(text, .json)
+      io.document(String(decoding: written, as: UTF8.self), .json)
       io.err(report)
     } else {
       io.out(report)

@@ -69,7 +69,7 @@ enum RenderCommand: ToolCommand {
       frame = index
     }
     let input = simulated.picture(frame: frame, overlays: overlays)
-    try OutputFile(io: io).write(FramePictureFormatter.document(input), to: output)
+    try OutputFile(io: io, inputs: parsed.positional).write(FramePictureFormatter.document(input), to: output)
     if output != "-" {
       let plan = input.snapshot.plan
       let layers = plan.nodes.filter { !$0.offscreen.isEmpty }.count
