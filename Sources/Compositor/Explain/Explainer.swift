@@ -21,9 +21,9 @@ import LayerTree
 public enum Explainer {
   public static func explain(
     _ scene: Scene, on device: DeviceProfile, coefficients: CostCoefficients = .standard, layer filter: String? = nil,
-    fixes: [any SceneFix] = SceneFixes.all
+    fixes: [any SceneFix] = SceneFixes.all, budget: WorkBudget = .unlimited
   ) -> Explanation {
-    let report = Simulator.run(scene, on: device, coefficients: coefficients)
+    let report = budget.run(scene, on: device, coefficients: coefficients)
     let before = SceneMetrics(report)
     let context = FixContext(scene: scene, device: device, coefficients: coefficients)
     let offscreen = report.findings.filter { finding in
@@ -34,6 +34,8 @@ public enum Explainer {
       var trials: [FixTrial] = []
       var unavailable: [FixRefusal] = []
       for fix in fixes where fix.rules.contains(group.rule) {
+        // Out of budget: the caller finds `budget.exhausted` set and refuses what was found.
+        if budget.exhausted { break }
         var edits: [LayerEdit] = []
         var applied: [String] = []
         var refused: [LayerReason] = []
@@ -53,7 +55,7 @@ public enum Explainer {
           continue
         }
         let merged = SceneFixes.merged(edits)
-        let after = SceneMetrics(Simulator.run(scene.applying(merged), on: device, coefficients: coefficients))
+        let after = SceneMetrics(budget.run(scene.applying(merged), on: device, coefficients: coefficients))
         trials.append(
           FixTrial(
             fixID: fix.id, title: fix.title, words: fix.words, appearance: fix.appearance, appearanceChanges: changes, edits: merged,

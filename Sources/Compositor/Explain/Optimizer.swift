@@ -18,18 +18,19 @@ import LayerTree
 public enum Optimizer {
   public static func optimize(
     _ document: SceneDocument, scene: Scene, decoding options: SceneDecoder.Options, on device: DeviceProfile,
-    only: String? = nil, coefficients: CostCoefficients = .standard
+    only: String? = nil, coefficients: CostCoefficients = .standard, budget: WorkBudget = .unlimited
   ) -> Optimization {
     let fixes = SceneFixes.all.filter { fix in
       fix.appearance.keepsAppearance && (only.map { fix.id == $0 || fix.rules.contains($0) } ?? true)
     }
-    let before = SceneMetrics(Simulator.run(scene, on: device, coefficients: coefficients))
+    let before = SceneMetrics(budget.run(scene, on: device, coefficients: coefficients))
     var current = (document: document, scene: scene, metrics: before)
     var steps: [OptimizationStep] = []
     var skipped: [OptimizationSkip] = []
     var tried = Set<String>()
-    var explanation = Explainer.explain(scene, on: device, coefficients: coefficients, fixes: fixes)
-    while true {
+    var explanation = Explainer.explain(scene, on: device, coefficients: coefficients, fixes: fixes, budget: budget)
+    // Out of budget: the caller finds `budget.exhausted` set and refuses the result.
+    while !budget.exhausted {
       var candidates: [(ExplainedFinding, FixTrial)] = []
       for group in explanation.findings {
         for trial in group.trials where trial.keepsAppearance && !tried.contains(key(trial, group)) {
@@ -53,7 +54,7 @@ public enum Optimizer {
         skip("saves nothing on this scene")
         continue
       }
-      switch attempt(fix, group: group, on: current, options: options, device: device, coefficients: coefficients) {
+      switch attempt(fix, group: group, on: current, options: options, device: device, coefficients: coefficients, budget: budget) {
       case .failure(let failure):
         skip(failure.reason)
       case .success(let (document, scene, objects, metrics)):
@@ -75,7 +76,7 @@ public enum Optimizer {
               fixID: fix.id, title: fix.title, rule: group.rule, pattern: group.pattern, objects: objects,
               saving: Saving(before: old, after: metrics)))
           current = (document, scene, metrics)
-          explanation = Explainer.explain(scene, on: device, coefficients: coefficients, fixes: fixes)
+          explanation = Explainer.explain(scene, on: device, coefficients: coefficients, fixes: fixes, budget: budget)
           continue
         }
       }
@@ -102,7 +103,7 @@ public enum Optimizer {
   /// The fix on every copy of the group's layers, written into the document and read back.
   private static func attempt(
     _ fix: any SceneFix, group: ExplainedFinding, on current: (document: SceneDocument, scene: Scene, metrics: SceneMetrics),
-    options: SceneDecoder.Options, device: DeviceProfile, coefficients: CostCoefficients
+    options: SceneDecoder.Options, device: DeviceProfile, coefficients: CostCoefficients, budget: WorkBudget
   ) -> Result<(SceneDocument, Scene, [ObjectEdit], SceneMetrics), AttemptFailure> {
     let context = FixContext(scene: current.scene, device: device, coefficients: coefficients)
     // Every layer the finding's object makes, findings or not (copies off screen included).
@@ -168,7 +169,7 @@ public enum Optimizer {
     guard let reread = try? SceneDocument(parsing: Array(text.utf8)) else {
       return .failure(AttemptFailure("the edited scene is not valid JSON"))
     }
-    let metrics = SceneMetrics(Simulator.run(scene, on: device, coefficients: coefficients))
+    let metrics = SceneMetrics(budget.run(scene, on: device, coefficients: coefficients))
     return .success((reread, scene, objects, metrics))
   }
 

@@ -52,7 +52,8 @@ enum ExplainCommand: ToolCommand {
       // Suggest among the layers' patterns (and paths, in a small scene): a pattern names every copy.
       let paths = FlatTree(scene.root).nodes.map(\.path)
       let patterns = Array(Set(paths.map(LayerPath.pattern))).sorted()
-      let candidates = (paths.count <= 2_000 ? paths : []) + patterns.filter { !paths.contains($0) }.prefix(2_000)
+      let known = Set(paths)
+      let candidates = (paths.count <= 2_000 ? paths : []) + patterns.filter { !known.contains($0) }.prefix(2_000)
       var message = "no layer \(layer) in the scene"
       if let suggestion = nearest(to: layer, in: candidates) {
         message += "; did you mean \(suggestion)?"
@@ -61,7 +62,9 @@ enum ExplainCommand: ToolCommand {
     }
     let file = SceneLoader.displayName(path)
     try Simulation.check(Simulator.run(scene, on: profile), file: file)
-    let explanation = Explainer.explain(scene, on: profile, layer: layer)
+    let budget = WorkLimit.budget()
+    let explanation = Explainer.explain(scene, on: profile, layer: layer, budget: budget)
+    try WorkLimit.check(budget, command: "explain", file: file, narrowing: "look at part of the scene with --layer")
     switch format {
     case .text: io.out(ExplainTextFormatter.format(explanation, file: file, layer: layer))
     case .json, .markdown: io.document(ExplainJSONFormatter.format(explanation, file: file), .json)

@@ -77,7 +77,9 @@ enum OptimizeCommand: ToolCommand {
     }
     let options = SceneDecoder.Options(devices: devices.screens, deviceOverride: devices.override)
     try Simulation.check(Simulator.run(scene, on: profile), file: file)
-    let result = Optimizer.optimize(document, scene: scene, decoding: options, on: profile, only: only)
+    let budget = WorkLimit.budget()
+    let result = Optimizer.optimize(document, scene: scene, decoding: options, on: profile, only: only, budget: budget)
+    try WorkLimit.check(budget, command: "optimize", file: file, narrowing: "apply one fix at a time with --only")
     // The input's bytes with only what the fixes changed rewritten: no fix, no change at all.
     let written: [UInt8]
     do {
