@@ -124,12 +124,14 @@ struct BundledSceneCountTests {
   /// - drawing: root and table backgrounds, 9 per whole cell (background, backgroundImage,
   ///   statusImage, 4 labels, attachmentImage, separator), 3 in cell 10 = 2 + 90 + 3 = 95.
   ///
-  /// Backing stores (the labels): email and date in 11 cells, subject and snippet in 10:
-  /// - emailLabel 247 x 16 pt = 494 x 32 px x 4 = 63,232 B, x 11 = 695,552;
-  /// - dateLabel 60 x 16 = 120 x 32 x 4 = 15,360, x 11 = 168,960;
-  /// - subjectLabel 295 x 16 = 590 x 32 x 4 = 75,520, x 10 = 755,200;
-  /// - snippetLabel 315 x 16 = 630 x 32 x 4 = 80,640, x 10 = 806,400;
-  /// 42 layers, 2,426,112 B.
+  /// Backing stores (the labels), 8 bytes a pixel: before iOS 12 a store drawn for the iPhone 7's
+  /// P3 screen is extended-range (WWDC18 session 219). Email and date in 11 cells, subject and
+  /// snippet in 10:
+  /// - emailLabel 247 x 16 pt = 494 x 32 px x 8 = 126,464 B, x 11 = 1,391,104;
+  /// - dateLabel 60 x 16 = 120 x 32 x 8 = 30,720, x 11 = 337,920;
+  /// - subjectLabel 295 x 16 = 590 x 32 x 8 = 151,040, x 10 = 1,510,400;
+  /// - snippetLabel 315 x 16 = 630 x 32 x 8 = 161,280, x 10 = 1,612,800;
+  /// 42 layers, 4,852,224 B.
   @Test func mailCellComposite() throws {
     let report = try Report("mail-cell-composite")
     #expect(report.layers == 134)
@@ -138,12 +140,12 @@ struct BundledSceneCountTests {
     #expect(report.passesPerFrameMax == 0)
     #expect(report.byReason.isEmpty)
     #expect(report.backingStoreLayers == 42)
-    #expect(report.backingStoreBytes == 2_426_112)
+    #expect(report.backingStoreBytes == 4_852_224)
     let stores = report.storesByID
-    #expect(stores["emailLabel"]! == (11, 63_232))
-    #expect(stores["dateLabel"]! == (11, 15_360))
-    #expect(stores["subjectLabel"]! == (10, 75_520))
-    #expect(stores["snippetLabel"]! == (10, 80_640))
+    #expect(stores["emailLabel"]! == (11, 126_464))
+    #expect(stores["dateLabel"]! == (11, 30_720))
+    #expect(stores["subjectLabel"]! == (10, 151_040))
+    #expect(stores["snippetLabel"]! == (10, 161_280))
     #expect(report.frameCount == 1)
     #expect(report.hits == 0 && report.misses == 0)
     #expect(report.text.contains("  layers            134 (116 visible, 95 drawing)\n"))
@@ -155,8 +157,9 @@ struct BundledSceneCountTests {
   /// Layers: root, table, 12 cells: 14. No pass (draw(_:) is CPU drawing, not offscreen).
   /// On screen, as in the composite scene: cells 0-10 (cell 10 shows 660...667), so 13 visible
   /// layers, all drawing (root and table backgrounds, 11 cell drawings).
-  /// Backing stores: 11 cells of 375 x 64 pt = 750 x 128 px x 4 = 384,000 B: 4,224,000 B, drawn
-  /// on the main thread.
+  /// Backing stores: 11 cells of 375 x 64 pt = 750 x 128 px x 8 (iOS 10.3 on a P3 screen: a
+  /// draw(_:) store is extended-range, WWDC18 session 219; the case measured about 10 MB) =
+  /// 768,000 B: 8,448,000 B, drawn on the main thread.
   @Test func mailCellDrawn() throws {
     let report = try Report("mail-cell-drawn")
     #expect(report.layers == 14)
@@ -165,8 +168,8 @@ struct BundledSceneCountTests {
     #expect(report.passesPerFrameMax == 0)
     #expect(report.byReason.isEmpty)
     #expect(report.backingStoreLayers == 11)
-    #expect(report.backingStoreBytes == 4_224_000)
-    #expect(report.storesByID["cell"]! == (11, 384_000))
+    #expect(report.backingStoreBytes == 8_448_000)
+    #expect(report.storesByID["cell"]! == (11, 768_000))
     #expect(report.drawnOn == ["main"])
     #expect(report.text.contains("  layers            14 (13 visible, 13 drawing)\n"))
   }
@@ -247,20 +250,23 @@ struct BundledSceneCountTests {
   /// and the content view's rounded clip holds a background and 4 drawing sublayers
   /// (rounded-clip): 3 passes. Frames 1-59 draw the cached bitmap: 59 hits, no pass, no eviction
   /// (it is drawn every frame).
-  /// - the bitmap: 343 x 120 pt at rasterizationScale 2 = 686 x 240 px x 4 = 658,560 B;
+  /// - the bitmap, in the card's own coordinates with its shadow included (the shouldRasterize
+  ///   reference: "shadow effects ... are rasterized and included in the bitmap"): the bounds
+  ///   [0, 0, 343, 120] united with the shadow moved down 4 and grown by the 8 pt radius,
+  ///   [-8, -4, 359, 136]: 359 x 136 pt at rasterizationScale 2 = 718 x 272 px x 4 = 781,184 B;
   /// - frame 0's offscreen pixels: the shadow's target is the card [16, 507, 343, 120] united
-  ///   with its shadow moved down 4 and grown by the 8 pt radius, [8, 503, 359, 136]: 359 x 136
-  ///   pt = 195,296 px; the rasterization and the rounded clip each render 343 x 120 pt =
-  ///   164,640 px: 524,576 px.
+  ///   with its shadow, [8, 503, 359, 136]: 359 x 136 pt = 195,296 px; the rasterization renders
+  ///   the bitmap, 195,296 px; the rounded clip 343 x 120 pt = 164,640 px: 555,232 px.
   ///
   /// Backing stores: the fling (1,500 pt/s, normal deceleration) would travel 645 pt by the last
   /// frame, but the content (12 x 80 = 960 pt) stops it at 960 - 667 = 293; the last row
   /// (880...960) shows once the offset passes 213 (frame 11). So every row's labels are on
   /// screen at some frame, and the card's in frame 0:
-  /// - title 271 x 20 pt = 542 x 40 px x 4 = 86,720 B, x 12 = 1,040,640;
-  /// - subtitle 271 x 16 = 542 x 32 x 4 = 69,376, x 12 = 832,512;
-  /// - song 200 x 22 = 400 x 44 x 4 = 70,400 and artist 200 x 18 = 400 x 36 x 4 = 57,600;
-  /// 26 layers, 2,001,152 B.
+  /// (iOS 12.4: a single-colour label's store takes 1 byte a pixel, WWDC18 session 219)
+  /// - title 271 x 20 pt = 542 x 40 px x 1 = 21,680 B, x 12 = 260,160;
+  /// - subtitle 271 x 16 = 542 x 32 x 1 = 17,344, x 12 = 208,128;
+  /// - song 200 x 22 = 400 x 44 x 1 = 17,600 and artist 200 x 18 = 400 x 36 x 1 = 14,400;
+  /// 26 layers, 500,288 B.
   @Test func rasterizedCardStatic() throws {
     let report = try Report("rasterized-card-static")
     #expect(report.layers == 68)
@@ -268,18 +274,18 @@ struct BundledSceneCountTests {
     #expect(report.passesPerFrameMax == 3)
     #expect(report.byReason == ["rasterize": 1, "shadow-without-path": 1, "rounded-clip": 1])
     #expect(report.nonZeroFrames("offscreenPasses") == [0: 3])
-    #expect(report.frameInt(0, "offscreenPixels") == 524_576)
+    #expect(report.frameInt(0, "offscreenPixels") == 555_232)
     #expect(report.misses == 1)
     #expect(report.hits == 59)
     #expect(report.evictions == 0)
     #expect(report.nonZeroFrames("rasterCache", "misses") == [0: 1])
-    #expect(report.peakCacheBytes == 658_560)
-    #expect(report.frames.allSatisfy { ($0["rasterCache"] as? [String: Any])?["bytes"] as? Int == 658_560 })
+    #expect(report.peakCacheBytes == 781_184)
+    #expect(report.frames.allSatisfy { ($0["rasterCache"] as? [String: Any])?["bytes"] as? Int == 781_184 })
     #expect(report.backingStoreLayers == 26)
-    #expect(report.backingStoreBytes == 2_001_152)
-    #expect(report.storesByID["title"]! == (12, 86_720))
-    #expect(report.storesByID["subtitle"]! == (12, 69_376))
-    #expect(report.text.contains("  raster cache      59 hits, 1 miss (hit rate 98%), 0 evictions, peak 643.1 KB\n"))
+    #expect(report.backingStoreBytes == 500_288)
+    #expect(report.storesByID["title"]! == (12, 21_680))
+    #expect(report.storesByID["subtitle"]! == (12, 17_344))
+    #expect(report.text.contains("  raster cache      59 hits, 1 miss (hit rate 98%), 0 evictions, peak 762.9 KB\n"))
     #expect(report.storyRow(0)?.hasPrefix("3 passes (rasterize 1, rounded-clip 1, shadow-without-path 1); raster 0 hits, 1 miss,") == true)
   }
 
@@ -324,11 +330,12 @@ struct BundledSceneCountTests {
   /// at most 9 are cached at once: 4,104,000 B, well under the 750 x 1334 x 2.5 x 4 =
   /// 10,005,000 B limit.
   ///
-  /// Backing stores: all 9 pool cells are on screen at some frame (cell 8 from frame 1):
-  /// - preview 279 x 18 pt = 558 x 36 px x 4 = 80,352 B, x 9 = 723,168;
-  /// - name 200 x 20 = 400 x 40 x 4 = 64,000, x 9 = 576,000;
-  /// - time 64 x 16 = 128 x 32 x 4 = 16,384, x 9 = 147,456;
-  /// 27 layers, 1,446,624 B.
+  /// Backing stores: all 9 pool cells are on screen at some frame (cell 8 from frame 1), single-
+  /// colour labels at 1 byte a pixel (iOS 12 and later, WWDC18 session 219):
+  /// - preview 279 x 18 pt = 558 x 36 px x 1 = 20,088 B, x 9 = 180,792;
+  /// - name 200 x 20 = 400 x 40 x 1 = 16,000, x 9 = 144,000;
+  /// - time 64 x 16 = 128 x 32 x 1 = 4,096, x 9 = 36,864;
+  /// 27 layers, 361,656 B.
   @Test func rasterizedCellsReused() throws {
     let report = try Report("rasterized-cells-reused")
     #expect(report.layers == 57)
@@ -352,7 +359,7 @@ struct BundledSceneCountTests {
     #expect(report.nonZeroFrames("contentChanges") == Dictionary(uniqueKeysWithValues: reuseFrames.map { ($0, 4) }))
     #expect(report.peakCacheBytes == 4_104_000)
     #expect(report.backingStoreLayers == 27)
-    #expect(report.backingStoreBytes == 1_446_624)
+    #expect(report.backingStoreBytes == 361_656)
     #expect(report.text.contains("  raster cache      510 hits, 25 misses (hit rate 95%), 0 evictions, peak 3.9 MB\n"))
     #expect(report.storyRow(0)?.hasPrefix("8 passes (rasterize 8); raster 0 hits, 8 misses") == true)
   }

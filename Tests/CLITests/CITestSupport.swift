@@ -25,7 +25,8 @@ enum CIScenes {
     """
   }
 
-  /// A 100 x 50 pt label on an iPhone 7: a backing store of 200 x 100 px x 4 B = 80,000 B, and
+  /// A 100 x 50 pt label on an iPhone 7 (iOS 17: a single-colour label's store takes 1 byte a
+  /// pixel, WWDC18 session 219): a backing store of 200 x 100 px x 1 B = 20,000 B, and
   /// no other memory (no image, no offscreen pass).
   static func label(budgets: String) -> String {
     """

@@ -17,25 +17,25 @@ struct CheckCommandTests {
 
   @Test func budgetsPassAndFailAtTheirEdges() throws {
     let folder = try temporaryFolder()
-    // The card takes exactly 1 offscreen pass; the label holds exactly 80,000 bytes.
+    // The card takes exactly 1 offscreen pass; the label holds exactly 20,000 bytes.
     let atEdge = try write(Self.card(budgets: #"{ "maxOffscreenPassesPerFrame": 1 }"#), to: "at-edge.json", in: folder)
     let pastEdge = try write(Self.card(budgets: #"{ "maxOffscreenPassesPerFrame": 0 }"#), to: "past-edge.json", in: folder)
-    let memoryAt = try write(CIScenes.label(budgets: #"{ "maxMemoryBytes": 80000 }"#), to: "memory-at.json", in: folder)
-    let memoryPast = try write(CIScenes.label(budgets: #"{ "maxMemoryBytes": 79999 }"#), to: "memory-past.json", in: folder)
+    let memoryAt = try write(CIScenes.label(budgets: #"{ "maxMemoryBytes": 20000 }"#), to: "memory-at.json", in: folder)
+    let memoryPast = try write(CIScenes.label(budgets: #"{ "maxMemoryBytes": 19999 }"#), to: "memory-past.json", in: folder)
 
     let pass = ToolRun.run("check", atEdge, memoryAt)
     #expect(pass.status == 0, "\(pass.stderr)")
     #expect(pass.stdout.contains("passed  \(atEdge)"))
     #expect(pass.stdout.contains("maxOffscreenPassesPerFrame  expected <= 1"))
     #expect(pass.stdout.contains("found 1\n"))
-    #expect(pass.stdout.contains("expected <= 80,000 B (78.1 KB)  found 80,000 B (78.1 KB)"))
+    #expect(pass.stdout.contains("expected <= 20,000 B (19.5 KB)  found 20,000 B (19.5 KB)"))
     #expect(Self.lastLine(pass.stdout) == "2 passed, 0 failed")
 
     let fail = ToolRun.run("check", pastEdge, memoryPast)
     #expect(fail.status == 1)
     #expect(fail.stdout.contains("failed  \(pastEdge)"))
     #expect(fail.stdout.contains("expected <= 0"))
-    #expect(fail.stdout.contains("expected <= 79,999 B (78.1 KB)  found 80,000 B (78.1 KB)"))
+    #expect(fail.stdout.contains("expected <= 19,999 B (19.5 KB)  found 20,000 B (19.5 KB)"))
     #expect(Self.lastLine(fail.stdout) == "0 passed, 2 failed")
   }
 

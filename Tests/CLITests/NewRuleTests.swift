@@ -61,13 +61,18 @@ struct NewRuleTests {
   }
 
   /// The cost model prices the rule's extra work as the record says: an effect blur over one
-  /// pass of 20,000 px: 20,000 texels to capture, then 20,000 / 4^2 = 1,250 px blurred twice
-  /// with a radius of 20 pt x 2 / 4 = 10 px: 2 x 1,250 x 21 = 52,500 texels; 72,500 texels at
-  /// `texelTime`, over the device's GPU speed.
+  /// pass of 20,000 px on an iPhone 7 (@2x, A10: 25.6 GB/s, no compression, 2 MB of its system
+  /// cache for the GPU). Texels: 20,000 / 4 to capture and downscale 8 times each way, then
+  /// 20,000 / 8^2 = 312.5 px blurred twice with a radius of 20 pt x 2 / 8 = 5 px: 2 x 312.5 x 11 =
+  /// 6,875; 11,875 texels at `texelTime`, over the device's GPU speed. Memory: the 80,000 B
+  /// captured, and three small targets of 1,250 B each written and read (7,500 B), all within
+  /// the cache: at twice DRAM's speed.
   @Test func theCostModelPricesTheRecordsExtraWork() throws {
     let snapshot = Simulator.snapshot(try Self.decode(), on: Self.device, frame: 0, rules: Self.rules)
     let c = CostCoefficients.standard
-    let expected = 72_500 * c.texelTime / Self.device.gpuSpeed * 1000
+    let texels = 11_875 * c.texelTime / Self.device.gpuSpeed
+    let memory = (80_000 + 7_500) / (25.6e9 * c.systemCacheSpeedup)
+    let expected = (texels + memory) * 1000
     #expect(abs((snapshot.cost.gpu[ExtraWork.effectBlur.costItem] ?? 0) - expected) < 1e-12)
     #expect(snapshot.cost.gpu[ExtraWork.shadowBlur.costItem] == nil)
   }

@@ -142,9 +142,11 @@ struct CostModelTests {
 
   /// One offscreen pass's GPU time, worked out from the coefficients and the device: a 100 x 100 pt
   /// rounded clip on an iPhone 6 Plus (@3x: 300 x 300 = 90,000 px target) with nothing else on
-  /// screen. Pass = target rendered, stored and read back (2 x 90,000 x 4 B over 12.8 GB/s) and
-  /// composited (90,000 px x pixelTime), plus the switch (2 x the screen's 1242 x 2208 x 4 B x
-  /// switchFlushFraction over 12.8 GB/s, plus passSetupTime).
+  /// screen. Pass = the fixed part (passResolveTime + 2 switchIdleTime: the screen's render pass
+  /// ended and resumed, the GPU idle going into the target and back), the target stored and read
+  /// back (2 x 90,000 x 4 B = 720,000 B; its 360,000 B fit in the A8's 2 MB share of its 4 MB
+  /// system cache, so at twice the 12.8 GB/s of DRAM; the A8 does not compress), and composited
+  /// as 90,000 blended pixels.
   @Test func passCostFollowsTheFormula() throws {
     let scene = try TestScenes.scene(
       ##"{"id": "s", "frame": [10, 10, 100, 100], "cornerRadius": 10, "masksToBounds": true, "backgroundColor": "#EEEEEE", "contents": {"type": "text", "characters": 4}}"##,
@@ -153,9 +155,9 @@ struct CostModelTests {
     let c = CostCoefficients.standard
     let report = Simulator.run(scene, on: device)
     let target = 90_000.0
-    let screenBytes = 1242.0 * 2208 * 4
     let expected =
-      (2 * target * 4 / 12.8e9 + target * c.pixelTime + 2 * screenBytes * c.switchFlushFraction / 12.8e9 + c.passSetupTime) * 1000
+      (c.passResolveTime + 2 * c.switchIdleTime + 2 * target * 4 / (12.8e9 * c.systemCacheSpeedup)
+        + target * c.opaquePixelTime * c.blendedPixelFactor) * 1000
     let finding = try #require(report.findings.first { $0.rule == RoundedClipRule.ruleID })
     #expect(abs(finding.gpuMs - expected) < 1e-9)
   }

@@ -7,7 +7,8 @@ struct SimulatorTests {
   /// Figures worked out by hand on an iPhone 7 (375 x 667 pt at @2x: 750 x 1334 = 1,000,500 px):
   /// - `a` 375 x 100 pt, opaque white: draws 150,000 px, not blended;
   /// - `a/b` 100 x 50 pt label on a clear background: 20,000 px blended, backing store
-  ///   200 x 100 px x 4 B = 80,000 B;
+  ///   200 x 100 px x 1 B = 20,000 B (iOS 12 and later: a single-colour label's store takes
+  ///   one byte a pixel, WWDC18 session 219);
   /// - `c` 100 x 100 pt opaque background at opacity 0.5: 40,000 px blended (one drawing layer:
   ///   no group-opacity pass);
   /// - `d` hidden, `e` below the screen: culled;
@@ -36,7 +37,7 @@ struct SimulatorTests {
     #expect(summary.blending.blendedPixels == 80_000)
     #expect(summary.blending.blendedLayers == 4)
     #expect(summary.backingStores.layers == 1)
-    #expect(summary.backingStores.bytes == 80_000)
+    #expect(summary.backingStores.bytes == 20_000)
     #expect(summary.images.misaligned == 1)
     #expect(summary.images.scaled == 1)
     #expect(report.findings.map(\.layer).sorted() == ["root/f", "root/g"])
@@ -44,12 +45,33 @@ struct SimulatorTests {
     #expect(report.findings.first { $0.layer == "root/g" }?.rule == ScaledImageCheck.checkID)
   }
 
-  /// Wide colour backing stores take 8 bytes a pixel; an empty draw(_:) still allocates one.
+  /// Backing-store element sizes (WWDC18 session 219: the element "grows to accommodate color
+  /// range used by drawing" from iOS 12; before, `draw(_:)` on a P3 screen always took 8 bytes a
+  /// pixel). A 10 x 10 pt store at @2x is 400 px. Wide colour takes 8 bytes a pixel; an empty
+  /// draw(_:) still allocates one.
   @Test func wideColorBackingStoreTakesEightBytes() throws {
     let scene = try TestScenes.scene(
       ##"{"id": "d", "frame": [0, 0, 10, 10], "contents": {"type": "drawing", "wideColor": true}}"##)
     let report = Simulator.run(scene, on: DeviceCatalogue.device(id: "iphone-7")!)
     #expect(report.summary.backingStores.bytes == 20 * 20 * 8)
+  }
+
+  /// The same store by screen and iOS version: sRGB drawing 4 bytes on iOS 17; a single-colour
+  /// label 1 byte on iOS 17; on iOS 11 every store on the iPhone 7's P3 screen 8 bytes, and on
+  /// the iPhone 6's sRGB screen 4 bytes.
+  @Test func backingStoreElementFollowsGamutAndIOSVersion() throws {
+    func bytes(_ contents: String, ios: String, device: String) throws -> Double {
+      let scene = try TestScenes.scene(
+        ##"{"id": "d", "frame": [0, 0, 10, 10], "contents": \##(contents)}"##, iosVersion: ios, device: device)
+      return Simulator.run(scene, on: DeviceCatalogue.device(id: device)!).summary.backingStores.bytes
+    }
+    let drawing = ##"{"type": "drawing"}"##
+    let text = ##"{"type": "text", "characters": 3}"##
+    #expect(try bytes(drawing, ios: "17.0", device: "iphone-7") == 400 * 4)
+    #expect(try bytes(text, ios: "17.0", device: "iphone-7") == 400 * 1)
+    #expect(try bytes(drawing, ios: "11.0", device: "iphone-7") == 400 * 8)
+    #expect(try bytes(text, ios: "11.0", device: "iphone-7") == 400 * 8)
+    #expect(try bytes(drawing, ios: "11.0", device: "iphone-6") == 400 * 4)
   }
 
   /// On the 6 Plus (@3x) the same 100 x 100 pt clip renders 300 x 300 = 90,000 px.

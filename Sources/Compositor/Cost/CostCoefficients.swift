@@ -1,42 +1,72 @@
 /// The cost model's coefficients, for the reference device (A8, `gpuSpeed` = `cpuSpeed` = 1).
 ///
 /// Other devices scale them by hardware facts only: GPU work by `gpuSpeed`, CPU work by
-/// `cpuSpeed`, memory traffic by `memoryBandwidth`, pixels by the screen. Nothing is tuned per
-/// scene. Each coefficient says where its value comes from: a hardware fact, an estimate from
-/// public figures, or the measured case it was fitted to (docs/cost-model.md has the fit).
+/// `cpuSpeed`, memory traffic by the memory bandwidth and the system cache, pixels by the screen.
+/// Nothing is tuned per scene or per device. Each coefficient says where its value comes from:
+/// Apple's figures, a hardware fact, an estimate from public figures, or the measured cases it
+/// was fitted to, all at once (docs/cost-model.md has the fit and the table of every case).
 public struct CostCoefficients: Sendable, Hashable {
-  // MARK: GPU (render execute)
+  // MARK: GPU (render execute): shading
 
-  /// Seconds to shade and blend one pixel of a layer on the A8. Fitted: QQ Music v2 (no
-  /// offscreen passes) runs the GPU about 28% busy at 55-59 fps on the iPhone 6 Plus. It gives an
-  /// effective 2.6 Gpixel/s, about 60% of the GX6450's peak fill rate (8 pixels a clock at
-  /// 533 MHz).
-  public var pixelTime = 1 / 2.6e9
+  /// Seconds to shade one opaque pixel of a layer on the A8, after hidden-surface removal (a
+  /// texture sample or a colour, written to tile memory). Fitted, with `passResolveTime` and
+  /// `frameBaseTime`, to the QQ Music cases on the iPhone 6 Plus at once: v2 (no offscreen pass)
+  /// runs the GPU about 28% busy at 55-59 fps, v1 about 90% at about 40 fps.
+  public var opaquePixelTime = 0.5e-9
+  /// A blended pixel costs this many opaque ones: it cannot be removed by hidden-surface removal
+  /// and the GPU reads the tile's colour and blends in the shader core (PowerVR and Apple GPUs
+  /// have no fixed-function blending: a few more instructions per fragment). Estimate.
+  public var blendedPixelFactor = 1.5
   /// Bytes read from memory per pixel of a textured layer (image, text, drawing, gradient,
   /// cached bitmap): one RGBA8 texel per pixel drawn at 1:1. Hardware fact.
   public var textureBytesPerPixel = 4.0
   /// Bytes per pixel of a render target (RGBA8). Hardware fact.
   public var targetBytesPerPixel = 4.0
-  /// Fixed GPU time of one render-target switch on the A8: the pipeline drains and idles.
-  /// Estimate (a few tens of microseconds of drain and restart at 533 MHz, plus state setup).
-  public var passSetupTime = 0.15e-3
-  /// Share of the enclosing render target's bytes stored and loaded again when an offscreen pass
-  /// interrupts it (1 would be every tile of it, both ways). Fitted: QQ Music v1 (13 rounded-clip
-  /// passes a frame on average while scrolling) runs about 40 fps with the GPU about 90% busy on
-  /// the iPhone 6 Plus, which leaves about 1.3 ms per pass, 65% of a full store and reload of
-  /// the 1242 x 2208 target over 12.8 GB/s.
-  public var switchFlushFraction = 0.65
+
+  // MARK: GPU: offscreen passes
+
+  /// GPU idle time of one render-target switch on the A7/A8: "about 0.1-0.2 ms each" between the
+  /// passes of a blur (WWDC14 session 419). A pass into its own target and back is two switches;
+  /// a blur's three chained targets are four.
+  public var switchIdleTime = 0.15e-3
+  /// GPU time on the A8 to end the render pass a layer's offscreen pass interrupts and resume it
+  /// afterwards, once per interruption (a blur's chained passes interrupt once): the geometry
+  /// binned so far is rendered and its tiles resolved, the tiler and renderer restart. Apple gives
+  /// no figure; fitted with `opaquePixelTime` to the QQ Music cases (v1: 13 rounded-clip passes
+  /// a frame on average while scrolling, about 40 fps with the GPU about 90% busy).
+  public var passResolveTime = 1.05e-3
+  /// Bytes a render target's pixel moves to and from memory over its uncompressed size, on GPUs
+  /// that compress render targets losslessly (the A12 and later: Metal compresses textures it
+  /// keeps private to the GPU, "Optimizing texture data"). Lossless compression guarantees no
+  /// ratio; interface content (flat colours, text, gradients) compresses well. Estimate: half.
+  public var targetCompressionRatio = 0.5
+  /// Share of the system-level cache the GPU's render targets and textures can occupy (the CPUs
+  /// and the display share it). Estimate.
+  public var systemCacheGPUShare = 0.5
+  /// The system-level cache's bandwidth over DRAM's. Estimate: AnandTech's latency curves show the
+  /// system cache at about half of DRAM's latency; we take twice its bandwidth.
+  public var systemCacheSpeedup = 2.0
+
+  // MARK: GPU: blurs
+
   /// Seconds per texture sample on the A8, for blurs: 8 texture units at 533 MHz give about
   /// 4.3 Gtexel/s. Estimate from the GPU's configuration.
   public var texelTime = 1 / 4.3e9
-  /// Largest blur radius, in pixels, sampled at full rate: a shadow's blur kernel is capped.
-  /// Estimate.
-  public var maxBlurRadiusPixels = 64.0
-  /// A visual effect blurs at 1/4 of the resolution on each axis (capture and downscale first).
-  /// Estimate from WWDC14 session 419's description of the blur passes.
-  public var effectDownscale = 4.0
-  /// A visual effect's blur radius, in points (UIBlurEffect's default styles). Estimate.
+  /// A shadow's Gaussian blur runs at a resolution where its radius is at most this many pixels:
+  /// the render server, like Core Image's Gaussian blur, downsamples before blurring a large
+  /// radius, so a shadow's blur costs at most about as much as one of this radius over its
+  /// target. Estimate.
+  public var maxBlurRadiusPixels = 8.0
+  /// A visual effect blurs a capture downscaled this many times on each axis ("this downscale
+  /// depends on the hardware", WWDC14 session 419). Estimate.
+  public var effectDownscale = 8.0
+  /// A visual effect's blur radius, in points. Estimate (the system materials' radius is not
+  /// published).
   public var effectBlurRadius = 20.0
+  /// Shading cost of a vibrancy effect's filter pass per pixel, in opaque pixels: it reads the
+  /// blurred backdrop and the vibrant content and combines them, "the most expensive pass of
+  /// all" (WWDC14 session 419). Estimate: three texture reads and the filter's arithmetic.
+  public var vibrancyFilterFactor = 3.0
 
   // MARK: Render server (render prepare, CPU)
 
@@ -57,11 +87,18 @@ public struct CostCoefficients: Sendable, Hashable {
 
   /// Main-thread seconds of a frame in which the app changed anything on the A8: event handling,
   /// the scroll view's and table's layout pass, opening and closing the Core Animation
-  /// transaction. Fitted: QQ Music v1's CPU about 15% while scrolling (with the per-layer and
-  /// per-pixel costs below, which give the rest).
-  public var frameBaseTime = 1.8e-3
-  /// Seconds to lay out one changed layer (layoutSubviews, frame arithmetic) on the A8. Estimate.
-  public var layoutTime = 25e-6
+  /// transaction. Fitted with the pixel and pass terms to the QQ Music cases (v1's CPU about 15%
+  /// while scrolling).
+  public var frameBaseTime = 1.2e-3
+  /// Seconds to configure and lay out one view the app sets up (a cell's subview given a new
+  /// item, or shown for the first time: view set-up, Auto Layout, frame arithmetic) on the A8.
+  /// Fitted with `textLayoutTime` to the mail-list cell measured on an iPhone 7: creating or
+  /// configuring the 8-view composite cell took 3-8 ms there.
+  public var layoutTime = 0.3e-3
+  /// Seconds to measure and lay out one label's text when it is configured (the text system's
+  /// set-up: attributed string, font, line breaking) on the A8, beside `glyphTime` per character.
+  /// Fitted with `layoutTime` to the same mail-list cell (four labels).
+  public var textLayoutTime = 1.2e-3
   /// Seconds to encode one changed layer into the commit on the A8. Estimate.
   public var commitTime = 8e-6
   /// Seconds per backing-store pixel to draw text or `draw(_:)` contents on the A8 (clear, fill,

@@ -4,25 +4,60 @@ extension CostModel {
   /// GPU seconds of the extra work of one rule's passes on one layer (``ExtraWork``), all of
   /// its passes together, on this device.
   ///
-  /// - `shadowBlur`: the pass's pixels x 2 x (2r + 1) texture samples x `texelTime`, a
-  ///   horizontal and a vertical pass of a kernel of radius r = `shadowRadius` in pixels, capped
-  ///   at `maxBlurRadiusPixels`.
-  /// - `effectBlur`: one pass's target read once to capture and downscale by `effectDownscale`
-  ///   on each axis, then a horizontal and a vertical blur of radius `effectBlurRadius` at the
-  ///   reduced resolution, each sample at `texelTime`.
-  func extraWorkSeconds(_ work: ExtraWork, pass: OffscreenPass, props: LayerProps) -> Double {
+  /// - `shadowBlur`: a Gaussian of radius r = `shadowRadius` in pixels over each pass's target,
+  ///   run where the radius is at most `maxBlurRadiusPixels`: the target downscaled d = r /
+  ///   `maxBlurRadiusPixels` times on each axis (a quarter sample per pixel to downscale), then a
+  ///   horizontal and a vertical pass of 2 r/d + 1 samples per reduced pixel. The cost is bounded
+  ///   whatever the radius: a larger radius blurs a smaller image.
+  /// - `effectBlur`: WWDC14 session 419's passes, each at its real size: the backdrop captured
+  ///   and downscaled `effectDownscale` times on each axis (read at full size from the target it
+  ///   lies in, a quarter sample per pixel), then a horizontal and a vertical blur of radius
+  ///   `effectBlurRadius` at the reduced size; the upscale and tint is the effect view's own
+  ///   drawing. A vibrancy effect renders its content into a full-size target and filters it with
+  ///   the blur ("the most expensive pass of all"); an effect view with alpha below 1 renders
+  ///   into one more full-size target. Their targets' traffic is counted here, since the blur's
+  ///   are smaller than the area the pass covers.
+  func extraWorkSeconds(_ work: ExtraWork, pass: OffscreenPass, props: LayerProps, layer: Layer, memory: MemorySystem) -> Double {
     let c = coefficients
     let scale = device.screen.scale
     let gpuSeconds = 1 / device.gpuSpeed
+    let passes = Double(max(pass.passes, 1))
+    let area = pass.pixelArea / passes
     switch work {
     case .shadowBlur:
-      let radius = min(props.shadowRadius * scale, c.maxBlurRadiusPixels)
-      return pass.pixelArea * 2 * (2 * radius + 1) * c.texelTime * gpuSeconds
+      let radius = props.shadowRadius * scale
+      let d = max(1, radius / c.maxBlurRadiusPixels)
+      let reduced = area / (d * d)
+      let samples = (d > 1 ? area / 4 : 0) + 2 * reduced * (2 * radius / d + 1)
+      return passes * samples * c.texelTime * gpuSeconds
     case .effectBlur:
-      let area = pass.pixelArea / Double(pass.passes)
-      let reduced = area / (c.effectDownscale * c.effectDownscale)
-      let radius = c.effectBlurRadius * scale / c.effectDownscale
-      return (area + 2 * reduced * (2 * radius + 1)) * c.texelTime * gpuSeconds
+      let bytes = c.targetBytesPerPixel
+      let d = c.effectDownscale
+      let reduced = area / (d * d)
+      let radius = c.effectBlurRadius * scale / d
+      // Capture and downscale, then the two blur passes, at their sizes.
+      let samples = area / 4 + 2 * reduced * (2 * radius + 1)
+      var seconds = samples * c.texelTime * gpuSeconds
+      seconds += memory.targetSeconds(area * bytes, footprint: area * bytes)
+      seconds += 3 * memory.targetSeconds(2 * reduced * bytes, footprint: reduced * bytes)
+      // Passes beyond the blur's three: full-size targets (vibrancy content, alpha below 1).
+      let fullSize = max(0, passes - 3)
+      if fullSize > 0 {
+        seconds += fullSize * memory.targetSeconds(2 * area * bytes, footprint: area * bytes)
+        seconds += fullSize * area * c.opaquePixelTime * c.blendedPixelFactor * gpuSeconds
+      }
+      if case .visualEffect(let effect) = layer.kind, effect.style == .vibrancy {
+        seconds += area * c.vibrancyFilterFactor * c.opaquePixelTime * gpuSeconds
+        // A second excursion from the enclosing target: two more switches and a resolve.
+        seconds += (2 * c.switchIdleTime + c.passResolveTime) * gpuSeconds
+      }
+      return seconds
     }
   }
+}
+
+extension ExtraWork {
+  /// True when the work's cost counts the traffic of its own render targets, because they are not
+  /// the size of the area the pass covers: a visual effect blurs a downscaled capture.
+  var sizesItsOwnTargets: Bool { self == .effectBlur }
 }

@@ -47,23 +47,30 @@ public enum CostItem {
 
 /// Turns a frame's plan into time, by the coefficients and the device's hardware facts.
 ///
-/// - GPU: every visible drawing layer's pixels shaded (blending overdraw included); textures
-///   read; each offscreen pass renders its target, stores it and reads it back to composite,
-///   and ends the enclosing render pass: the enclosing target is stored and loaded again (tile
-///   memory on a tile-based GPU), bytes over memory bandwidth, plus a fixed setup, whatever the
-///   rule; then the extra work the rule's record declares (``ExtraWork``, priced in
-///   `ExtraWorkCost.swift`): shadow blurs by area and radius, visual-effect blurs at reduced
-///   resolution; raster cache hits draw their bitmap; the frame's framebuffer is stored once.
+/// - GPU (a tile-based deferred renderer, as every iPhone GPU is): every visible drawing layer's
+///   pixels are shaded in on-chip tile memory, opaque pixels at `opaquePixelTime`, blended ones
+///   at `blendedPixelFactor` times that, and pixels hidden behind opaque layers drawn later in the
+///   same render target not at all (hidden-surface removal, ``Occlusion``); textures are read
+///   from memory. Each offscreen pass costs a fixed part, the same whatever its size (the render
+///   pass it interrupts is ended and resumed, `passResolveTime`, and the GPU idles at each switch
+///   into and out of the target, `switchIdleTime`, WWDC14 session 419), and a part that grows with
+///   its own target: the target stored and read back to be composited (through the system cache
+///   when it fits, compressed from the A12 on, ``MemorySystem``) and composited as blended
+///   pixels; then the extra work the rule's record declares (``ExtraWork``, priced in
+///   `ExtraWorkCost.swift`): shadow blurs at a bounded resolution, visual-effect blurs at the
+///   downscaled size they run at. Raster cache hits draw their bitmap as a blended texture; the
+///   frame is stored once for the display.
 /// - Render server: per layer walked, per pass, and shape paths when they first show or change.
 /// - Main thread: a frame base when the app changed anything (scrolling, contents, reused
 ///   cells; Core Animation animations run in the render server and cost the app nothing per
-///   frame); layout and commit of what the app changed;
-///   display of text and `draw(_:)` contents shown for the first time or changed; decoding of
-///   images shown for the first time; Core Graphics drawing of images the app draws itself.
-///   Work a scene marks `drawnOn: background` goes to the background threads instead.
+///   frame); layout and commit of what the app changed, and the set-up of each label it
+///   configures; display of text and `draw(_:)` contents shown for the first time or changed;
+///   decoding of images shown for the first time; Core Graphics drawing of images the app draws
+///   itself. Work a scene marks `drawnOn: background` goes to the background threads instead.
 struct CostModel {
   let device: DeviceProfile
   let coefficients: CostCoefficients
+  let memory: MemorySystem
 
   /// Layers already displayed with their current contents (text and drawings drawn, images
   /// decoded), across frames.
@@ -74,6 +81,7 @@ struct CostModel {
   init(device: DeviceProfile, coefficients: CostCoefficients) {
     self.device = device
     self.coefficients = coefficients
+    memory = MemorySystem(device: device, coefficients: coefficients)
   }
 
   mutating func cost(_ plan: FramePlan, state: FrameState, tree: FlatTree) -> FrameCost {
@@ -83,8 +91,9 @@ struct CostModel {
     let pixelsPerPoint = scale * scale
     let gpuSeconds = 1 / device.gpuSpeed
     let cpuSeconds = 1 / device.cpuSpeed
-    let bandwidth = device.memoryBandwidth
     let screenBytes = device.screenPixelArea * c.targetBytesPerPixel
+    let opaqueSeconds = c.opaquePixelTime * gpuSeconds
+    let blendedSeconds = opaqueSeconds * c.blendedPixelFactor
     var gpu = [String: Double]()
     var renderServer = [String: Double]()
     var main = [String: Double]()
@@ -96,6 +105,41 @@ struct CostModel {
       shapesRasterized.remove(index)
     }
     for index in state.appearanceChanged { shapesRasterized.remove(index) }
+
+    // What each drawing layer (or drawn cached bitmap) puts on screen, in drawing order, for
+    // hidden-surface removal.
+    var drawn: [(index: Int, entry: Occlusion.Entry, textured: Bool)] = []
+    plan.nodes.storage.withUnsafeBufferPointer { storage in
+      for index in plan.visited where !tree.inMask[index] {
+        let nodePlan = storage.baseAddress! + index
+        if nodePlan.pointee.culled || nodePlan.pointee.insideRasterHit { continue }
+        if nodePlan.pointee.rasterHit {
+          let shown = nodePlan.pointee.visibleRect.union(nodePlan.pointee.contentRect)
+          if !shown.isEmpty {
+            drawn.append((index, Occlusion.Entry(rect: shown, opaque: false, target: enclosingTarget(index, tree: tree, plan: plan)), true))
+          }
+        } else if nodePlan.pointee.draws, !nodePlan.pointee.visibleRect.isEmpty {
+          let textured = state.props(index, in: tree).isTextured
+          let entry = Occlusion.Entry(
+            rect: nodePlan.pointee.visibleRect, opaque: nodePlan.pointee.opaque, target: enclosingTarget(index, tree: tree, plan: plan))
+          drawn.append((index, entry, textured))
+        }
+      }
+    }
+    let hidden = Occlusion.hiddenAreas(drawn.map(\.entry), bounds: device.screen.bounds)
+    for (position, item) in drawn.enumerated() {
+      let area = item.entry.rect.area
+      let shaded = max(0, area - hidden[position]) * pixelsPerPoint
+      let seconds = shaded * (item.entry.opaque ? opaqueSeconds : blendedSeconds)
+      // The texture is read where it is shown: through the system cache when it fits there.
+      let bytes = shaded * c.textureBytesPerPixel
+      if plan.nodes[item.index].rasterHit {
+        add(&gpu, "rasterCacheHits", seconds + memory.targetSeconds(bytes, footprint: bytes))
+      } else {
+        add(&gpu, "layers", seconds)
+        if item.textured { add(&gpu, "textures", memory.seconds(bytes, footprint: bytes)) }
+      }
+    }
 
     var walked = 0
     // Layers the main thread lays out and commits: what the app changed, and what it displays
@@ -114,42 +158,31 @@ struct CostModel {
         let props = state.props(index, in: tree)
         let pixels = nodePlan.pointee.visibleRect.area * pixelsPerPoint
 
-        // GPU: the layer's own pixels, and the texture it samples. On a cache hit the layer's own
-        // drawing is in the bitmap, drawn below.
-        if nodePlan.pointee.draws && !nodePlan.pointee.rasterHit {
-          add(&gpu, "layers", pixels * c.pixelTime * gpuSeconds)
-          if props.isTextured {
-            add(&gpu, "textures", pixels * c.textureBytesPerPixel / bandwidth)
+        // GPU: offscreen passes (the layers drawn into them are shaded above).
+        for pass in nodePlan.pointee.offscreen {
+          let targetBytes = pass.pixelArea * c.targetBytesPerPixel
+          cost.offscreenTargetBytes += targetBytes
+          let passes = Double(pass.passes)
+          // Its own target: stored at the end of the pass and read back to be composited, then
+          // composited as blended pixels. A visual effect's blur sizes its own targets.
+          var targets = 0.0
+          if pass.work.extra?.sizesItsOwnTargets != true {
+            targets =
+              memory.targetSeconds(2 * targetBytes, footprint: targetBytes / passes) + pass.pixelArea * blendedSeconds
           }
-        }
-        if nodePlan.pointee.rasterHit {
-          // The cached bitmap is drawn over the layer's visible area and its sublayers' content.
-          let shown = nodePlan.pointee.visibleRect.union(nodePlan.pointee.contentRect).area * pixelsPerPoint
-          add(&gpu, "rasterCacheHits", shown * (c.pixelTime * gpuSeconds + c.textureBytesPerPixel / bandwidth))
-        }
-
-        // GPU: offscreen passes.
-        if !nodePlan.pointee.offscreen.isEmpty {
-          let enclosing = enclosingTargetBytes(index, tree: tree, plan: plan, screenBytes: screenBytes)
-          for pass in nodePlan.pointee.offscreen {
-            let targetBytes = pass.pixelArea * c.targetBytesPerPixel
-            cost.offscreenTargetBytes += targetBytes
-            let passes = Double(pass.passes)
-            // Render the target (its layers are counted above), store it, read it to composite.
-            let targets = 2 * targetBytes / bandwidth + pass.pixelArea * c.pixelTime * gpuSeconds
-            // End the enclosing render pass: store its tiles and load them again; drain and set up.
-            let switches = passes * (2 * enclosing * c.switchFlushFraction / bandwidth + c.passSetupTime * gpuSeconds)
-            // The work the rule's passes add (``ExtraWork``): a shadow's or an effect's blur.
-            var extra = 0.0
-            if let work = pass.work.extra {
-              extra = extraWorkSeconds(work, pass: pass, props: props)
-              add(&gpu, work.costItem, extra)
-            }
-            add(&gpu, "offscreenTargets", targets)
-            add(&gpu, "passSwitches", switches)
-            add(&renderServer, "passes", passes * c.renderServerPassTime * cpuSeconds)
-            cost.passGPU[PassKey(index: index, rule: pass.rule), default: 0] += (targets + switches + extra) * 1000
+          // The fixed part: the render pass it interrupts is ended and resumed once, and the GPU
+          // idles at each switch, into each of its chained targets and back.
+          let switches = (c.passResolveTime + (passes + 1) * c.switchIdleTime) * gpuSeconds
+          // The work the rule's passes add (``ExtraWork``): a shadow's or an effect's blur.
+          var extra = 0.0
+          if let work = pass.work.extra {
+            extra = extraWorkSeconds(work, pass: pass, props: props, layer: tree.nodes[index].layer, memory: memory)
+            add(&gpu, work.costItem, extra)
           }
+          add(&gpu, "offscreenTargets", targets)
+          add(&gpu, "passSwitches", switches)
+          add(&renderServer, "passes", passes * c.renderServerPassTime * cpuSeconds)
+          cost.passGPU[PassKey(index: index, rule: pass.rule), default: 0] += (targets + switches + extra) * 1000
         }
 
         // Render server: shape paths rasterized on the CPU when they first show or change.
@@ -201,10 +234,16 @@ struct CostModel {
     add(&renderServer, "animations", Double(state.animated.count) * c.renderServerAnimationTime * cpuSeconds)
     if !changedLayers.isEmpty || state.frame == 0 {
       add(&main, "frame", c.frameBaseTime * cpuSeconds)
-      add(&main, "layout", Double(changedLayers.count) * c.layoutTime * cpuSeconds)
+      // Each view the app sets up is configured and laid out; each label's text is measured and
+      // laid out again.
+      var labels = 0
+      for index in changedLayers {
+        if case .text(let text) = tree.nodes[index].layer.contents, text.characters > 0 { labels += 1 }
+      }
+      add(&main, "layout", (Double(changedLayers.count) * c.layoutTime + Double(labels) * c.textLayoutTime) * cpuSeconds)
       add(&main, "commit", Double(changedLayers.count) * c.commitTime * cpuSeconds)
     }
-    add(&gpu, "framebuffer", screenBytes / bandwidth)
+    add(&gpu, "framebuffer", memory.dramSeconds(screenBytes))
     cost.gpu = gpu
     cost.renderServer = renderServer
     cost.mainThread = main
@@ -212,16 +251,16 @@ struct CostModel {
     return cost
   }
 
-  /// Bytes of the render target this layer's passes interrupt: the nearest enclosing offscreen
-  /// target, or the screen.
-  func enclosingTargetBytes(_ index: Int, tree: FlatTree, plan: FramePlan, screenBytes: Double) -> Double {
+  /// The render target a layer draws into: its own offscreen pass's when it takes one (every
+  /// pass renders the layer with its subtree), else the nearest ancestor's that takes one (its
+  /// index), or -1 for the screen.
+  func enclosingTarget(_ index: Int, tree: FlatTree, plan: FramePlan) -> Int {
+    if !plan.nodes[index].offscreen.isEmpty { return index }
     var parent = tree.parents[index]
     while parent >= 0 {
-      if let pass = plan.nodes[parent].offscreen.first {
-        return pass.pixelArea / Double(max(pass.passes, 1)) * coefficients.targetBytesPerPixel
-      }
+      if !plan.nodes[parent].offscreen.isEmpty { return parent }
       parent = tree.parents[parent]
     }
-    return screenBytes
+    return -1
   }
 }

@@ -75,6 +75,12 @@ public struct DeviceProfile: Sendable, Hashable {
     return Int(gpuFamily.dropFirst("Apple".count))
   }
 
+  /// True when the GPU compresses render targets and private textures losslessly as it stores
+  /// them, cutting their memory traffic: Apple GPUs from the A12 (Metal family Apple5) on
+  /// (Apple's "Optimizing texture data": Metal optimizes private textures for GPU access; lossless
+  /// compression arrived with the A12's GPU, WWDC18 keynote and "Metal for game developers").
+  public var compressesRenderTargets: Bool { (gpuGeneration ?? 0) >= 5 }
+
   /// True when Core Animation animations (not the app's own scrolling) are held to 60 Hz on this
   /// display unless the app opts in: ProMotion iPhones without `CADisableMinimumFrameDurationOnPhone`
   /// (Apple, "Optimizing iPhone and iPad apps to support ProMotion displays", and the

@@ -244,7 +244,7 @@ public struct FramePlanner: Sendable {
       if plan.culled { continue }
       let props = state.props(index, in: tree)
       if props.shouldRasterize, cache != nil, plan.drawingLayersInSubtree > 0 || props.hasShadow {
-        let bytes = RenderTarget.rasterBitmapArea(plan, props) * 4
+        let bytes = RenderTarget.rasterBitmapArea(index: index, props: props, tree: tree) * 4
         if cache!.draw(index, bytes: bytes, time: state.time) {
           // The cached bitmap is drawn instead of the subtree. Its shadow, mask and clip are
           // baked into it; its own opacity is applied as the texture is drawn: no pass at all.

@@ -22,6 +22,9 @@ public protocol OffscreenRule: Sendable {
   var examples: [RuleExample] { get }
   /// What each of the rule's passes renders into and the work it adds beyond that target.
   var work: PassWork { get }
+  /// Where the rule's behaviour comes from: what Apple states, and what it models beyond that
+  /// (``RuleEvidence``); `offscreen-sim rules` marks the undocumented parts.
+  var evidence: RuleEvidence { get }
   /// The rule's cheap first check, on the layer's own properties alone: false when the rule
   /// cannot fire on this layer whatever its geometry, clips and subtree. It must hold wherever
   /// ``evaluate(_:)`` can return a hit. It runs when the tree is built and when the timeline

@@ -34,18 +34,30 @@ public enum RenderTarget: String, Sendable, Hashable, CaseIterable {
       let parentClip = parent >= 0 ? plans[parent].childClip : screen.bounds
       return plan.contentRect.union(shadow.intersection(parentClip)).area * pixelsPerPoint
     case .rasterBitmap:
-      return Self.rasterBitmapArea(plan, props)
+      return Self.rasterBitmapArea(index: index, props: props, tree: tree)
     case .visibleRect:
       return plan.visibleRect.area * pixelsPerPoint
     }
   }
 
-  /// Pixels of a rasterized layer's bitmap: its bounds and what its sublayers draw, at
-  /// `rasterizationScale` pixels per point, in whole pixels (so a layer that only moves keeps
-  /// the same size whatever rounding its position brings).
-  static func rasterBitmapArea(_ plan: NodePlan, _ props: LayerProps) -> Double {
-    let extent = plan.screenRect.union(plan.contentRect)
+  /// Pixels of a rasterized layer's bitmap, as the `shouldRasterize` reference has it: the layer
+  /// "is rendered as a bitmap in its local coordinate space and then composited to the
+  /// destination". So the bitmap covers the layer's bounds, its shadow and what its sublayers draw
+  /// (clipped only by `masksToBounds` inside the subtree), in the layer's own coordinates, at
+  /// `rasterizationScale` pixels per point, in whole pixels. Its size does not depend on where the
+  /// layer is on screen, how it is scaled or turned (applied when the bitmap is composited), or
+  /// what the screen and the ancestors' clips hide of it: a layer that moves, turns, scales or is
+  /// partly clipped away keeps the same bitmap.
+  ///
+  /// The sublayers' extent is the scene's (``FlatTree/extents``); the layer's own bounds and
+  /// shadow are this frame's. A change inside the subtree invalidates the bitmap anyway.
+  static func rasterBitmapArea(index: Int, props: LayerProps, tree: FlatTree) -> Double {
+    var extent = tree.extents[index].union(props.bounds)
+    if props.hasShadow {
+      extent = extent.union(
+        props.bounds.offsetBy(props.shadowOffset.width, props.shadowOffset.height).insetBy(-props.shadowRadius, -props.shadowRadius))
+    }
     let scale = props.rasterizationScale
-    return (extent.width * scale - 1e-6).rounded(.up) * (extent.height * scale - 1e-6).rounded(.up)
+    return max(0, (extent.width * scale - 1e-6).rounded(.up)) * max(0, (extent.height * scale - 1e-6).rounded(.up))
   }
 }

@@ -6,6 +6,11 @@ import LayerTree
 /// offscreen, then blended once at the layer's opacity. Over a single drawing layer the alpha is
 /// applied directly (Chromium does the same). With `allowsGroupOpacity` false each sublayer
 /// blends on its own: no pass, but overlapping sublayers look different.
+///
+/// A rasterized layer takes no group pass either: its subtree is already flattened into the
+/// raster cache's bitmap, and "the current opacity of the layer is not rasterized" but applied
+/// as the bitmap "is composited to the destination" (`CALayer.shouldRasterize` reference). On a
+/// cache miss the rasterize pass is the only pass; on a hit there is none.
 public struct GroupOpacityRule: OffscreenRule {
   public static let ruleID = "group-opacity"
   public var id: String { Self.ruleID }
@@ -17,16 +22,24 @@ public struct GroupOpacityRule: OffscreenRule {
 
   public init() {}
 
+  public var evidence: RuleEvidence {
+    RuleEvidence(
+      apple: "The CALayer.allowsGroupOpacity reference: the layer composites itself as a group separate from its parent, by default from iOS 7; the CALayer.shouldRasterize reference: a rasterized layer's opacity is applied as its bitmap is composited.",
+      undocumented: "That a subtree with a single drawing layer takes its alpha directly, with no pass, is observed behaviour (and what Chromium does), not stated by Apple.")
+  }
+
   /// The composite of the subtree, blended once at the layer's opacity.
   public let work = PassWork(target: .content)
 
   public static func mightFire(on layer: Layer, props: LayerProps) -> Bool {
-    props.opacity < 1 && props.allowsGroupOpacity
+    props.opacity < 1 && props.allowsGroupOpacity && !props.shouldRasterize
   }
 
   public func evaluate(_ context: RuleContext) -> RuleHit? {
     let props = context.props
-    guard props.opacity < 1, props.allowsGroupOpacity, context.drawingLayersInSubtree >= 2 else { return nil }
+    guard props.opacity < 1, props.allowsGroupOpacity, !props.shouldRasterize, context.drawingLayersInSubtree >= 2 else {
+      return nil
+    }
     let layer = context.layer
     return RuleHit(
       message:
@@ -57,6 +70,11 @@ public struct GroupOpacityRule: OffscreenRule {
         "before iOS 7 group opacity is off by default", passes: 0, iosVersion: "6.1",
         layer:
           ##"{"id": "subject", "frame": [10, 10, 200, 100], "opacity": 0.5, "backgroundColor": "#FFFFFF", "sublayers": [{"id": "label", "frame": [10, 10, 100, 20], "contents": {"type": "text", "characters": 10}}]}"##
+      ),
+      RuleExample(
+        "opacity on a rasterized layer: applied as its bitmap is composited", passes: 0,
+        layer:
+          ##"{"id": "subject", "frame": [10, 10, 200, 100], "opacity": 0.5, "shouldRasterize": true, "backgroundColor": "#FFFFFF", "sublayers": [{"id": "label", "frame": [10, 10, 100, 20], "contents": {"type": "text", "characters": 10}}]}"##
       ),
       RuleExample(
         "opacity 1", passes: 0,

@@ -17,6 +17,12 @@ public struct MaskRule: OffscreenRule {
 
   public init() {}
 
+  public var evidence: RuleEvidence {
+    RuleEvidence(
+      apple: "WWDC14 session 419 walks through a mask's passes (the mask, the content, the composite); Apple's tech talk 10857 names masks among the causes of offscreen passes; Xcode 12's optimization opportunities flag simple shape and colour masks.",
+      undocumented: nil)
+  }
+
   /// The composite of the drawing layers, multiplied by the mask.
   public let work = PassWork(target: .content)
 

@@ -25,6 +25,12 @@ public struct RoundedClipRule: OffscreenRule {
 
   public init() {}
 
+  public var evidence: RuleEvidence {
+    RuleEvidence(
+      apple: "Apple's tech talk 10857 names rounded rectangles (cornerRadius with masksToBounds) among the causes of offscreen passes; the CALayer.cornerRadius reference says the radius rounds the background and border, and the contents only with masksToBounds.",
+      undocumented: "That clipping a single thing (only a background, or only contents from iOS 9) takes no pass is observed behaviour (Instruments' Color Offscreen-Rendered), not stated by Apple; Chromium's \"fast rounded corner\" does the same.")
+  }
+
   /// The composite of what is clipped, clipped to the rounded bounds.
   public let work = PassWork(target: .content)
 

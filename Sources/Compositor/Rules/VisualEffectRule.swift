@@ -4,7 +4,8 @@ import LayerTree
 ///
 /// A blur captures what is behind the view and downscales it, blurs horizontally, then
 /// vertically, each into its own render target, and composites the result (WWDC14 session 419):
-/// three offscreen passes. Vibrancy adds one, and an effect view with alpha below 1 adds one more.
+/// three offscreen passes. Vibrancy adds one, and alpha below 1 on the effect view or any of its
+/// superviews adds one more (the UIVisualEffectView reference).
 public struct VisualEffectRule: OffscreenRule {
   public static let ruleID = "visual-effect"
   public var id: String { Self.ruleID }
@@ -21,6 +22,14 @@ public struct VisualEffectRule: OffscreenRule {
 
   public init() {}
 
+  public var evidence: RuleEvidence {
+    RuleEvidence(
+      apple:
+        "WWDC14 session 419 walks through the passes of a blur and of vibrancy; the UIVisualEffectView reference says what alpha below 1 on the view or any superview does.",
+      undocumented:
+        "The blur's downscale and radius are not published (\"this downscale depends on the hardware\", WWDC14 session 419): estimates.")
+  }
+
   /// Each pass covers the effect view's visible rectangle; the blur runs at reduced resolution.
   public let work = PassWork(target: .visibleRect, extra: .effectBlur)
 
@@ -36,17 +45,20 @@ public struct VisualEffectRule: OffscreenRule {
       passes += 1
       parts.append("vibrancy")
     }
-    let alpha = context.props.opacity
+    // The UIVisualEffectView reference: alpha below 1 "on the visual effect view or any of its
+    // superviews" makes the system combine the view and its subviews first: one more pass.
+    let own = context.props.opacity
+    let alpha = context.plan.effectiveOpacity
     if alpha < 1 {
       passes += 1
-      parts.append("alpha \(formatNumber(alpha)) on the effect view")
+      parts.append(own < 1 ? "alpha \(formatNumber(own)) on the effect view" : "alpha \(formatNumber(alpha)) from a superview")
     }
     return RuleHit(
       passes: passes,
       message: "A \(effect.style.rawValue) effect takes \(passes) offscreen passes (\(parts.joined(separator: ", "))).",
       fix:
         alpha < 1
-        ? "Do not fade the effect view (alpha below 1 adds a pass); keep the blurred area as small as it can be."
+        ? "Do not fade the effect view or its superviews (alpha below 1 adds a pass); keep the blurred area as small as it can be."
         : "Keep the blurred area as small as it can be, or use a translucent background colour where a blur is not needed.")
   }
 

@@ -25,7 +25,9 @@ import LayerTree
 ///    reason, blending, backing stores (`Simulation/BackingStores.swift`), the image checks
 ///    (``ImageChecks``), findings merged per rule and layer;
 /// 7. pacing (`Simulation/Tally+Pacing.swift`): the frames' times laid on the display's refresh
-///    intervals by ``FramePacing``: frame rate, hitches, utilization, the bottleneck;
+///    intervals by ``FramePacing``: frame rate, hitches, utilization, the bottleneck (a scene
+///    without a timeline is paced on its steady frame: the one after the first, the raster cache
+///    filled);
 /// 8. summary (`Simulation/Tally+Summary.swift`): findings ranked, the ``Summary`` over all
 ///    frames, into the ``SimulationReport``.
 ///
@@ -71,7 +73,7 @@ public enum Simulator {
     coefficients: CostCoefficients
   ) -> (report: SimulationReport, snapshot: FrameSnapshot?, frame: Int) {
     var stepper = FrameStepper(scene, on: device, rules: rules, coefficients: coefficients)
-    var tally = Tally(device: device)
+    var tally = Tally(device: device, iosVersion: scene.iosVersion)
     var snapshot: FrameSnapshot? = nil
     var keptFrame = 0
     var keptPasses = 0
@@ -92,7 +94,15 @@ public enum Simulator {
         keptPasses = tally.frames[frame].offscreenPasses
       }
     }
-    tally.pace(frameRate: stepper.frameRate, coefficients: coefficients, hasTimeline: scene.timeline != nil)
+    // A scene without a timeline is a still screen: its steady state is the frame after the first,
+    // with everything displayed and the raster cache filled (a static rasterized layer hits).
+    var steady: FrameCost? = nil
+    if scene.timeline == nil {
+      let (_, _, cost) = stepper.step(stepper.frameCount)
+      steady = cost
+      tally.addSteadyCache(stepper.cache.counts)
+    }
+    tally.pace(frameRate: stepper.frameRate, coefficients: coefficients, steady: steady)
     let tree = stepper.tree
     let frameRate = stepper.frameRate
     let info = SceneInfo(

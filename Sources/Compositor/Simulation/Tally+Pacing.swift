@@ -3,9 +3,13 @@ import LayerTree
 extension Tally {
   /// Paces the frames on the device's display. A scene without a timeline is one frame; its
   /// rendering is repeated for one second as if the screen were animating, with only a frame's
-  /// base main-thread work, so the frame rate says what this screen sustains. Its one-time work
-  /// (displaying everything for the first time) still shows in the main-thread figures.
-  mutating func pace(frameRate: Double, coefficients: CostCoefficients, hasTimeline: Bool) {
+  /// base main-thread work, so the frame rate says what this screen sustains. The repeated frame
+  /// is `steady`: the frame after the first, when everything is displayed and every rasterized
+  /// layer that fits is in the cache (the `shouldRasterize` reference: the bitmap is reused while
+  /// nothing in the subtree changes). Its one-time work (displaying everything for the first
+  /// time, filling the raster cache) still shows in the first frame's figures.
+  mutating func pace(frameRate: Double, coefficients: CostCoefficients, steady steadyCost: FrameCost?) {
+    let hasTimeline = steadyCost == nil
     let pacing = FramePacing(refreshRate: device.refreshRate)
     var stages = frames.map {
       FramePacing.Stage(mainThreadMs: $0.cost.mainThreadMs, renderServerMs: $0.cost.renderServerMs, gpuMs: $0.cost.gpuMs)
@@ -13,10 +17,10 @@ extension Tally {
     var times = frames.map { $0.time * 1000 }
     var duration = Double(frames.count) / frameRate * 1000
     var background = frames.map(\.cost.backgroundMs)
-    if !hasTimeline, let first = stages.first {
+    if let steadyCost {
       let steadyMain = coefficients.frameBaseTime * 1000 / device.cpuSpeed
       let repeats = Int(device.refreshRate.rounded())
-      let steady = FramePacing.Stage(mainThreadMs: steadyMain, renderServerMs: first.renderServerMs, gpuMs: first.gpuMs)
+      let steady = FramePacing.Stage(mainThreadMs: steadyMain, renderServerMs: steadyCost.renderServerMs, gpuMs: steadyCost.gpuMs)
       stages = Array(repeating: steady, count: max(repeats, 1))
       times = (0..<stages.count).map { Double($0) * pacing.interval }
       duration = Double(stages.count) * pacing.interval
@@ -34,6 +38,8 @@ extension Tally {
       for (key, value) in frame.cost.gpu { gpuItems[key, default: 0] += value / Double(frames.count) }
       for (key, value) in frame.cost.mainThread { mainItems[key, default: 0] += value / Double(frames.count) }
     }
+    // A still screen's GPU items are its steady frame's, as its GPU time is.
+    if let steadyCost { gpuItems = steadyCost.gpu }
     // The limiting stage: the main thread when commits hitch most, else the slower of the render
     // server and the GPU; none when the run is smooth (good hitch band, full frame rate).
     let targetFps = min(device.refreshRate, frameRate)

@@ -4,7 +4,7 @@ import LayerTree
 /// visible, drawing and blended layers, backing stores, image findings, the raster cache's
 /// hits and misses, and one finding per rule and layer.
 ///
-/// After the last frame, ``pace(frameRate:coefficients:hasTimeline:)`` (`Tally+Pacing.swift`)
+/// After the last frame, ``pace(frameRate:coefficients:steady:)`` (`Tally+Pacing.swift`)
 /// lays the frames on the display and ``report(scene:layers:frameRate:)``
 /// (`Tally+Summary.swift`) writes the summary.
 struct Tally {
@@ -26,7 +26,13 @@ struct Tally {
   var peakImages = 0.0
   var performance: Performance? = nil
 
-  init(device: DeviceProfile) { self.device = device }
+  /// The iOS version the scene runs on: it decides the element size of backing stores.
+  let iosVersion: OSVersion
+
+  init(device: DeviceProfile, iosVersion: OSVersion = .latest) {
+    self.device = device
+    self.iosVersion = iosVersion
+  }
 
   mutating func add(_ plan: FramePlan, state: FrameState, tree: FlatTree, cache: RasterCache, cost: FrameCost) {
     let scale = device.screen.scale
@@ -76,7 +82,10 @@ struct Tally {
           if backingStores[index] == nil {
             var layer = node.layer
             layer.frame = props.frame
-            if let store = Simulator.backingStore(layer, path: node.path, scale: scale) { backingStores[index] = store }
+            if let store = Simulator.backingStore(layer, path: node.path, scale: scale, gamut: device.displayGamut, iosVersion: iosVersion)
+            {
+              backingStores[index] = store
+            }
           }
         case .image(let image):
           guard nodePlan.pointee.draws else { break }
@@ -112,6 +121,14 @@ struct Tally {
         outcome: FramePacing.FrameOutcome(presentedAt: nil, hitchMs: 0, hitch: nil)))
     peakTargets = max(peakTargets, cost.offscreenTargetBytes)
     peakImages = max(peakImages, cost.imageBytes)
+  }
+
+  /// Counts the raster cache's work in a still screen's steady frame, which is paced but not
+  /// reported as a frame of its own.
+  mutating func addSteadyCache(_ counts: RasterCache.FrameCounts) {
+    hits += counts.hits
+    misses += counts.misses
+    evictions += counts.evictions
   }
 
   /// Keeps one finding per (rule, layer): the message of the frame where it was largest (a

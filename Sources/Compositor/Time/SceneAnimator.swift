@@ -197,8 +197,11 @@ public struct SceneAnimator: Sendable {
       state.layers[cell] = layer
       let key = cell
       if let shown = cellItems[key], shown != item {
-        // The app configures the cell for its new item: every layer in it is set up again.
+        // The app configures the cell for its new item: every layer in it is set up again, and
+        // the cell shows new content (a bitmap of it is stale, even when its item's content is
+        // only colours). The other cells only move.
         for inner in cell..<tree.nodes[cell].subtreeEnd { state.appChanged.insert(inner) }
+        state.appearanceChanged.insert(cell)
         markSubtreeContent(cell, state: &state)
       }
       cellItems[key] = item

@@ -4,7 +4,7 @@ import LayerTree
 /// `offscreen-sim rules`: lists the offscreen rules with their reasons and fixes.
 enum RulesCommand: ToolCommand {
   static let declaration = CommandDeclaration(
-    name: "rules", summary: "List the offscreen rules: id, why the layer goes offscreen, the fix.",
+    name: "rules", summary: "List the offscreen rules: id, why the layer goes offscreen, the fix, and what Apple documents of it.",
     arguments: [
       ArgumentDeclaration(
         "<rule-id>", kind: .suggested(OffscreenRules.all.map(\.id)), count: 0...1,
@@ -25,7 +25,7 @@ enum RulesCommand: ToolCommand {
         if let suggestion = nearest(to: id, in: ids) { message += "; did you mean '\(suggestion)'?" }
         throw UsageError(message + " (rules: \(ids.joined(separator: ", ")))")
       }
-      var text = "\(rule.id): \(rule.title)\n  why: \(rule.reason)\n  fix: \(rule.fix)\n"
+      var text = "\(rule.id): \(rule.title)\n  why: \(rule.reason)\n  fix: \(rule.fix)\n" + evidenceLines(rule)
       let fixes = SceneFixes.answering(rule.id)
       if !fixes.isEmpty {
         text += "\nFixes `offscreen-sim explain` tries (docs/explain-and-optimize.md):\n"
@@ -44,9 +44,19 @@ enum RulesCommand: ToolCommand {
     }
     var text = ""
     for rule in OffscreenRules.all {
-      text += "\(rule.id)\n  \(rule.title). \(rule.reason)\n  fix: \(rule.fix)\n"
+      text += "\(rule.id)\n  \(rule.title). \(rule.reason)\n  fix: \(rule.fix)\n" + evidenceLines(rule)
     }
     io.out(text)
     return .success
+  }
+
+  /// What Apple states of the rule's behaviour, and what the rule models that Apple does not
+  /// document, one line each.
+  static func evidenceLines(_ rule: any OffscreenRule) -> String {
+    let evidence = rule.evidence
+    var lines = ""
+    if let apple = evidence.apple { lines += "  Apple: \(apple)\n" }
+    if let undocumented = evidence.undocumented { lines += "  not documented by Apple: \(undocumented)\n" }
+    return lines
   }
 }

@@ -1,0 +1,77 @@
+import LayerTree
+
+/// Hidden-surface removal on a tile-based deferred GPU: opaque pixels covered by other opaque
+/// pixels drawn later into the same render target are never shaded.
+///
+/// PowerVR's and Apple's GPUs sort each tile's opaque fragments by depth before shading and
+/// shade only the front one ("hidden surface removal", Apple's Metal feature-set and "Tailor your
+/// Metal apps for Apple GPUs" material; Imagination's PowerVR architecture guide). Core Animation
+/// draws layers back to front, so an opaque layer hides the opaque parts of the layers drawn
+/// before it in the same target. Blended pixels are always shaded and hide nothing: they need
+/// what is under them. This is why Apple's first blending fix, making a layer opaque, saves GPU
+/// time: the layer is shaded without blending and what is under it is not shaded at all.
+///
+/// Areas are counted per layer: the hidden part of a layer is the sum of its overlaps with the
+/// opaque layers drawn after it in its target, at most its own area (opaque layers above it that
+/// overlap each other are rare: sibling views tile a screen).
+///
+/// - Complexity: O(n x k) for n layers, k the opaque layers sharing a grid cell with each, at
+///   most ``maxCandidates`` looked at per layer.
+enum Occlusion {
+  struct Entry {
+    /// What the layer draws, in screen points.
+    var rect: Rect
+    /// It covers `rect` with opaque pixels.
+    var opaque: Bool
+    /// The render target it is drawn into (the screen, or an offscreen pass's layer).
+    var target: Int
+  }
+
+  /// Opaque layers looked at for one layer; more overlapping layers than this add nothing.
+  static let maxCandidates = 256
+
+  /// The hidden area of each entry (points), in the entries' order (drawing order).
+  static func hiddenAreas(_ entries: [Entry], bounds: Rect) -> [Double] {
+    var hidden = [Double](repeating: 0, count: entries.count)
+    guard entries.contains(where: \.opaque), bounds.width > 0, bounds.height > 0 else { return hidden }
+    let columns = 16
+    let rows = 32
+    let cellWidth = bounds.width / Double(columns)
+    let cellHeight = bounds.height / Double(rows)
+    func range(_ rect: Rect) -> (ClosedRange<Int>, ClosedRange<Int>)? {
+      let r = rect.intersection(bounds)
+      if r.isEmpty { return nil }
+      func clamp(_ v: Double, _ n: Int) -> Int { min(n - 1, max(0, Int(v))) }
+      return (
+        clamp((r.minX - bounds.minX) / cellWidth, columns)...clamp((r.maxX - bounds.minX - 1e-9) / cellWidth, columns),
+        clamp((r.minY - bounds.minY) / cellHeight, rows)...clamp((r.maxY - bounds.minY - 1e-9) / cellHeight, rows)
+      )
+    }
+    var grid = [[Int]](repeating: [], count: columns * rows)
+    var seenFor = [Int](repeating: -1, count: entries.count)
+    // Back to front reversed: every opaque layer already in the grid is drawn after this one.
+    for index in stride(from: entries.count - 1, through: 0, by: -1) {
+      let entry = entries[index]
+      guard let (xs, ys) = range(entry.rect) else { continue }
+      var covered = 0.0
+      var looked = 0
+      let area = entry.rect.area
+      search: for y in ys {
+        for x in xs {
+          for other in grid[y * columns + x] where seenFor[other] != index {
+            seenFor[other] = index
+            looked += 1
+            let occluder = entries[other]
+            if occluder.target == entry.target { covered += occluder.rect.intersection(entry.rect).area }
+            if covered >= area || looked >= maxCandidates { break search }
+          }
+        }
+      }
+      hidden[index] = min(covered, area)
+      if entry.opaque {
+        for y in ys { for x in xs { grid[y * columns + x].append(index) } }
+      }
+    }
+    return hidden
+  }
+}
