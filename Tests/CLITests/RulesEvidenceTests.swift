@@ -26,7 +26,9 @@ struct RulesEvidenceTests {
     #expect(rasterize.undocumented?.contains("2.5") == true)
 
     let list = ToolRun.run("rules").stdout
-    let section = list.components(separatedBy: "\nedge-antialiasing\n").last ?? ""
+    // The rule's own lines: from its id to the next rule's id (a line that is not indented).
+    let after = list.components(separatedBy: "\nedge-antialiasing\n").last ?? ""
+    let section = after.split(separator: "\n").prefix { $0.hasPrefix("  ") }.joined(separator: "\n")
     #expect(section.contains("not documented by Apple: "))
     #expect(!section.contains("  Apple: "))
     let page = ToolRun.run("rules", RasterizeRule.ruleID).stdout

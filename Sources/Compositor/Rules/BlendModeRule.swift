@@ -27,6 +27,15 @@ public struct BlendModeRule: OffscreenRule {
 
   public init() {}
 
+  public var evidence: RuleEvidence {
+    RuleEvidence(
+      apple:
+        "The CALayer.compositingFilter reference names the filter that composites the layer with what is behind it; Apple's Metal feature-set tables list programmable blending (the target's colour read in the fragment shader) on every Apple GPU.",
+      undocumented:
+        "When Core Animation flattens a subtree to blend it is not documented: the rule follows the W3C Compositing and Blending spec (a blend mode isolates a group) and Chromium (a render surface for every blend mode)."
+    )
+  }
+
   /// The composite of the subtree, blended once with what is behind it.
   public let work = PassWork(target: .content)
 
