@@ -41,7 +41,8 @@ enum ImportCommand: ToolCommand {
           options: .init(
             device: options.device, screens: DeviceCatalogue.screens, iosVersion: options.iosVersion, name: options.name,
             file: options.file))
-      })
+      }),
+    lottie,
   ]
 
   static let output = SharedOptions.output("Where to write the scene; - or no -o writes it to standard output.")
@@ -55,11 +56,11 @@ enum ImportCommand: ToolCommand {
   static var declaration: CommandDeclaration {
     let formatChoices = formats.map { Choice($0.name, "\($0.summary) It \($0.limits).") }
     return CommandDeclaration(
-      name: "import", summary: "Make a scene from another tool's file: a UIKit recursiveDescription dump, ...",
+      name: "import", summary: "Make a scene from another tool's file: a UIKit recursiveDescription dump or a Lottie animation.",
       discussion: """
         One subcommand a format. The scene is written through the tool's scene writer: a scene file \
         (docs/scene-format.md) that report, compare and check read. What the input does not say is \
-        printed as notes on standard error and kept in the scene's `source`. Guide: docs/capture.md.
+        printed as notes on standard error and kept in the scene's `source`. Guides: docs/capture.md, docs/lottie.md.
         """,
       arguments: [
         ArgumentDeclaration(
@@ -77,6 +78,7 @@ enum ImportCommand: ToolCommand {
       ],
       examples: [
         "offscreen-sim import recursive-description dump.txt -o scene.json",
+        "offscreen-sim import lottie anim.json -o scene.json --frames 0-60",
         "offscreen-sim report scene.json",
       ])
   }

@@ -1,0 +1,87 @@
+import Compositor
+import Foundation
+import LayerTree
+import Testing
+
+@Suite("import lottie")
+struct ImportLottieTests {
+  static let folder = packageRoot.appendingPathComponent("Tests/Fixtures/lottie")
+
+  /// Issues_issue_2150.json (a lottie-ios sample): a precomp "Pre-comp_Arrow" with one mask, over
+  /// two solids with one mask each, parented to "Null 1". By hand from the JSON (see
+  /// LottieSampleFactsTests): 21 layers, three masks, each a pass; the two solids' masks have
+  /// mode "f", which lottie-ios builds as intersect: one note each, naming the layer.
+  @Test func aSampleImportsAndReportsItsMasks() throws {
+    let output = try temporaryFolder() + "/arrow.json"
+    let input = Self.folder.appendingPathComponent("Issues_issue_2150.json").path
+    let run = ToolRun.run("import", "lottie", input, "-o", output)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.isEmpty)
+    #expect(run.stderr.contains(#"note: assets[0].layers[1] "Dark Gray Solid 4": mask mode "f" is not supported by lottie-ios"#))
+    #expect(run.stderr.contains("note: The device is iphone-15-pro: a Lottie file names none; choose one with --device."))
+    #expect(run.stderr.hasSuffix("wrote \(output): 21 layers on iphone-15-pro\n"))
+    let scene = try SceneDecoder.decode(
+      Array(try Data(contentsOf: URL(fileURLWithPath: output))), options: .init(devices: DeviceCatalogue.screens))
+    #expect(scene.name == "Issues_issue_2150")
+    let source = try #require(scene.source)
+    #expect(source.tool == "offscreen-sim import lottie")
+    #expect(source.file == input)
+    // The file's ip 0 and op 85.
+    #expect(source.frames == 0...85)
+
+    let report = ToolRun.run("report", output)
+    #expect(report.status == 0)
+    #expect(report.stdout.contains("offscreen passes  3 in the worst frame on 3 layers: mask 3"))
+    // The Lottie layers' names are in the paths.
+    #expect(report.stdout.contains("mask  root/view/animation/Pre-comp_Arrow  1 pass"))
+    #expect(
+      report.stdout.contains(
+        "mask  root/view/animation/Pre-comp_Arrow/Dark_Gray_Solid_4_(parent,_Null_1)/Dark_Gray_Solid_4  1 pass"))
+  }
+
+  /// `--size`, `--frames` and `--device` reach the importer: the view is the size asked for, the
+  /// scene's source holds the frames asked for, the scene is for the device.
+  @Test func optionsReachTheImporter() throws {
+    let input = Self.folder.appendingPathComponent("Issues_issue_2150.json").path
+    let run = ToolRun.run("import", "lottie", input, "--size", "200x100", "--frames", "10-30", "--device", "iphone-x")
+    #expect(run.status == 0, "\(run.stderr)")
+    let scene = try SceneDecoder.decode(Array(run.stdout.utf8), options: .init(devices: DeviceCatalogue.screens))
+    #expect(scene.device == "iphone-x")
+    #expect(scene.root.sublayers.first?.frame == Rect(0, 0, 200, 100))
+    #expect(scene.source?.frames == 10...30)
+    #expect(!run.stderr.contains("choose one with --device"))
+  }
+
+  /// Bad input and bad values: exit 2, each problem where it is (file:line:column and the JSON
+  /// path for the file, the option for a value), no scene written.
+  @Test func badInputIsExitTwo() throws {
+    let brokenJSON = ToolRun.run("import", "lottie", "-", stdin: #"{"v": "5.7", "fr": 30, "layers": [}"#)
+    #expect(brokenJSON.status == 2)
+    #expect(brokenJSON.stderr.contains("<stdin>:1:35: error: invalid JSON"))
+    #expect(brokenJSON.stdout.isEmpty)
+    // `op` is a string: the JSON path names it.
+    let wrongType = ToolRun.run(
+      "import", "lottie", "-", stdin: #"{"v": "5.7", "fr": 30, "ip": 0, "op": "x", "w": 10, "h": 10, "layers": []}"#)
+    #expect(wrongType.status == 2)
+    #expect(wrongType.stderr.contains(#"<stdin>:1:39: error: op: expected a number for the end frame `op`, found "x""#))
+    let input = Self.folder.appendingPathComponent("Issues_issue_2150.json").path
+    let size = ToolRun.run("import", "lottie", input, "--size", "wide")
+    #expect(size.status == 2)
+    #expect(size.stderr.contains("--size expects a width and height in points such as 300x300, found 'wide'"))
+    // The file's frames are 0-85.
+    let frames = ToolRun.run("import", "lottie", input, "--frames", "50-100")
+    #expect(frames.status == 2)
+    #expect(frames.stderr.contains("frames 50-100 are not within the animation's frames 0-85 (ip-op)"))
+    let other = ToolRun.run("import", "recursive-description", input, "--frames", "0-10")
+    #expect(other.status == 2)
+    #expect(other.stderr.contains("--frames is an option of lottie, not of recursive-description"))
+  }
+
+  @Test func helpListsTheFormatAndItsOptions() {
+    let help = ToolRun.run("import", "--help")
+    #expect(help.status == 0)
+    #expect(help.stdout.contains("lottie: A Lottie animation (Bodymovin JSON)"))
+    #expect(help.stdout.contains("--size <WxH>"))
+    #expect(help.stdout.contains("--frames <A-B>"))
+  }
+}
