@@ -84,7 +84,7 @@ struct ImportCommandTests {
     #expect(misspelt.status == 2)
     #expect(
       misspelt.stderr.contains(
-        "unknown input format 'recursive-descriptoin'; expected recursive-description; did you mean 'recursive-description'?"))
+        "unknown input format 'recursive-descriptoin'; expected recursive-description, lottie; did you mean 'recursive-description'?"))
     #expect(ToolRun.run("import").status == 2)
     #expect(ToolRun.run("import", "recursive-description").stderr.contains("missing the file to import"))
     #expect(ToolRun.run("import", "recursive-description", "a", "b").status == 2)
