@@ -15,11 +15,14 @@ import SceneImport
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
+/// The benchmark's own scenes are trusted and larger than untrusted input may be.
+let benchmarkLimits = InputLimits(maxLayers: 10_000_000, maxLayerFrames: Int.max)
+
 // A child process measuring one size's peak memory: `--memory-child LAYERS FRAMES`.
 if arguments.first == "--memory-child", arguments.count == 3, let layers = Int(arguments[1]), let frames = Int(arguments[2]) {
   let bytes = Array(SceneGenerator(kind: .feed, layers: layers, frames: frames, seed: 7).json().utf8)
   let start = Date()
-  let scene = try SceneDecoder.decode(bytes, options: .init(devices: DeviceCatalogue.screens))
+  let scene = try SceneDecoder.decode(bytes, options: .init(devices: DeviceCatalogue.screens, limits: benchmarkLimits))
   let report = Simulator.run(scene, on: DeviceCatalogue.device(id: scene.device)!)
   let seconds = Date().timeIntervalSince(start)
   print("\(peakResidentBytes()) \(seconds) \(report.summary.layers)")
@@ -126,7 +129,7 @@ print("1. Loading: scene files read and validated, against Foundation's JSONDeco
 for layers in quick ? [10_000] : [10_000, 100_000] {
   let bytes = Array(SceneGenerator(kind: .feed, layers: layers, frames: 1, seed: 3).json().utf8)
   let megabytes = Double(bytes.count) / 1_000_000
-  let options = SceneDecoder.Options(devices: DeviceCatalogue.screens)
+  let options = SceneDecoder.Options(devices: DeviceCatalogue.screens, limits: benchmarkLimits)
   let ours = try best(5) { _ = try SceneDecoder.decode(bytes, options: options) }
   let data = Data(bytes)
   let foundation = try best(3) { _ = try JSONDecoder().decode(SceneDTO.self, from: data) }
@@ -145,7 +148,7 @@ print()
 print("2. Simulation: a scrolling feed (rasterized cells, shadows with and without paths, clipping)")
 func simulate(layers: Int, frames: Int) throws -> (seconds: Double, layerFrames: Double, visibleLayerFrames: Double) {
   let bytes = Array(SceneGenerator(kind: .feed, layers: layers, frames: frames, seed: 5).json().utf8)
-  let scene = try SceneDecoder.decode(bytes, options: .init(devices: DeviceCatalogue.screens))
+  let scene = try SceneDecoder.decode(bytes, options: .init(devices: DeviceCatalogue.screens, limits: benchmarkLimits))
   let device = DeviceCatalogue.device(id: scene.device)!
   var summary: Summary? = nil
   let seconds = best(quick ? 1 : 5) { summary = Simulator.run(scene, on: device).summary }

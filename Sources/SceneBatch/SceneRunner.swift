@@ -7,9 +7,12 @@ public struct SceneRunner: Sendable {
   /// The devices scenes may name and run on; a later profile with an id replaces an earlier one.
   public let devices: [DeviceProfile]
   private let screens: [String: DeviceScreen]
+  /// What a scene may ask of the tool (``InputLimits``).
+  public let limits: InputLimits
 
-  public init(devices: [DeviceProfile] = DeviceCatalogue.all) {
+  public init(devices: [DeviceProfile] = DeviceCatalogue.all, limits: InputLimits = .standard) {
     self.devices = devices
+    self.limits = limits
     self.screens = Dictionary(devices.map { ($0.id, $0.screen) }, uniquingKeysWith: { $1 })
   }
 
@@ -19,7 +22,7 @@ public struct SceneRunner: Sendable {
   /// A scene decoded from `bytes`. `device`, when given, replaces the device the scene names
   /// for decoding (a scene without one then decodes); ``run(_:on:)`` puts it on any device.
   public func load(_ bytes: [UInt8], path: String, device: String? = nil) throws(BatchFailure) -> PlaceableScene {
-    let options = SceneDecoder.Options(devices: screens, deviceOverride: device)
+    let options = SceneDecoder.Options(devices: screens, deviceOverride: device, limits: limits)
     do {
       return try SceneDecoder.decodePlaceable(bytes, options: options)
     } catch {
@@ -30,7 +33,7 @@ public struct SceneRunner: Sendable {
   /// A scene already parsed, as ``load(_:path:device:)`` decodes it.
   func load(_ value: JSONValue, source: SourceText, path: String, device: String?) throws(BatchFailure) -> PlaceableScene {
     do {
-      return try SceneDecoder.decodePlaceable(value, source: source, options: .init(devices: screens, deviceOverride: device))
+      return try SceneDecoder.decodePlaceable(value, source: source, options: .init(devices: screens, deviceOverride: device, limits: limits))
     } catch {
       throw .invalidScene(path: path, error)
     }
@@ -54,7 +57,7 @@ public struct SceneRunner: Sendable {
   private static func failure(_ bytes: [UInt8], path: String, options: SceneDecoder.Options) -> BatchFailure {
     let source = SourceText(bytes)
     do {
-      let value = try JSONReader.parse(bytes)
+      let value = try JSONReader.parse(bytes, maxDepth: SceneDecoder.jsonDepth(for: options.limits))
       _ = try SceneDecoder.decodePlaceable(value, source: source, options: options)
       return .invalidScene(path: path, SceneErrors([]))
     } catch let error as JSONSyntaxError {

@@ -8,6 +8,9 @@ struct DeviceSelection {
   var devices: [DeviceProfile]
   /// The devices asked for, each once, in the order given; empty: each scene's own.
   var requested: [String]
+  /// What a scene may ask of the tool: the standard limits, raised by `--work-budget` and
+  /// `--max-layers`.
+  var limits = InputLimits.standard
 
   /// The built-in devices, each scene on its own.
   static let standard = DeviceSelection(devices: DeviceCatalogue.all, requested: [])
@@ -34,6 +37,10 @@ struct DeviceSelection {
       devices.append(profile)
       requested = [profile.id]
     }
+    if parsed.declares(SharedOptions.workBudget), let budget = parsed.integer(SharedOptions.workBudget) {
+      limits.maxLayerFrames = budget
+    }
+    if parsed.declares(SharedOptions.maxLayers), let layers = parsed.integer(SharedOptions.maxLayers) { limits.maxLayers = layers }
     let ids = parsed.declares(SharedOptions.device) ? parsed.values(SharedOptions.device) : []
     if !ids.isEmpty {
       requested = []

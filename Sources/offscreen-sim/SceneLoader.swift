@@ -38,17 +38,18 @@ struct SceneLoader {
   }
 
   /// Loads and decodes a scene; `deviceOverride` replaces the scene's device (`--device`).
-  func load(_ path: String, deviceOverride: String?, devices: [String: DeviceScreen] = DeviceCatalogue.screens) throws(InputError)
-    -> Scene
-  {
-    try decode(try readBytes(path), path: path, deviceOverride: deviceOverride, devices: devices)
+  func load(
+    _ path: String, deviceOverride: String?, devices: [String: DeviceScreen] = DeviceCatalogue.screens, limits: InputLimits = .standard
+  ) throws(InputError) -> Scene {
+    try decode(try readBytes(path), path: path, deviceOverride: deviceOverride, devices: devices, limits: limits)
   }
 
   /// Decodes a scene already read from `path`.
   func decode(
-    _ bytes: [UInt8], path: String, deviceOverride: String?, devices: [String: DeviceScreen] = DeviceCatalogue.screens
+    _ bytes: [UInt8], path: String, deviceOverride: String?, devices: [String: DeviceScreen] = DeviceCatalogue.screens,
+    limits: InputLimits = .standard
   ) throws(InputError) -> Scene {
-    let options = SceneDecoder.Options(devices: devices, deviceOverride: deviceOverride)
+    let options = SceneDecoder.Options(devices: devices, deviceOverride: deviceOverride, limits: limits)
     do {
       return try SceneDecoder.decode(bytes, options: options)
     } catch {

@@ -17,7 +17,7 @@ struct SimulatedScene {
   static func load(
     _ path: String, devices: DeviceSelection, io: ToolIO, keeping kept: Simulator.KeptFrame? = nil
   ) throws(InputError) -> SimulatedScene {
-    let scene = try SceneLoader(io: io).load(path, deviceOverride: devices.override, devices: devices.screens)
+    let scene = try SceneLoader(io: io).load(path, deviceOverride: devices.override, devices: devices.screens, limits: devices.limits)
     guard let profile = devices.profile(scene.device) else {
       throw InputError("\(SceneLoader.displayName(path)): error: unknown device \"\(scene.device)\"")
     }

@@ -63,6 +63,38 @@ struct FormatFilesTests {
   }
 }
 
+/// The work budget and the layer limit on the command line: lowered, a small scene is refused
+/// with the message and exit code 2; the default takes it.
+@Suite("Limits on the command line")
+struct LimitFlagTests {
+  // 1 root + 9 copies = 10 layers over 1 s at 60 Hz: 600 layer-frames, worked out by hand.
+  static let scene = """
+    {"version": 1, "device": "iphone-7", "root": {"sublayers": [{"id": "dot", "frame": [0, 0, 5, 5], "repeat": {"count": 9, "step": [6, 0]}}]},
+     "timeline": {"duration": 1, "frameRate": 60}}
+    """
+
+  @Test func theWorkBudgetFlag() {
+    #expect(ToolRun.run("report", "-", stdin: Self.scene).status == 0)
+    #expect(ToolRun.run("report", "-", "--work-budget", "600", stdin: Self.scene).status == 0)
+    let refused = ToolRun.run("report", "-", "--work-budget", "599", stdin: Self.scene)
+    #expect(refused.status == 2)
+    #expect(refused.stderr.contains("the scene asks for 600 layer-frames (10 layers x 60 frames at 60 Hz); the work budget is 599"))
+    #expect(refused.stderr.contains("--work-budget"))
+  }
+
+  @Test func theLayerFlag() {
+    #expect(ToolRun.run("report", "-", "--max-layers", "10", stdin: Self.scene).status == 0)
+    #expect(ToolRun.run("report", "-", "--max-layers", "9", stdin: Self.scene).status == 2)
+  }
+
+  @Test func everySimulatingCommandTakesThem() {
+    for command in ["report", "explain", "optimize", "render", "chart", "check", "compare"] {
+      let help = ToolRun.run(command, "--help").stdout
+      #expect(help.contains("--work-budget") && help.contains("--max-layers"), "\(command)")
+    }
+  }
+}
+
 extension JSONValue {
   fileprivate subscript(key: String) -> JSONValue? {
     guard case .object(let members) = kind else { return nil }

@@ -5,6 +5,8 @@
 /// sees every problem in the file at once.
 public final class DecodingContext {
   public let source: SourceText
+  /// Longest string ``string(_:_:_:)`` accepts, in characters (``InputLimits/maxStringLength``).
+  public var maxStringLength = InputLimits.standard.maxStringLength
   public private(set) var diagnostics: [Diagnostic] = []
 
   public init(source: SourceText) {
@@ -148,6 +150,14 @@ public final class DecodingContext {
   public func string(_ value: JSONValue, _ path: JSONPath, _ key: String) -> String? {
     guard case .string(let text) = value.kind else {
       error(path, key: key, at: value.offset, "expected a string, found \(describe(value))")
+      return nil
+    }
+    // UTF-8 is at least one byte a character: most strings pass on their byte count alone.
+    if text.utf8.count > maxStringLength, text.count > maxStringLength {
+      error(
+        path, key: key, at: value.offset,
+        "expected a string of at most \(NumberRange.grouped(Double(maxStringLength))) characters, found \(NumberRange.grouped(Double(text.count)))"
+      )
       return nil
     }
     return text

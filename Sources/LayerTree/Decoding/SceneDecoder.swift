@@ -18,19 +18,29 @@ public enum SceneDecoder {
     public var devices: [String: DeviceScreen]
     /// A device that replaces the scene's own (`--device`).
     public var deviceOverride: String?
+    /// What a scene may ask of the tool (layers, work, depth, string lengths); past a limit the
+    /// scene is refused.
+    public var limits: InputLimits
     /// Most layers a scene may expand to, after `repeat`; beyond it the scene is refused.
-    public var maxLayers: Int
+    public var maxLayers: Int {
+      get { limits.maxLayers }
+      set { limits.maxLayers = newValue }
+    }
     /// The format's description the readers follow; the standard one unless a test says
     /// otherwise.
     public var format: SceneFormat
 
     public init(
-      devices: [String: DeviceScreen], deviceOverride: String? = nil, maxLayers: Int = 5_000_000, format: SceneFormat = .standard
+      devices: [String: DeviceScreen], deviceOverride: String? = nil, limits: InputLimits = .standard, format: SceneFormat = .standard
     ) {
       self.devices = devices
       self.deviceOverride = deviceOverride
-      self.maxLayers = maxLayers
+      self.limits = limits
       self.format = format
+    }
+
+    public init(devices: [String: DeviceScreen], deviceOverride: String? = nil, maxLayers: Int, format: SceneFormat = .standard) {
+      self.init(devices: devices, deviceOverride: deviceOverride, limits: InputLimits(maxLayers: maxLayers), format: format)
     }
   }
 
@@ -46,14 +56,33 @@ public enum SceneDecoder {
   /// gives. `options` settle the device the scene is decoded on (the override, else its own).
   public static func decodePlaceable(_ bytes: [UInt8], options: Options) throws(SceneErrors) -> PlaceableScene {
     if let placeable = SceneStreamReader.readPlaceable(bytes, options: options) { return placeable }
-    let (value, source) = try JSONReader.parseFile(bytes)
-    return try decodePlaceable(value, source: source, options: options)
+    return try decodeTreePlaceable(bytes, options: options)
   }
+
+  /// The deepest JSON nesting a scene within `limits` needs: each layer level is two JSON levels
+  /// (the layer object and its `sublayers` array), and a layer's values add a few. Deeper than
+  /// this, the file is past the layer-depth limit.
+  public static func jsonDepth(for limits: InputLimits) -> Int { 2 * limits.maxDepth + 16 }
 
   /// ``decode(_:options:)`` without the fast path: the two stages alone.
   static func decodeTree(_ bytes: [UInt8], options: Options) throws(SceneErrors) -> Scene {
-    let (value, source) = try JSONReader.parseFile(bytes)
-    return try decode(value, source: source, options: options)
+    try decodeTreePlaceable(bytes, options: options).scene
+  }
+
+  static func decodeTreePlaceable(_ bytes: [UInt8], options: Options) throws(SceneErrors) -> PlaceableScene {
+    let maxDepth = jsonDepth(for: options.limits)
+    let source = SourceText(bytes)
+    let value: JSONValue
+    do {
+      value = try JSONReader.parse(bytes, maxDepth: maxDepth)
+    } catch {
+      let message =
+        error.isNestingLimit
+        ? "the file nests arrays and objects more than \(NumberRange.grouped(Double(maxDepth))) deep; layers may nest at most \(NumberRange.grouped(Double(options.limits.maxDepth))) deep"
+        : "invalid JSON: \(error.message)"
+      throw SceneErrors([Diagnostic(path: "", location: source.location(ofOffset: error.offset), message: message)])
+    }
+    return try decodePlaceable(value, source: source, options: options)
   }
 
   public static func decode(_ value: JSONValue, source: SourceText, options: Options) throws(SceneErrors) -> Scene {
@@ -65,6 +94,7 @@ public enum SceneDecoder {
     -> PlaceableScene
   {
     let context = DecodingContext(source: source)
+    context.maxStringLength = options.limits.maxStringLength
     var reader = SceneReader(context: context, options: options)
     let scene = reader.readScene(value)
     if let scene, context.diagnostics.isEmpty { return PlaceableScene(scene: scene, rootFillsScreen: reader.rootFillsScreen) }
@@ -87,6 +117,7 @@ struct SceneReader {
   /// Layers produced so far, to enforce `maxLayers` while expanding `repeat`.
   private var layerCount = 0
   private var reportedLayerLimit = false
+  private var reportedDepthLimit = false
 
   init(context: DecodingContext, options: SceneDecoder.Options) {
     self.context = context
@@ -190,7 +221,14 @@ struct SceneReader {
     if rootFillsScreen, let screen { root.frame = screen.bounds }
     var timeline: Timeline? = nil
     if let timelineValue {
-      timeline = TimelineReader(context: context, targets: TargetResolver(root: root)).read(timelineValue, path.key("timeline"))
+      timeline = TimelineReader(context: context, targets: TargetResolver(root: root), limits: options.limits).read(
+        timelineValue, path.key("timeline"))
+    }
+    if !reportedLayerLimit, let problem = options.limits.workProblem(layers: layerCount, timeline: timeline) {
+      context.error(
+        timelineValue == nil ? "root" : "timeline", at: (timelineValue ?? rootValue).offset, problem,
+        notes: ["the budget bounds what an untrusted file can cost; raise it to simulate a scene this large (--work-budget)"])
+      return nil
     }
     guard let deviceID else { return nil }
     return Scene(
@@ -230,8 +268,19 @@ struct SceneReader {
   /// Reads one layer object; returns several layers when it carries `repeat`, none on a problem
   /// that leaves nothing to build.
   mutating func readLayers(
-    _ value: JSONValue, _ path: JSONPath, isRoot: Bool, defaults: LayerDefaults, defaultID: String? = nil, isMask: Bool = false
+    _ value: JSONValue, _ path: JSONPath, isRoot: Bool, defaults: LayerDefaults, defaultID: String? = nil, isMask: Bool = false,
+    depth: Int = 1
   ) -> [Layer] {
+    guard depth <= options.limits.maxDepth else {
+      if !reportedDepthLimit {
+        reportedDepthLimit = true
+        context.error(
+          path.rendered, at: value.offset,
+          "layers nest more than \(NumberRange.grouped(Double(options.limits.maxDepth))) deep; this layer is at depth \(NumberRange.grouped(Double(depth)))",
+          notes: ["a sublayer or a mask is one level below its layer; the limit bounds what an untrusted file can cost"])
+      }
+      return []
+    }
     guard let members = context.members(value, path, expected: "a layer object") else { return [] }
     let source = context.source.location(ofOffset: value.offset)
 
@@ -294,7 +343,13 @@ struct SceneReader {
         switch key {
         case "id":
           if let id = context.string(v, path, key) {
-            if let problem = LayerPath.problem(withID: id) {
+            if id.utf8.count > options.limits.maxIDLength, id.count > options.limits.maxIDLength {
+              context.error(
+                path, key: key, at: v.offset,
+                "expected an id of at most \(NumberRange.grouped(Double(options.limits.maxIDLength))) characters, found \(NumberRange.grouped(Double(id.count)))"
+              )
+              hasID = true  // reported as too long, not as missing
+            } else if let problem = LayerPath.problem(withID: id) {
               context.error(path, key: key, at: v.offset, problem)
             } else {
               draft.layer.id = id
@@ -342,13 +397,16 @@ struct SceneReader {
     var layer = draft.layer
 
     if let maskValue {
-      layer.mask = readLayers(maskValue, path.key("mask"), isRoot: false, defaults: defaults, defaultID: "mask", isMask: true).first
+      layer.mask =
+        readLayers(
+          maskValue, path.key("mask"), isRoot: false, defaults: defaults, defaultID: "mask", isMask: true, depth: depth + 1
+        ).first
     }
     var sublayers: [Layer] = []
     // The index in the file's `sublayers` array of the item that first gave each id.
     var firstItemOfID: [String: Int] = [:]
     for (itemIndex, (item, itemPath)) in sublayerValues.enumerated() {
-      let produced = readLayers(item, itemPath, isRoot: false, defaults: defaults)
+      let produced = readLayers(item, itemPath, isRoot: false, defaults: defaults, depth: depth + 1)
       var reported = false
       for sublayer in produced {
         if let earlier = firstItemOfID[sublayer.id] {

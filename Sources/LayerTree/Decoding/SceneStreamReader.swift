@@ -147,17 +147,20 @@ struct SceneStreamReader: ~Copyable {
     var sceneSource: SceneSource? = nil
     if budgetsValue != nil || timelineValue != nil || sourceValue != nil {
       let context = DecodingContext(source: SourceText(source))
+      context.maxStringLength = options.limits.maxStringLength
       if let sourceValue { sceneSource = SourceReader(context: context).read(sourceValue, JSONPath.document.key("source")) }
       if let budgetsValue {
         budgets = BudgetsReader(context: context, devices: options.devices.keys.sorted())
           .read(budgetsValue, JSONPath.document.key("budgets"), sceneDevice: device)
       }
       if let timelineValue {
-        timeline = TimelineReader(context: context, targets: TargetResolver(root: root))
+        timeline = TimelineReader(context: context, targets: TargetResolver(root: root), limits: options.limits)
           .read(timelineValue, JSONPath.document.key("timeline"))
       }
       guard context.diagnostics.isEmpty else { throw Unsupported() }
     }
+    // Past the work budget: the tree reader reports it.
+    guard options.limits.workProblem(layers: layerCount, timeline: timeline) == nil else { throw Unsupported() }
     return Scene(
       name: name, description: description, device: deviceID, iosVersion: iosVersion, root: root, timeline: timeline,
       budgets: budgets, source: sceneSource)
@@ -374,6 +377,8 @@ struct SceneStreamReader: ~Copyable {
       switch bytes[index] {
       case UInt8(ascii: "\""):
         guard index > start else { throw Unsupported() }
+        // Past the id-length limit: the tree reader reports it.
+        guard index - start <= options.limits.maxIDLength else { throw Unsupported() }
         pos = index + 1
         return (String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self), start..<index)
       case UInt8(ascii: "/"), UInt8(ascii: "*"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: " "):
@@ -388,7 +393,7 @@ struct SceneStreamReader: ~Copyable {
       }
       // Escapes, other characters: read as the tree-based reader does, and checked as it checks.
       let text = try string()
-      guard LayerPath.problem(withID: text) == nil else { throw Unsupported() }
+      guard LayerPath.problem(withID: text) == nil, text.count <= options.limits.maxIDLength else { throw Unsupported() }
       return (text, nil)
     }
     throw Unsupported()
@@ -697,11 +702,15 @@ struct SceneStreamReader: ~Copyable {
   /// Any string, read as the tree-based reader reads it.
   private mutating func string() throws(Unsupported) -> String {
     guard byte(pos) == UInt8(ascii: "\"") else { throw Unsupported() }
+    let text: String
     do {
-      return try parser.readString()
+      text = try parser.readString()
     } catch {
       throw Unsupported()
     }
+    // Past the string-length limit: the tree reader reports it.
+    guard text.utf8.count <= options.limits.maxStringLength || text.count <= options.limits.maxStringLength else { throw Unsupported() }
+    return text
   }
 
   /// The bytes of a string of printable ASCII without escapes, which every name, keyword and

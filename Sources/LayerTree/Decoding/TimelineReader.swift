@@ -3,16 +3,13 @@
 struct TimelineReader {
   let context: DecodingContext
   let targets: TargetResolver
+  /// The limit on timeline entries, among others.
+  var limits = InputLimits.standard
 
-  static let keys = ["duration", "frameRate", "disableMinimumFrameDurationOnPhone", "animations", "contentChanges", "scrolls"]
-  static let animationKeys = [
-    "target", "keyPath", "fromValue", "toValue", "beginTime", "duration", "timingFunction", "repeatCount", "autoreverses",
-    "removedOnCompletion",
-  ]
-  static let contentChangeKeys = ["target", "times", "rate", "beginTime", "endTime"]
-  static let scrollKeys = [
-    "target", "axis", "velocity", "deceleration", "offsets", "beginTime", "startOffset", "contentLength", "reuse",
-  ]
+  static let keys = SceneFormat.standard.timeline.names
+  static let animationKeys = SceneFormat.standard.animation.names
+  static let contentChangeKeys = SceneFormat.standard.contentChange.names
+  static let scrollKeys = SceneFormat.standard.scroll.names
   /// Most frames one simulation may run (ten minutes at 120 Hz).
   static let maxFrames = 72_000
 
@@ -72,6 +69,13 @@ struct TimelineReader {
   private func list<T>(_ value: JSONValue, _ path: JSONPath, _ key: String, _ read: (JSONValue, JSONPath) -> T?) -> [T] {
     guard case .array(let items) = value.kind else {
       context.error(path, key: key, at: value.offset, "expected an array, found \(context.describe(value))")
+      return []
+    }
+    guard items.count <= limits.maxTimelineEntries else {
+      context.error(
+        path, key: key, at: value.offset,
+        "expected at most \(NumberRange.grouped(Double(limits.maxTimelineEntries))) entries, found \(NumberRange.grouped(Double(items.count)))",
+        notes: ["the limit bounds what an untrusted file can cost"])
       return []
     }
     let base = path.key(key)

@@ -45,10 +45,18 @@ public enum FormatTables {
     return lines.joined(separator: "\n")
   }
 
+  /// The table of the limits on untrusted scenes, with their defaults.
+  public static func limitsMarkdown(_ limits: InputLimits) -> String {
+    var lines = ["| limit | default | what it bounds |", "| --- | --- | --- |"]
+    for row in limits.rows { lines.append("| \(row.name) | \(NumberRange.grouped(Double(row.value))) | \(row.doc) |") }
+    return lines.joined(separator: "\n")
+  }
+
   /// The guide's text with every marked table replaced by the generated one.
   public static func regenerated(_ guide: String, format: SceneFormat = .standard) -> String {
     var tables = format.kinds.map { (openingMark($0), markdown($0)) }
     tables.append(("<!-- keys: keyPaths -->", keyPathsMarkdown(format)))
+    tables.append(("<!-- keys: limits -->", limitsMarkdown(.standard)))
     var text = guide
     for (mark, table) in tables {
       guard let start = text.range(of: mark), let end = text.range(of: closingMark, range: start.upperBound..<text.endIndex) else {

@@ -14,7 +14,8 @@ enum LayerKeys {
 
   static let keys: [FormatKey] = [
     structural(
-      "id", .identifier(maxLength: nil), property: nil, requirement: .requiredUnless("the root (`root`) and a mask (`mask`)"),
+      "id", .identifier(maxLength: InputLimits.standard.maxIDLength), property: nil,
+      requirement: .requiredUnless("the root (`root`) and a mask (`mask`)"),
       defaultText: "required; `root` for the root, `mask` for a mask",
       doc: "The layer's name in paths and reports, unique among its siblings: no `/ * [ ]` or white space."),
     structural(

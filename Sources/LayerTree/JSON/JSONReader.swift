@@ -12,6 +12,9 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
   }
 
   public var description: String { message }
+
+  /// The input nests arrays and objects deeper than the reader was told to accept.
+  public var isNestingLimit = false
 }
 
 /// A strict RFC 8259 JSON reader producing ``JSONValue``s that remember their byte offsets.
@@ -95,7 +98,9 @@ struct JSONParser: ~Copyable {
       case UInt8(ascii: "["), UInt8(ascii: "{"):
         let isObject = bytes[pos] == UInt8(ascii: "{")
         guard frames.count + enclosingDepth < maxDepth else {
-          throw JSONSyntaxError(offset: pos, message: "nesting deeper than \(maxDepth) levels")
+          var error = JSONSyntaxError(offset: pos, message: "nesting deeper than \(maxDepth) levels")
+          error.isNestingLimit = true
+          throw error
         }
         pos += 1
         skipWhitespace()
@@ -140,7 +145,8 @@ struct JSONParser: ~Copyable {
         } else if pos < end, bytes[pos] == closer {
           pos += 1
           let frame = frames.removeLast()
-          value = isObject
+          value =
+            isObject
             ? JSONValue(.object(members.popArray(from: frame.start)), offset: frame.offset)
             : JSONValue(.array(elements.popArray(from: frame.start)), offset: frame.offset)
         } else if isObject {
@@ -213,7 +219,8 @@ struct JSONParser: ~Copyable {
       return .bool(true)
     case 4 where word[0] == UInt8(ascii: "n") && matches(UInt8(ascii: "u"), UInt8(ascii: "l"), UInt8(ascii: "l")):
       return .null
-    case 5 where word[0] == UInt8(ascii: "f") && matches(UInt8(ascii: "a"), UInt8(ascii: "l"), UInt8(ascii: "s"))
+    case 5
+    where word[0] == UInt8(ascii: "f") && matches(UInt8(ascii: "a"), UInt8(ascii: "l"), UInt8(ascii: "s"))
       && word[4] == UInt8(ascii: "e"):
       return .bool(false)
     default:
@@ -224,7 +231,7 @@ struct JSONParser: ~Copyable {
   static func isWordByte(_ byte: UInt8) -> Bool {
     switch byte {
     case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-         UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
+      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
       return true
     default:
       return false
@@ -294,7 +301,8 @@ struct JSONParser: ~Copyable {
     // Exact fast path (Clinger): both the mantissa and the power of ten are exact doubles, so a
     // single correctly rounded multiplication or division gives the correctly rounded result.
     if exact, mantissa <= 1 << 53, exponent >= -22, exponent <= 22 {
-      let magnitude = exponent < 0
+      let magnitude =
+        exponent < 0
         ? Double(mantissa) / Self.powersOfTen[-exponent]
         : Double(mantissa) * Self.powersOfTen[exponent]
       return negative ? -magnitude : magnitude
@@ -407,22 +415,32 @@ struct JSONParser: ~Copyable {
       switch unit {
       case 0xD800...0xDBFF:
         guard index + 7 < end, bytes[index + 6] == UInt8(ascii: "\\"), bytes[index + 7] == UInt8(ascii: "u") else {
-          throw JSONSyntaxError(offset: index, message: "expected a low surrogate escape '\\uDC00'...'\\uDFFF' after the high surrogate '\\u\(Self.hex(unit))', found \(describe(index + 6))")
+          throw JSONSyntaxError(
+            offset: index,
+            message:
+              "expected a low surrogate escape '\\uDC00'...'\\uDFFF' after the high surrogate '\\u\(Self.hex(unit))', found \(describe(index + 6))"
+          )
         }
         let low = try hex4(at: index + 8)
         guard (0xDC00...0xDFFF).contains(low) else {
-          throw JSONSyntaxError(offset: index + 6, message: "expected a low surrogate escape '\\uDC00'...'\\uDFFF' after the high surrogate '\\u\(Self.hex(unit))', found '\\u\(Self.hex(low))'")
+          throw JSONSyntaxError(
+            offset: index + 6,
+            message:
+              "expected a low surrogate escape '\\uDC00'...'\\uDFFF' after the high surrogate '\\u\(Self.hex(unit))', found '\\u\(Self.hex(low))'"
+          )
         }
         appendUTF8(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))
         return index + 12
       case 0xDC00...0xDFFF:
-        throw JSONSyntaxError(offset: index, message: "expected a high surrogate escape before the low surrogate '\\u\(Self.hex(unit))', found none")
+        throw JSONSyntaxError(
+          offset: index, message: "expected a high surrogate escape before the low surrogate '\\u\(Self.hex(unit))', found none")
       default:
         appendUTF8(unit)
         return index + 6
       }
     default:
-      throw JSONSyntaxError(offset: index, message: "expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u after '\\', found \(describe(index + 1))")
+      throw JSONSyntaxError(
+        offset: index, message: "expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u after '\\', found \(describe(index + 1))")
     }
     scratch.append(decoded)
     return index + 2
@@ -469,7 +487,8 @@ struct JSONParser: ~Copyable {
   /// The length of the valid multi-byte UTF-8 sequence at `index` inside a string.
   func utf8Sequence(at index: Int) throws(JSONSyntaxError) -> Int {
     guard let length = utf8Length(at: index) else {
-      throw JSONSyntaxError(offset: index, message: "expected valid UTF-8 in a string, found byte 0x\(Self.hex(UInt32(bytes[index]), width: 2))")
+      throw JSONSyntaxError(
+        offset: index, message: "expected valid UTF-8 in a string, found byte 0x\(Self.hex(UInt32(bytes[index]), width: 2))")
     }
     return length
   }
@@ -490,7 +509,7 @@ struct JSONParser: ~Copyable {
     default: return nil
     }
     guard end - index >= length, (low...high).contains(bytes[index + 1]) else { return nil }
-    for next in index + 2 ..< index + length where bytes[next] & 0xC0 != 0x80 { return nil }
+    for next in index + 2..<index + length where bytes[next] & 0xC0 != 0x80 { return nil }
     return length
   }
 

@@ -19,7 +19,7 @@ enum ChartCommand: ToolCommand {
       SharedOptions.scene,
       ArgumentDeclaration("<after.json>", count: 0...1, help: "A second scene, to chart against the first."),
     ],
-    options: [output] + SharedOptions.deviceGroup,
+    options: [output] + SharedOptions.deviceGroup + SharedOptions.limitGroup,
     exitCodes: [
       ExitCodeNote(.success, "the chart was written"),
       ExitCodeNote(.usageOrInput, "usage error (no -o), a scene cannot be read, or the file cannot be written"),

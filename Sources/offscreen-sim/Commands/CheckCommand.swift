@@ -36,7 +36,7 @@ enum CheckCommand: ToolCommand {
           "Scene files, or folders searched recursively for *.json files (not *.schema.json, not hidden files or folders). Scenes without budgets are listed as skipped."
       )
     ],
-    options: [budgets, format, junit, device, SharedOptions.deviceFile, SharedOptions.jobs, SharedOptions.shardOption],
+    options: [budgets, format, junit, device, SharedOptions.deviceFile, SharedOptions.jobs, SharedOptions.shardOption] + SharedOptions.limitGroup,
     exitCodes: [
       ExitCodeNote(.success, "every budget passed (or no scene has budgets)"),
       ExitCodeNote(.failure, "a budget failed"),
@@ -67,7 +67,7 @@ enum CheckCommand: ToolCommand {
     let positions = shard?.positions(of: files) ?? Array(files.indices)
     let selected = positions.map { files[$0] }
     let run = CheckBatch.run(
-      selected, budgets: budgets, devices: selection.requested, runner: SceneRunner(devices: selection.devices),
+      selected, budgets: budgets, devices: selection.requested, runner: SceneRunner(devices: selection.devices, limits: selection.limits),
       jobs: CommonOptions.jobs(parsed), read: SceneLoader(io: io).batchReader(for: selected))
     let errors = pathErrors.map { InputError($0) } + run.failures.map(InputError.init)
     let shardMember = shard.map {

@@ -46,7 +46,7 @@ enum CompareCommand: ToolCommand {
     ],
     options: [
       device, SharedOptions.deviceFile, gate, tolerance, format, pairs, SharedOptions.jobs, SharedOptions.shardOption, listMetricsFlag,
-    ],
+    ] + SharedOptions.limitGroup,
     exitCodes: [
       ExitCodeNote(.success, "no gated metric got worse"),
       ExitCodeNote(.failure, "a gated metric got worse (or a finding appeared, with --gate findings)"),
@@ -94,7 +94,7 @@ enum CompareCommand: ToolCommand {
     let positions = shard?.positions(of: requests.map(Self.shardKey)) ?? Array(requests.indices)
     let selected = positions.map { requests[$0] }
     let run = CompareBatch.run(
-      selected, tolerance: tolerance, runner: SceneRunner(devices: selection.devices), toolVersion: toolVersion, jobs: jobs,
+      selected, tolerance: tolerance, runner: SceneRunner(devices: selection.devices, limits: selection.limits), toolVersion: toolVersion, jobs: jobs,
       read: SceneLoader(io: io).batchReader(for: selected.flatMap { [$0.before, $0.after] }))
     let shardMember = shard.map {
       ShardDocument.compare($0, requests: requests.count, positions: positions, run: run, tolerance: tolerance)

@@ -25,7 +25,7 @@ enum ExplainCommand: ToolCommand {
       Guide: docs/explain-and-optimize.md.
       """,
     arguments: [SharedOptions.scene],
-    options: [layer] + SharedOptions.deviceGroup + [format],
+    options: [layer] + SharedOptions.deviceGroup + [format] + SharedOptions.limitGroup,
     exitCodes: [
       ExitCodeNote(.success, "the explanation was printed (findings do not fail it)"),
       ExitCodeNote(.usageOrInput, "usage error, an unknown layer, or the scene cannot be read"),
@@ -43,7 +43,7 @@ enum ExplainCommand: ToolCommand {
     let format = OutputFormat(parsed, Self.format)
     let devices = try DeviceSelection(parsed, io: io)
     let path = parsed.positional[0]
-    let scene = try SceneLoader(io: io).load(path, deviceOverride: devices.override, devices: devices.screens)
+    let scene = try SceneLoader(io: io).load(path, deviceOverride: devices.override, devices: devices.screens, limits: devices.limits)
     guard let profile = devices.profile(scene.device) else {
       throw InputError("\(SceneLoader.displayName(path)): error: unknown device \"\(scene.device)\"")
     }

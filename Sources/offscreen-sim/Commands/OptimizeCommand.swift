@@ -29,7 +29,7 @@ enum OptimizeCommand: ToolCommand {
       Guide: docs/explain-and-optimize.md.
       """,
     arguments: [SharedOptions.scene],
-    options: [output, only, dryRun] + SharedOptions.deviceGroup,
+    options: [output, only, dryRun] + SharedOptions.deviceGroup + SharedOptions.limitGroup,
     exitCodes: [
       ExitCodeNote(.success, "done (also when no fix applies: the scene is written as it was, byte for byte)"),
       ExitCodeNote(.usageOrInput, "usage error, the scene cannot be read, or the output cannot be written"),
@@ -64,7 +64,7 @@ enum OptimizeCommand: ToolCommand {
     let path = parsed.positional[0]
     let loader = SceneLoader(io: io)
     let bytes = try loader.readBytes(path)
-    let scene = try loader.decode(bytes, path: path, deviceOverride: devices.override, devices: devices.screens)
+    let scene = try loader.decode(bytes, path: path, deviceOverride: devices.override, devices: devices.screens, limits: devices.limits)
     let file = SceneLoader.displayName(path)
     guard let profile = devices.profile(scene.device) else {
       throw InputError("\(file): error: unknown device \"\(scene.device)\"")
@@ -75,7 +75,7 @@ enum OptimizeCommand: ToolCommand {
     } catch {
       throw InputError("\(file): error: invalid JSON: \(error.message)")
     }
-    let options = SceneDecoder.Options(devices: devices.screens, deviceOverride: devices.override)
+    let options = SceneDecoder.Options(devices: devices.screens, deviceOverride: devices.override, limits: devices.limits)
     try Simulation.check(Simulator.run(scene, on: profile), file: file)
     let budget = WorkLimit.budget()
     let result = Optimizer.optimize(document, scene: scene, decoding: options, on: profile, only: only, budget: budget)

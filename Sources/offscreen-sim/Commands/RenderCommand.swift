@@ -31,7 +31,7 @@ enum RenderCommand: ToolCommand {
       Overlays and colours: docs/pictures.md.
       """,
     arguments: [SharedOptions.scene],
-    options: [output, frame, overlay] + SharedOptions.deviceGroup,
+    options: [output, frame, overlay] + SharedOptions.deviceGroup + SharedOptions.limitGroup,
     exitCodes: [
       ExitCodeNote(.success, "the picture was written"),
       ExitCodeNote(

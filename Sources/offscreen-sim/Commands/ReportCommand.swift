@@ -17,7 +17,7 @@ enum ReportCommand: ToolCommand {
   static let declaration = CommandDeclaration(
     name: "report", summary: "Simulate a scene and report offscreen passes, blending, memory and findings.",
     arguments: [SharedOptions.scene],
-    options: [format] + SharedOptions.deviceGroup + [html],
+    options: [format] + SharedOptions.deviceGroup + [html] + SharedOptions.limitGroup,
     exitCodes: [
       ExitCodeNote(.success, "the report was printed (findings do not fail it)"),
       ExitCodeNote(
@@ -37,7 +37,7 @@ enum ReportCommand: ToolCommand {
     let format = OutputFormat(parsed, Self.format)
     let selection = try DeviceSelection(parsed, io: io)
     let path = parsed.positional[0]
-    let scene = try SceneLoader(io: io).load(path, deviceOverride: selection.override, devices: selection.screens)
+    let scene = try SceneLoader(io: io).load(path, deviceOverride: selection.override, devices: selection.screens, limits: selection.limits)
     guard let profile = selection.profile(scene.device) else {
       throw InputError("\(SceneLoader.displayName(path)): error: unknown device \"\(scene.device)\"")
     }

@@ -1,4 +1,5 @@
 import Compositor
+import LayerTree
 import SceneBatch
 
 /// Options several commands take, declared once so that they read and behave the same
@@ -64,4 +65,17 @@ enum SharedOptions {
 
   /// The device options of a command that runs each scene on one device.
   static let deviceGroup = [device, deviceFile]
+
+  /// `--work-budget N`: the most layer-frames a scene may ask for (docs/scene-format.md, Limits).
+  static let workBudget = OptionDeclaration(
+    "--work-budget", value: "n", kind: .integer(1...Int(Int32.max) * 1_000),
+    help:
+      "Simulate scenes of up to n layer-frames ((layers + animated layers) x frames; default \(InputLimits.standard.maxLayerFrames)). The default bounds what an untrusted scene can cost."
+  )
+  /// `--max-layers N`: the most layers a scene may expand to.
+  static let maxLayers = OptionDeclaration(
+    "--max-layers", value: "n", kind: .integer(1...50_000_000),
+    help: "Read scenes of up to n layers after repeat (default \(InputLimits.standard.maxLayers)).")
+  /// The limits on untrusted scenes a command that simulates lets its user raise.
+  static let limitGroup = [workBudget, maxLayers]
 }

@@ -1,0 +1,78 @@
+import Foundation
+
+/// The limits a scene file is held to, because scene files come from anyone (a pull request's
+/// scenes run in CI, often as root): each bounds what a small file can make the tool do, and is
+/// far above what a real screen needs. The readers check them before anything is simulated and
+/// refuse a scene past one with a message naming it; a caller that trusts its input raises them.
+public struct InputLimits: Sendable, Hashable {
+  /// Most layers a scene may expand to, after `repeat` and replicator instances. A screen holds
+  /// hundreds of layers, a long list written out in full tens of thousands; 500,000 stays under
+  /// about 1 GB of memory while loaded and simulated.
+  public var maxLayers: Int
+  /// Most layer-frames a scene may ask for: (layers + the layers timeline entries name) x frames,
+  /// the frames counted at the timeline's frame rate or, without one, at 120 Hz (the fastest
+  /// display). 300,000,000 is a few seconds of simulation on a laptop core.
+  public var maxLayerFrames: Int
+  /// Most timeline entries (animations, content changes and scrolls together).
+  public var maxTimelineEntries: Int
+  /// Longest layer id, in characters: ids are repeated in every report, path and picture.
+  public var maxIDLength: Int
+  /// Longest string of any other kind (a name, a description, a target, a note), in characters.
+  public var maxStringLength: Int
+  /// Deepest nesting of layers (a sublayer or a mask is one level below its layer); real
+  /// captures and animation precompositions nest a few dozen deep.
+  public var maxDepth: Int
+
+  public init(
+    maxLayers: Int = 500_000, maxLayerFrames: Int = 300_000_000, maxTimelineEntries: Int = 100_000, maxIDLength: Int = 1_000,
+    maxStringLength: Int = 100_000, maxDepth: Int = 1_000
+  ) {
+    self.maxLayers = maxLayers
+    self.maxLayerFrames = maxLayerFrames
+    self.maxTimelineEntries = maxTimelineEntries
+    self.maxIDLength = maxIDLength
+    self.maxStringLength = maxStringLength
+    self.maxDepth = maxDepth
+  }
+
+  /// The limits a scene file is read with unless the caller raises them.
+  public static let standard = InputLimits()
+
+  /// The frame rate the work budget assumes when a timeline gives none: the fastest display.
+  public static let fastestRefreshRate = 120.0
+
+  /// Why a scene of `layers` layers with `timeline` asks for too much work, or nil when it does
+  /// not: (layers + timeline targets) x frames against ``maxLayerFrames``.
+  public func workProblem(layers: Int, timeline: Timeline?) -> String? {
+    var frames = 1.0
+    var targets = 0
+    if let timeline {
+      frames = max(1, (timeline.duration * (timeline.frameRate ?? Self.fastestRefreshRate)).rounded())
+      targets = timeline.animations.reduce(0) { $0 + $1.targets.count } + timeline.contentChanges.reduce(0) { $0 + $1.targets.count }
+    }
+    let work = Double(layers + targets) * frames
+    guard work > Double(maxLayerFrames) else { return nil }
+    let rate = timeline.map { $0.frameRate.map { "\(formatNumber($0)) Hz" } ?? "up to \(formatNumber(Self.fastestRefreshRate)) Hz" }
+    var what = "\(NumberRange.grouped(Double(layers))) layers"
+    if targets > 0 { what += " + \(NumberRange.grouped(Double(targets))) animated layers" }
+    what += " x \(NumberRange.grouped(frames)) frame\(frames == 1 ? "" : "s")"
+    if let rate { what += " at \(rate)" }
+    return
+      "the scene asks for \(NumberRange.grouped(work)) layer-frames (\(what)); the work budget is \(NumberRange.grouped(Double(maxLayerFrames)))"
+  }
+
+  /// The limits as docs/scene-format.md lists them: name, default, what it bounds.
+  public var rows: [(name: String, value: Int, doc: String)] {
+    [
+      ("layers", maxLayers, "Layers after `repeat` and replicator instances."),
+      (
+        "layer-frames", maxLayerFrames,
+        "(layers + layers named by timeline entries) x frames, at the timeline's `frameRate` or 120 Hz without one."
+      ),
+      ("timeline entries", maxTimelineEntries, "Animations, content changes and scrolls together."),
+      ("id length", maxIDLength, "Characters in one layer id."),
+      ("string length", maxStringLength, "Characters in any other string: a name, a description, a target, a note."),
+      ("layer depth", maxDepth, "Layers nested in one another (a sublayer or a mask is one level down)."),
+    ]
+  }
+}
