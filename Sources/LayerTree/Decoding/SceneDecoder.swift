@@ -70,6 +70,18 @@ public enum SceneDecoder {
   }
 
   static func decodeTreePlaceable(_ bytes: [UInt8], options: Options) throws(SceneErrors) -> PlaceableScene {
+    // The tree is read recursively, a layer level at a time, and freed the same way.
+    let result = LargeStack.run { () -> Result<PlaceableScene, SceneErrors> in
+      do throws(SceneErrors) {
+        return .success(try decodeTreeOnThisThread(bytes, options: options))
+      } catch {
+        return .failure(error)
+      }
+    }
+    return try result.get()
+  }
+
+  private static func decodeTreeOnThisThread(_ bytes: [UInt8], options: Options) throws(SceneErrors) -> PlaceableScene {
     let maxDepth = jsonDepth(for: options.limits)
     let source = SourceText(bytes)
     let value: JSONValue

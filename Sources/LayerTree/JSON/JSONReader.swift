@@ -15,6 +15,11 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
 
   /// The input nests arrays and objects deeper than the reader was told to accept.
   public var isNestingLimit = false
+
+  /// Equal when they report the same problem at the same place.
+  public static func == (lhs: JSONSyntaxError, rhs: JSONSyntaxError) -> Bool {
+    lhs.offset == rhs.offset && lhs.message == rhs.message
+  }
 }
 
 /// A strict RFC 8259 JSON reader producing ``JSONValue``s that remember their byte offsets.
