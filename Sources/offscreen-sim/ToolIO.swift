@@ -13,18 +13,46 @@ struct ToolIO {
   var readStdin: () -> [UInt8]
   var environment: [String: String]
   var currentDirectory: String
+  /// Whether the streams are terminals and how wide: text on standard output wraps to its
+  /// width, progress is drawn only on a terminal.
+  var terminal: Terminal = .none
+  /// True when ``out(_:)`` colours the styled parts of its text (`--color`, `NO_COLOR`).
+  var colour = false
 
   static var standard: ToolIO {
-    ToolIO(
+    let environment = ProcessInfo.processInfo.environment
+    let terminal = Terminal.current(environment: environment)
+    return ToolIO(
       writeOut: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
       writeErr: { text in FileHandle.standardError.write(Data(text.utf8)) },
       readStdin: { [UInt8](FileHandle.standardInput.readDataToEndOfFile()) },
-      environment: ProcessInfo.processInfo.environment,
-      currentDirectory: FileManager.default.currentDirectoryPath)
+      environment: environment,
+      currentDirectory: FileManager.default.currentDirectoryPath, terminal: terminal,
+      colour: ColourChoice.auto.enabled(terminal: terminal, environment: environment))
   }
 
-  /// Text for a person on standard output.
-  func out(_ text: String) { writeOut(TerminalText.escape(text)) }
+  /// Text for a person on standard output, wrapped to the terminal's width.
+  func out(_ text: String) {
+    if terminal.width == nil {
+      writeOut(TerminalText.escape(text))
+    } else {
+      out(StyledText(text))
+    }
+  }
+
+  /// Styled text for a person on standard output: escaped as one text, wrapped to the
+  /// terminal's width, coloured when ``colour`` is on.
+  func out(_ text: StyledText) {
+    writeOut(StyledText.render(TerminalText.escape(text), width: terminal.width, colour: colour))
+  }
+
+  /// A progress line on standard error, drawn over itself (`\r`, then erase to the end of the
+  /// line: ECMA-48 EL, `ESC [ K`), only when standard error is a terminal; `nil` clears it.
+  /// Logs and pipes get nothing, so the output is the same however the tool is run.
+  func progress(_ text: String?) {
+    guard terminal.errIsTerminal else { return }
+    writeErr("\r" + (text.map { TerminalText.inline($0) } ?? "") + "\u{1B}[K")
+  }
 
   /// Text for a person on standard error: messages, warnings, errors.
   func err(_ text: String) { writeErr(TerminalText.escape(text)) }

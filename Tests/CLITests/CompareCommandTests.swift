@@ -20,7 +20,12 @@ struct CompareCommandTests {
     let better = ToolRun.run("compare", clipped, plain)
     #expect(better.status == 0, "\(better.stderr)")
     #expect(better.stdout.contains("verdict: better: offscreen passes per frame (max) 1 -> 0"))
-    #expect(better.stdout.contains("- rounded-clip  root/card"))
+    // Short by default: the verdict on the first line, a disappeared finding counted, listed
+    // with --verbose.
+    #expect(better.stdout.hasPrefix("verdict: better: offscreen passes per frame (max) 1 -> 0"))
+    #expect(better.stdout.contains("findings: 0 appeared, 1 disappeared"))
+    #expect(!better.stdout.contains("- rounded-clip  root/card"))
+    #expect(ToolRun.run("compare", clipped, plain, "--verbose").stdout.contains("- rounded-clip  root/card"))
 
     let worse = ToolRun.run("compare", plain, clipped)
     #expect(worse.status == 1)
@@ -121,7 +126,7 @@ struct CompareCommandTests {
     #expect(run.status == 0)
     #expect(run.stdout.contains("on iPhone 6 (iphone-6)"))
     #expect(run.stdout.contains("on iPhone 13 Pro (iphone-13-pro)"))
-    #expect(run.stdout.hasSuffix("2 comparisons: 2 better, 0 same, 0 worse\n"))
+    #expect(run.stdout.hasPrefix("2 comparisons: 2 better, 0 same, 0 worse\n"))
   }
 
   @Test func gatesChooseWhatFails() throws {
@@ -156,20 +161,76 @@ struct CompareCommandTests {
     #expect(!ToolRun.run("compare", clipped, plain, environment: ["GITHUB_ACTIONS": "true"]).stderr.contains("::error"))
   }
 
-  @Test func markdownIsAHeadingOneTableAndTheVerdict() throws {
+  @Test func markdownIsAHeadingTheVerdictAndTheGatedChangesWithTheRestFolded() throws {
     let (_, clipped, plain) = try pair()
     let run = ToolRun.run("compare", plain, clipped, "--format", "markdown")
     #expect(run.status == 1)
     let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false)
     #expect(lines.first?.hasPrefix("### offscreen-sim: ") == true)
-    let tableLines = lines.filter { $0.hasPrefix("|") }
-    #expect(tableLines.count >= 3)
-    // One table: its lines are contiguous.
+    // The verdict is the first line after the heading's blank line.
+    #expect(lines[2].hasPrefix("**Verdict: worse.** offscreen passes per frame (max) 0 → 1 (+1), "))
+    // The first table holds the gated metrics that changed: the card's clip changes passes, GPU
+    // time and memory (an offscreen target), and not frame rate or hitches (0 ms/s on both
+    // sides: one static frame well within budget).
     let first = try #require(lines.firstIndex { $0.hasPrefix("|") })
-    #expect(lines[first..<(first + tableLines.count)].allSatisfy { $0.hasPrefix("|") })
-    #expect(run.stdout.contains("**Verdict: worse.** offscreen passes per frame (max) 0 → 1 (+1), "))
+    let table = lines[first...].prefix { $0.hasPrefix("|") }.dropFirst(2)
+    #expect(table.allSatisfy { $0.hasPrefix("| **") })
+    #expect(table.contains { $0.hasPrefix("| **offscreen passes per frame (max)** |") })
+    #expect(!table.contains { $0.hasPrefix("| **frame rate** |") })
+    // The rest folds into <details>, after the first table.
+    let details = try #require(lines.firstIndex { $0.hasPrefix("<details>") })
+    #expect(details > first)
+    #expect(lines[details...].contains { $0.hasPrefix("| **frame rate** | 60 fps | 60 fps | 0 | same |") })
+    #expect(lines.last(where: { !$0.isEmpty }) == "</details>")
     #expect(run.stdout.contains(" got worse.\n"))
     #expect(run.stdout.contains("| **offscreen passes per frame (max)** | 0 | 1 | +1 | **worse** |"))
+  }
+
+  @Test func quietPrintsTheVerdictsAndWhatFailedWithTheSameExitCode() throws {
+    let (_, clipped, plain) = try pair()
+    let better = ToolRun.run("compare", clipped, plain, "--quiet")
+    #expect(better.status == 0)
+    #expect(better.stdout == "better: \(clipped) -> \(plain) on iPhone 7 (iphone-7)\n")
+    let worse = ToolRun.run("compare", plain, clipped, "-q")
+    #expect(worse.status == 1)
+    let lines = worse.stdout.split(separator: "\n")
+    #expect(lines.count == 2)
+    #expect(lines[0] == "worse: \(plain) -> \(clipped) on iPhone 7 (iphone-7)")
+    #expect(lines[1].hasPrefix("  offscreen passes per frame (max) 0 -> 1 (+1)"))
+    #expect(ToolRun.run("compare", plain, clipped, "--quiet", "--verbose").status == 2)
+  }
+
+  /// Colour: `--color always` wraps the verdict word in SGR red (ESC [ 1;31 m, ECMA-48) and a
+  /// reset; `never`, `auto` off a terminal, and `NO_COLOR` with any non-empty value
+  /// (no-color.org) print none.
+  @Test func colourOnlyWhenAskedOrOnATerminalWithoutNoColor() throws {
+    let (_, clipped, plain) = try pair()
+    let always = ToolRun.run("compare", plain, clipped, "--color", "always")
+    #expect(always.stdout.hasPrefix("verdict: \u{1B}[1;31mworse\u{1B}[0m: "))
+    // The tests' output is not a terminal: auto is off.
+    for arguments in [["--color", "never"], ["--color", "auto"], []] {
+      #expect(!ToolRun.callAsFunction(["compare", plain, clipped] + arguments).stdout.contains("\u{1B}"), "\(arguments)")
+    }
+    #expect(ColourChoice.auto.enabled(terminal: Terminal(outIsTerminal: true), environment: [:]))
+    #expect(!ColourChoice.auto.enabled(terminal: Terminal(outIsTerminal: true), environment: ["NO_COLOR": "1"]))
+    #expect(ColourChoice.auto.enabled(terminal: Terminal(outIsTerminal: true), environment: ["NO_COLOR": ""]))
+    #expect(!ColourChoice.auto.enabled(terminal: Terminal(outIsTerminal: false), environment: [:]))
+    #expect(ColourChoice.always.enabled(terminal: Terminal(outIsTerminal: false), environment: ["NO_COLOR": "1"]))
+    #expect(ToolRun.run("compare", plain, clipped, "--color", "sometimes").status == 2)
+  }
+
+  /// A file name holding ESC and a workflow command stays escaped with colour on: the only
+  /// escape sequences printed are the tool's own.
+  @Test func colourCodesNeverComeFromFileNames() throws {
+    let (folder, clipped, _) = try pair()
+    let hostile = folder + "/x\u{1B}[2J\n::error::y.json"
+    try FileManager.default.copyItem(atPath: clipped, toPath: hostile)
+    let run = ToolRun.run("compare", clipped, hostile, "--color", "always", "--verbose")
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.contains("x\\u{1B}[2J\\n::error::y.json"))
+    let escapes = run.stdout.components(separatedBy: "\u{1B}[").dropFirst().map { $0.prefix { $0 != "m" } }
+    #expect(!escapes.isEmpty)
+    #expect(escapes.allSatisfy { ["0", "1", "2", "32", "1;31"].contains(String($0)) }, "\(escapes)")
   }
 
   @Test func pairsFilesResolvePathsFromTheirFolder() throws {
@@ -227,7 +288,7 @@ struct CompareCommandTests {
       }
     }
     #expect(one.status == 1)
-    #expect(one.stdout.hasSuffix("6 comparisons: 5 better, 0 same, 1 worse\n"))
+    #expect(one.stdout.hasPrefix("6 comparisons: 5 better, 0 same, 1 worse\n"))
   }
 
   /// Damaged saved reports: every field of the summary replaced by values of the wrong kind,

@@ -36,7 +36,9 @@ enum CheckCommand: ToolCommand {
           "Scene files, or folders searched recursively for *.json files (not *.schema.json, not hidden files or folders). Scenes without budgets are listed as skipped."
       )
     ],
-    options: [budgets, format, junit, device, SharedOptions.deviceFile, SharedOptions.jobs, SharedOptions.shardOption] + SharedOptions.limitGroup,
+    options: [budgets, format] + Presentation.options + [
+      junit, device, SharedOptions.deviceFile, SharedOptions.jobs, SharedOptions.shardOption,
+    ] + SharedOptions.limitGroup,
     exitCodes: [
       ExitCodeNote(.success, "every budget passed (or no scene has budgets)"),
       ExitCodeNote(.failure, "a budget failed"),
@@ -55,7 +57,7 @@ enum CheckCommand: ToolCommand {
   static func run(_ parsed: ParsedArguments, io: ToolIO) throws -> ExitCode {
     guard !parsed.positional.isEmpty else { throw UsageError("missing the scene files or folders to check") }
     if parsed.positional.contains("-") { throw UsageError("check reads files and folders, not standard input") }
-    let format = OutputFormat(parsed, Self.format)
+    let presentation = try Presentation(parsed, format: Self.format, io: io)
     let selection = try DeviceSelection(parsed, io: io)
     let budgets = try parsed.value(Self.budgets).map { path throws(InputError) in
       CheckBatch.SharedBudgets(path: path, budgets: try readBudgets(path, known: selection.devices, io: io))
@@ -66,25 +68,28 @@ enum CheckCommand: ToolCommand {
     let (files, pathErrors) = ScenePaths.expand(parsed.positional, currentDirectory: io.currentDirectory)
     let positions = shard?.positions(of: files) ?? Array(files.indices)
     let selected = positions.map { files[$0] }
+    let progress = Progress("check: read", total: selected.count, io: io)
     let run = CheckBatch.run(
       selected, budgets: budgets, devices: selection.requested, runner: SceneRunner(devices: selection.devices, limits: selection.limits),
-      jobs: CommonOptions.jobs(parsed), read: SceneLoader(io: io).batchReader(for: selected))
+      jobs: CommonOptions.jobs(parsed), read: progress.counting(SceneLoader(io: io).batchReader(for: selected)))
+    progress.finish()
     let errors = pathErrors.map { InputError($0) } + run.failures.map(InputError.init)
     let shardMember = shard.map {
       ShardDocument.check($0, files: files.count, positions: positions, run: run, pathErrors: pathErrors)
     }
     return try finish(
-      run, errors: errors, format: format, junit: parsed.value(Self.junit), shard: shardMember,
-      inputs: files + [budgets?.path].compactMap { $0 }, io: io)
+      run, errors: errors, presentation: presentation, junit: parsed.value(Self.junit), shard: shardMember,
+      inputs: files + [budgets?.path].compactMap { $0 })
   }
 
   /// Prints a run (whole, one shard's, or shards merged) and its errors; the exit code.
   static func finish(
-    _ run: CheckRun, errors: [InputError], format: OutputFormat, junit: String?, shard: (String, JSONOutput)? = nil,
-    inputs: [String] = [], io: ToolIO
+    _ run: CheckRun, errors: [InputError], presentation: Presentation, junit: String?, shard: (String, JSONOutput)? = nil,
+    inputs: [String] = []
   ) throws -> ExitCode {
-    switch format {
-    case .text: io.out(CheckTextFormatter.format(run))
+    let io = presentation.io
+    switch presentation.format {
+    case .text: io.out(CheckTextFormatter.format(run, detail: presentation.detail))
     case .json: io.document(CheckJSONFormatter.format(run, extra: shard.map { [$0] } ?? []), .json)
     case .markdown: io.document(CheckMarkdownFormatter.format(run), .markdown)
     }

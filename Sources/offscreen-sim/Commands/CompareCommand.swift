@@ -45,8 +45,8 @@ enum CompareCommand: ToolCommand {
         "<before> <after>", count: 2...2, help: "Each a scene file or a saved JSON report (report --format json > baseline.json).")
     ],
     options: [
-      device, SharedOptions.deviceFile, gate, tolerance, format, pairs, SharedOptions.jobs, SharedOptions.shardOption, listMetricsFlag,
-    ] + SharedOptions.limitGroup,
+      device, SharedOptions.deviceFile, gate, tolerance, format,
+    ] + Presentation.options + [pairs, SharedOptions.jobs, SharedOptions.shardOption, listMetricsFlag] + SharedOptions.limitGroup,
     exitCodes: [
       ExitCodeNote(.success, "no gated metric got worse"),
       ExitCodeNote(.failure, "a gated metric got worse (or a finding appeared, with --gate findings)"),
@@ -69,7 +69,7 @@ enum CompareCommand: ToolCommand {
       io.out(listMetrics())
       return .success
     }
-    let format = OutputFormat(parsed, Self.format)
+    let presentation = try Presentation(parsed, format: Self.format, io: io)
     let selection = try DeviceSelection(parsed, io: io)
     let devices = selection.requested
     let gates = try parseGates(parsed.values(Self.gate))
@@ -93,15 +93,19 @@ enum CompareCommand: ToolCommand {
     let shard = try SharedOptions.shard(parsed)
     let positions = shard?.positions(of: requests.map(Self.shardKey)) ?? Array(requests.indices)
     let selected = positions.map { requests[$0] }
+    let paths = selected.flatMap { [$0.before, $0.after] }
+    let progress = Progress("compare: read", total: paths.count, io: io)
     let run = CompareBatch.run(
-      selected, tolerance: tolerance, runner: SceneRunner(devices: selection.devices, limits: selection.limits), toolVersion: toolVersion, jobs: jobs,
-      read: SceneLoader(io: io).batchReader(for: selected.flatMap { [$0.before, $0.after] }))
+      selected, tolerance: tolerance, runner: SceneRunner(devices: selection.devices, limits: selection.limits), toolVersion: toolVersion,
+      jobs: jobs,
+      read: progress.counting(SceneLoader(io: io).batchReader(for: paths)))
+    progress.finish()
     let shardMember = shard.map {
       ShardDocument.compare($0, requests: requests.count, positions: positions, run: run, tolerance: tolerance)
     }
     return finish(
       run.results.map(\.shown), otherVersions: run.otherVersions, errors: run.failures.map(InputError.init), tolerance: tolerance,
-      format: format, shard: shardMember, io: io)
+      presentation: presentation, shard: shardMember)
   }
 
   /// What a pair is sharded by: both its paths.
@@ -111,12 +115,13 @@ enum CompareCommand: ToolCommand {
   /// errors; the exit code.
   static func finish(
     _ results: [ComparisonResult], otherVersions: [CompareRun.OtherVersion], errors: [InputError], tolerance: Double,
-    format: OutputFormat, shard: (String, JSONOutput)? = nil, io: ToolIO
+    presentation: Presentation, shard: (String, JSONOutput)? = nil
   ) -> ExitCode {
+    let io = presentation.io
     let errors = errors.uniqued()
     if !results.isEmpty || errors.isEmpty || shard != nil {
-      switch format {
-      case .text: io.out(CompareTextFormatter.format(results))
+      switch presentation.format {
+      case .text: io.out(CompareTextFormatter.format(results, detail: presentation.detail))
       case .json: io.document(CompareJSONFormatter.format(results, tolerance: tolerance, extra: shard.map { [$0] } ?? []), .json)
       case .markdown: io.document(CompareMarkdownFormatter.format(results), .markdown)
       }

@@ -61,9 +61,12 @@ enum ExplainCommand: ToolCommand {
       throw UsageError(message)
     }
     let file = SceneLoader.displayName(path)
+    io.progress("explain: simulating \(file) on \(profile.name)")
     try Simulation.check(Simulator.run(scene, on: profile), file: file)
+    io.progress("explain: trying each layer's fixes")
     let budget = WorkLimit.budget()
     let explanation = Explainer.explain(scene, on: profile, layer: layer, budget: budget)
+    io.progress(nil)
     try WorkLimit.check(budget, command: "explain", file: file, narrowing: "look at part of the scene with --layer")
     switch format {
     case .text: io.out(ExplainTextFormatter.format(explanation, file: file, layer: layer))

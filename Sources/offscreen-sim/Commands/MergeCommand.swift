@@ -21,7 +21,7 @@ enum MergeCommand: ToolCommand {
       input order.
       """,
     arguments: [ArgumentDeclaration("<shard.json>", count: 1...Int.max, help: "The JSON documents the shards wrote.")],
-    options: [format, junit],
+    options: [format] + Presentation.options + [junit],
     exitCodes: [
       ExitCodeNote(.success, "no budget failed and no gated metric got worse"),
       ExitCodeNote(.failure, "a budget failed, or a gated metric got worse"),
@@ -39,15 +39,15 @@ enum MergeCommand: ToolCommand {
     guard !parsed.positional.isEmpty else { throw UsageError("missing the shard files to merge") }
     let loader = SceneLoader(io: io)
     let files = try parsed.positional.map { path throws(InputError) in (path, try loader.readBytes(path)) }
-    let format = OutputFormat(parsed, Self.format)
+    let presentation = try Presentation(parsed, format: Self.format, io: io)
     switch try ShardDocument.merge(files) {
     case .check(let merged):
-      return try CheckCommand.finish(merged.run, errors: merged.errors, format: format, junit: parsed.value(Self.junit), io: io)
+      return try CheckCommand.finish(merged.run, errors: merged.errors, presentation: presentation, junit: parsed.value(Self.junit))
     case .compare(let merged):
       if parsed.value(Self.junit) != nil { throw UsageError("--junit takes the shards of check, not of compare") }
       return CompareCommand.finish(
-        merged.results, otherVersions: merged.otherVersions, errors: merged.errors, tolerance: merged.tolerance, format: format,
-        io: io)
+        merged.results, otherVersions: merged.otherVersions, errors: merged.errors, tolerance: merged.tolerance,
+        presentation: presentation)
     }
   }
 }

@@ -76,9 +76,12 @@ enum OptimizeCommand: ToolCommand {
       throw InputError("\(file): error: invalid JSON: \(error.message)")
     }
     let options = SceneDecoder.Options(devices: devices.screens, deviceOverride: devices.override, limits: devices.limits)
+    io.progress("optimize: simulating \(file) on \(profile.name)")
     try Simulation.check(Simulator.run(scene, on: profile), file: file)
+    io.progress("optimize: trying the fixes")
     let budget = WorkLimit.budget()
     let result = Optimizer.optimize(document, scene: scene, decoding: options, on: profile, only: only, budget: budget)
+    io.progress(nil)
     try WorkLimit.check(budget, command: "optimize", file: file, narrowing: "apply one fix at a time with --only")
     // The input's bytes with only what the fixes changed rewritten: no fix, no change at all.
     let written: [UInt8]

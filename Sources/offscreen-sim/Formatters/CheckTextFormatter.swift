@@ -3,12 +3,12 @@ import SceneBatch
 
 /// `check` results for a terminal or a CI log: one line per budget and device, passed or
 /// failed, with the expected and the found value; the scenes skipped; then the total line,
-/// `12 passed, 1 failed`, alone and last.
+/// `12 passed, 1 failed`, alone and last. `--quiet` keeps the failed lines and the total.
 enum CheckTextFormatter {
-  static func format(_ run: CheckRun) -> String {
+  static func format(_ run: CheckRun, detail: Detail = .short) -> StyledText {
     var rows: [[String]] = []
     for entry in run.entries {
-      for result in entry.results {
+      for result in entry.results where detail != .quiet || !result.passed {
         rows.append([
           result.passed ? "passed" : "failed", TerminalText.inline(entry.file), entry.deviceID, result.kind.rawValue,
           "expected \(expected(result))",
@@ -16,9 +16,18 @@ enum CheckTextFormatter {
         ])
       }
     }
-    var text = TextTable.render(rows)
-    for file in run.skipped { text += "skipped  \(TerminalText.inline(file))  (no budgets)\n" }
-    return text + run.totals + "\n"
+    var text = StyledText()
+    // The first column is the outcome: each line starts with it.
+    for line in TextTable.render(rows).split(separator: "\n") {
+      let word = line.hasPrefix("passed") ? "passed" : "failed"
+      text.append(word, word == "passed" ? .better : .worse)
+      text += String(line.dropFirst(word.count)) + "\n"
+    }
+    if detail != .quiet {
+      for file in run.skipped { text += "skipped  \(TerminalText.inline(file))  (no budgets)\n" }
+    }
+    text.append(run.totals, run.failed > 0 ? .worse : .strong)
+    return text + "\n"
   }
 
   /// `<= 8 ms`, `>= 55 fps`, `>= 90%`.

@@ -1,10 +1,11 @@
 import Compositor
 import SceneBatch
 
-/// Comparisons as a pull-request comment: a heading, one table, the verdict.
+/// Comparisons as a pull-request comment, short: a heading, the verdict, a table of the gated
+/// metrics that changed and the findings that appeared; every other metric folded into a
+/// `<details>` block a reader opens when they want it.
 ///
-/// The table holds the gated metrics and every metric that changed; the rest are counted in the
-/// verdict. With several comparisons the first column names each one.
+/// With several comparisons the tables' first column names each one.
 enum CompareMarkdownFormatter {
   static func format(_ results: [ComparisonResult]) -> String {
     guard !results.isEmpty else { return "### offscreen-sim compare\n\nNothing was compared.\n" }
@@ -17,33 +18,48 @@ enum CompareMarkdownFormatter {
       text =
         "### offscreen-sim: \(Markdown.code(result.before.file)) → \(Markdown.code(result.after.file)) on \(Markdown.cell(result.deviceName))\n\n"
     }
+    text += verdict(results) + "\n\n"
+
     var header = ["metric", "before", "after", "change", "verdict"]
     if many { header.insert("comparison", at: 0) }
+    let right: Set<Int> = many ? [2, 3, 4] : [1, 2, 3]
+    let changed = rows(results, many: many) { change in change.gated && (change.change.map { $0 != 0 } ?? change.isNonZero) }
+    if changed.isEmpty {
+      text += "No gated metric changed.\n\n"
+    } else {
+      text += Markdown.table(header, right: right, changed) + "\n"
+    }
+    text += findings(results) + "\n\n"
+
+    let all = rows(results, many: many) { $0.gated || $0.verdict != .same }
+    let metrics = results.reduce(0) { $0 + $1.comparison.metrics.count }
+    let unchanged = metrics - all.count
+    text +=
+      "<details><summary>Every metric that changed or is gated (\(all.count)); \(unchanged) other\(unchanged == 1 ? "" : "s") the same</summary>\n\n"
+    text += Markdown.table(header, right: right, all) + "\n"
+    let tolerance = MetricFormat.plain(results[0].comparison.tolerance * 100)
+    text += "Gated metrics in bold; tolerance \(tolerance)%, counts exact. Findings match on (layer, rule).\n\n</details>\n"
+    return text
+  }
+
+  /// Table rows of the metrics `include` picks, the comparison named on its first row.
+  static func rows(_ results: [ComparisonResult], many: Bool, include: (MetricChange) -> Bool) -> [[String]] {
     var rows: [[String]] = []
-    var unchanged = 0
     for result in results {
       var first = true
-      for change in result.comparison.metrics {
-        guard change.gated || change.verdict != .same else {
-          unchanged += 1
-          continue
-        }
+      for change in result.comparison.metrics where include(change) {
         let title = change.gated ? "**\(Markdown.cell(change.title))**" : Markdown.cell(change.title)
         let verdict = change.verdict == .worse && change.gated ? "**worse**" : change.verdict.rawValue
         var row = [
           title, Markdown.cell(MetricFormat.value(change.before, change.unit)),
           Markdown.cell(MetricFormat.value(change.after, change.unit)), Markdown.cell(MetricFormat.change(change)), verdict,
         ]
-        if many {
-          row.insert(first ? label(result) : "", at: 0)
-        }
+        if many { row.insert(first ? label(result) : "", at: 0) }
         first = false
         rows.append(row)
       }
     }
-    text += Markdown.table(header, right: many ? [2, 3, 4] : [1, 2, 3], rows)
-    text += "\n" + verdict(results, unchanged: unchanged) + "\n"
-    return text
+    return rows
   }
 
   /// `` `a.json` → `b.json` on iphone-7 ``.
@@ -51,32 +67,31 @@ enum CompareMarkdownFormatter {
     "\(Markdown.code(result.before.file)) → \(Markdown.code(result.after.file)) on \(Markdown.cell(result.deviceID))"
   }
 
-  static func verdict(_ results: [ComparisonResult], unchanged: Int) -> String {
-    let tolerance = results.first.map { MetricFormat.plain($0.comparison.tolerance * 100) } ?? "5"
-    var lines: [String] = []
+  /// `**Verdict: better.** ...`; with several comparisons, the totals and each that failed.
+  static func verdict(_ results: [ComparisonResult]) -> String {
     if results.count == 1 {
       let comparison = results[0].comparison
-      lines.append(
-        "**Verdict: \(CompareSummary.verdictWord(comparison)).** "
-          + Markdown.cell(CompareSummary.verdictDetail(comparison, arrow: "→")) + ".")
-      lines.append(findings(comparison))
-    } else {
-      let failed = results.filter { $0.comparison.failed }
-      let word = failed.isEmpty ? (results.contains { $0.comparison.verdict == .better } ? "better" : "same") : "worse"
-      lines.append("**Verdict: \(word).** " + CompareSummary.totals(results) + ".")
-      if !failed.isEmpty {
-        lines.append(
-          failed.map { "- \(label($0)): " + Markdown.cell(CompareSummary.verdictSentence($0.comparison, arrow: "→")) }
-            .joined(separator: "\n"))
-      }
-      let appeared = results.reduce(0) { $0 + $1.comparison.appeared.count }
-      let disappeared = results.reduce(0) { $0 + $1.comparison.disappeared.count }
-      lines.append("Findings: \(appeared) appeared, \(disappeared) disappeared.")
+      return "**Verdict: \(CompareSummary.verdictWord(comparison)).** "
+        + Markdown.cell(CompareSummary.verdictDetail(comparison, arrow: "→")) + "."
     }
-    lines.append(
-      "Gated metrics in bold; tolerance \(tolerance)%, counts exact; \(unchanged) other metric\(unchanged == 1 ? "" : "s") the same. Findings match on (layer, rule)."
-    )
+    let failed = results.filter { $0.comparison.failed }
+    let word = failed.isEmpty ? (results.contains { $0.comparison.verdict == .better } ? "better" : "same") : "worse"
+    var lines = ["**Verdict: \(word).** " + CompareSummary.totals(results) + "."]
+    if !failed.isEmpty {
+      lines.append(
+        failed.map { "- \(label($0)): " + Markdown.cell(CompareSummary.verdictSentence($0.comparison, arrow: "→")) }
+          .joined(separator: "\n"))
+    }
     return lines.joined(separator: "\n\n")
+  }
+
+  /// The findings line: for one comparison what appeared and disappeared; for several, the
+  /// counts.
+  static func findings(_ results: [ComparisonResult]) -> String {
+    if results.count == 1 { return findings(results[0].comparison) }
+    let appeared = results.reduce(0) { $0 + $1.comparison.appeared.count }
+    let disappeared = results.reduce(0) { $0 + $1.comparison.disappeared.count }
+    return "Findings: \(appeared) appeared, \(disappeared) disappeared."
   }
 
   /// `Findings: 1 appeared (rounded-clip on root/card), 12 disappeared (...).`

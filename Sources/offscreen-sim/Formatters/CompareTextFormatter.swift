@@ -2,52 +2,116 @@ import Compositor
 import LayerTree
 import SceneBatch
 
-/// Comparisons as a person reads them in a terminal or a CI log: for each, the metrics side by
-/// side (those zero on both sides left out), the findings that appeared and disappeared, and a
-/// verdict line naming what got better or worse.
+/// Comparisons as a person reads them in a terminal or a CI log, short by default: for each,
+/// the verdict first, then the pair, the gated metrics that changed and the findings that
+/// appeared; everything else folded into one line that says how to see it (`--verbose`).
+/// Several comparisons open with their totals.
 enum CompareTextFormatter {
-  static func format(_ results: [ComparisonResult]) -> String {
-    var text = ""
-    for (index, result) in results.enumerated() {
-      if index > 0 { text += "\n" }
-      text += block(result)
+  static func format(_ results: [ComparisonResult], detail: Detail = .short) -> StyledText {
+    var text = StyledText()
+    if results.isEmpty { return "nothing compared\n" }
+    if results.count > 1 {
+      text.append(CompareSummary.totals(results), results.contains { $0.comparison.failed } ? .worse : .strong)
+      text += "\n"
     }
-    if results.count > 1 { text += "\n" + CompareSummary.totals(results) + "\n" }
-    if results.isEmpty { text += "nothing compared\n" }
+    for (index, result) in results.enumerated() {
+      if detail == .quiet {
+        text += quietLine(result)
+        continue
+      }
+      if index > 0 || results.count > 1 { text += "\n" }
+      text += block(result, detail: detail)
+    }
     return text
   }
 
-  static func block(_ result: ComparisonResult) -> String {
+  /// `verdict: worse: ...` with its word styled.
+  static func verdictLine(_ comparison: Comparison) -> StyledText {
+    var text: StyledText = "verdict: "
+    let word = CompareSummary.verdictWord(comparison)
+    text.append(word, style(comparison.verdict))
+    text += ": " + CompareSummary.verdictDetail(comparison) + "\n"
+    return text
+  }
+
+  /// `before -> after on iPhone 7 (iphone-7)`.
+  static func label(_ result: ComparisonResult) -> String {
+    "\(TerminalText.inline(result.before.file)) -> \(TerminalText.inline(result.after.file)) on \(TerminalText.inline(result.deviceName)) (\(TerminalText.inline(result.deviceID)))"
+  }
+
+  /// `--quiet`: `better: a.json -> b.json on iPhone 7 (iphone-7)`, and what failed.
+  static func quietLine(_ result: ComparisonResult) -> StyledText {
+    var text = StyledText()
+    text.append(CompareSummary.verdictWord(result.comparison), style(result.comparison.verdict))
+    text += ": " + label(result) + "\n"
+    if result.comparison.failed { text += "  " + CompareSummary.verdictDetail(result.comparison) + "\n" }
+    return text
+  }
+
+  static func style(_ verdict: Verdict) -> StyledText.Style {
+    switch verdict {
+    case .worse: return .worse
+    case .better: return .better
+    case .same, .notComparable: return .quiet
+    }
+  }
+
+  static func block(_ result: ComparisonResult, detail: Detail = .short) -> StyledText {
     let comparison = result.comparison
-    let (before, after) = (TerminalText.inline(result.before.file), TerminalText.inline(result.after.file))
-    var text =
-      "\(before) -> \(after) on \(TerminalText.inline(result.deviceName)) (\(TerminalText.inline(result.deviceID)))\n"
+    var text = verdictLine(comparison)
+    text += label(result) + "\n"
     var rows = [["metric", "before", "after", "change", "verdict"]]
-    var hidden = 0
+    var styles: [StyledText.Style?] = [nil]
+    var folded = 0
     for change in comparison.metrics {
-      guard change.isNonZero || change.gated else {
-        hidden += 1
+      let shown =
+        detail == .verbose ? (change.isNonZero || change.gated) : (change.gated && (change.change.map { $0 != 0 } ?? change.isNonZero))
+      guard shown else {
+        folded += 1
         continue
       }
       rows.append([
         (change.gated ? "* " : "  ") + change.title, MetricFormat.value(change.before, change.unit),
         MetricFormat.value(change.after, change.unit), MetricFormat.change(change), change.verdict.rawValue,
       ])
+      styles.append(style(change.verdict))
     }
-    text += TextTable.render(rows, indent: "  ")
-    var notes = ["* gated", "tolerance \(MetricFormat.plain(comparison.tolerance * 100))% (counts exact)"]
-    if hidden > 0 { notes.append("\(hidden) metrics 0 on both sides not shown") }
+    if rows.count > 1 {
+      // The verdict is the last column: the rendered line ends with it.
+      let lines = TextTable.render(rows, indent: "  ").split(separator: "\n", omittingEmptySubsequences: false)
+      for (index, line) in lines.enumerated() where index < rows.count {
+        let word = rows[index][4]
+        if let style = styles[index], line.hasSuffix(word) {
+          text += String(line.dropLast(word.count))
+          text.append(word, style)
+        } else {
+          text += String(line)
+        }
+        text += "\n"
+      }
+    }
+    var notes = rows.count > 1 ? ["* gated"] : []
+    notes.append("tolerance \(MetricFormat.plain(comparison.tolerance * 100))% (counts exact)")
+    if folded > 0 {
+      notes.append(
+        detail == .verbose
+          ? "\(folded) metrics 0 on both sides not shown"
+          : "\(folded) other metric\(folded == 1 ? "" : "s") not shown: --verbose")
+    }
     text += "  (" + notes.joined(separator: "; ") + ")\n"
 
     text += "  findings: \(comparison.appeared.count) appeared, \(comparison.disappeared.count) disappeared"
     text += comparison.findingsGated ? " (gated)\n" : "\n"
+    let shownGroups = detail == .verbose ? Int.max : 5
     for (sign, keys) in [("+", comparison.appeared), ("-", comparison.disappeared)] {
-      for group in CompareSummary.groups(keys) {
+      if detail != .verbose && sign == "-" { continue }
+      let groups = CompareSummary.groups(keys)
+      for group in groups.prefix(shownGroups) {
         text +=
           "    \(sign) \(TerminalText.inline(group.rule))  \(TerminalText.inline(group.pattern))\(group.count > 1 ? "  (\(group.count) layers)" : "")\n"
       }
+      if groups.count > shownGroups { text += "    ... and \(groups.count - shownGroups) more: --verbose\n" }
     }
-    text += "  verdict: " + CompareSummary.verdictSentence(comparison) + "\n"
     return text
   }
 }

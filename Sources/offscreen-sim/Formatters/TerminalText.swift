@@ -27,6 +27,31 @@ enum TerminalText {
     return WorkflowCommandGuard.neutralise(result, colon: visible(":"), bracket: visible("["))
   }
 
+  /// Styled text as the terminal should show it: each piece escaped as ``escape(_:)`` escapes
+  /// the whole, the pieces' styles kept. Only the tool's ``StyledText/Style`` values become
+  /// colour codes, never anything a piece holds.
+  static func escape(_ text: StyledText) -> [(String, StyledText.Style?)] {
+    var scanner = WorkflowCommandGuard.Scanner()
+    return text.segments.map { segment in
+      var result = ""
+      func append(_ scalar: Unicode.Scalar) {
+        switch scanner.next(scalar) {
+        case .colon: result += visible(":")
+        case .bracket: result += visible("[")
+        case nil: result.unicodeScalars.append(scalar)
+        }
+      }
+      for scalar in segment.text.unicodeScalars {
+        if scalar != "\n" && isHazard(scalar) {
+          for shown in visible(scalar).unicodeScalars { append(shown) }
+        } else {
+          append(scalar)
+        }
+      }
+      return (result, segment.style)
+    }
+  }
+
   /// One value shown inside a line: line feeds escaped as well, so the value can neither end the
   /// line it is in nor start another.
   static func inline(_ value: String) -> String {
@@ -85,35 +110,52 @@ enum WorkflowCommandGuard {
     guard text.utf8.contains(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "[") }) else { return text }
     var result = ""
     result.reserveCapacity(text.utf8.count)
-    var atLineStart = true
-    var previous: Unicode.Scalar = "\n"
+    var scanner = Scanner()
     for scalar in text.unicodeScalars {
+      switch scanner.next(scalar) {
+      case .colon: result += colon
+      case .bracket: result += bracket
+      case nil: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+
+  /// What a character must be written as, so that no line reads as a command.
+  enum Replacement {
+    /// A colon that could start a command (`::name`).
+    case colon
+    /// A `[` after `#` (`##[name]`).
+    case bracket
+  }
+
+  /// The guard's state over a text read one character at a time, so that text made of pieces
+  /// (``StyledText``) is guarded as the whole it prints as.
+  struct Scanner {
+    private var atLineStart = true
+    private var previous: Unicode.Scalar = "\n"
+
+    /// What `scalar`, the text's next character, must be written as; nil: itself.
+    mutating func next(_ scalar: Unicode.Scalar) -> Replacement? {
       let properties = scalar.properties
       if scalar == "\n" || scalar == "\r" {
         atLineStart = true
         previous = scalar
-        result.unicodeScalars.append(scalar)
-        continue
+        return nil
       }
       if atLineStart && scalar == ":" {
-        result += colon
         atLineStart = false
         previous = scalar
-        continue
+        return .colon
       }
       if scalar == "[" && previous == "#" {
-        result += bracket
         previous = scalar
-        continue
+        return .bracket
       }
-      if properties.isDefaultIgnorableCodePoint {
-        result.unicodeScalars.append(scalar)
-        continue
-      }
+      if properties.isDefaultIgnorableCodePoint { return nil }
       if !properties.isWhitespace { atLineStart = false }
       previous = scalar
-      result.unicodeScalars.append(scalar)
+      return nil
     }
-    return result
   }
 }

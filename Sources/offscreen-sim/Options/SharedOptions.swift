@@ -76,6 +76,34 @@ enum SharedOptions {
   static let maxLayers = OptionDeclaration(
     "--max-layers", value: "n", kind: .integer(1...50_000_000),
     help: "Read scenes of up to n layers after repeat (default \(InputLimits.standard.maxLayers)).")
+  /// `--color auto|always|never`: colour on standard output.
+  static let colour = OptionDeclaration(
+    "--color", value: "when",
+    kind: .oneOf([
+      Choice("auto", "when standard output is a terminal and NO_COLOR is not set (https://no-color.org)."),
+      Choice("always", "even into a file or a pipe."), Choice("never"),
+    ]), help: "Colour the verdicts in text output.", default: "auto")
+  /// `--quiet`, `-q`: the verdicts and failures only.
+  static let quiet = OptionDeclaration(
+    "--quiet", "-q", help: "Print only the verdicts and what failed; the exit code is the same.")
+  /// `--verbose`, `-v`: every row and detail.
+  static let verbose = OptionDeclaration(
+    "--verbose", "-v", help: "Print every metric and detail, not only what changed.")
+
+  /// How much a text output shows (`--quiet`, default, `--verbose`).
+  static func detail(_ parsed: ParsedArguments) throws(UsageError) -> Detail {
+    if parsed.has(quiet) && parsed.has(verbose) { throw UsageError("give --quiet or --verbose, not both") }
+    return parsed.has(quiet) ? .quiet : parsed.has(verbose) ? .verbose : .short
+  }
+
+  /// `io` with `--color` applied.
+  static func colouring(_ io: ToolIO, _ parsed: ParsedArguments) -> ToolIO {
+    var io = io
+    let choice = parsed.value(colour).flatMap(ColourChoice.init(rawValue:)) ?? .auto
+    io.colour = choice.enabled(terminal: io.terminal, environment: io.environment)
+    return io
+  }
+
   /// The limits on untrusted scenes a command that simulates lets its user raise.
   static let limitGroup = [workBudget, maxLayers]
 }
