@@ -10,11 +10,24 @@ public struct ComparisonResult: Sendable {
     public var kind: String
     /// The scene's name.
     public var name: String
+    /// Where each finding's layer is written in the side's scene file, when known: what
+    /// reporters point at.
+    public var locations: [FindingKey: SourceLocation]
 
-    public init(file: String, kind: String, name: String) {
+    public init(file: String, kind: String, name: String, locations: [FindingKey: SourceLocation] = [:]) {
       self.file = file
       self.kind = kind
       self.name = name
+      self.locations = locations
+    }
+
+    /// The places of a report's findings.
+    public static func locations(_ findings: [Finding]) -> [FindingKey: SourceLocation] {
+      var locations: [FindingKey: SourceLocation] = [:]
+      for finding in findings {
+        if let source = finding.source { locations[FindingKey(rule: finding.rule, layer: finding.layer)] = source }
+      }
+      return locations
     }
   }
 
@@ -198,7 +211,9 @@ public enum CompareBatch {
         let (placed, report) = try runner.run(scene, on: frozenDevices[unit / 2], path: path)
         return .success(
           Simulated(
-            snapshot: MetricSnapshot(report), side: ComparisonResult.Side(file: path, kind: "scene", name: placed.name),
+            snapshot: MetricSnapshot(report),
+            side: ComparisonResult.Side(
+              file: path, kind: "scene", name: placed.name, locations: ComparisonResult.Side.locations(report.findings)),
             deviceName: report.scene.deviceName))
       } catch {
         return .failure(error)
@@ -210,7 +225,8 @@ public enum CompareBatch {
         if case .report(let saved) = inputs[side] {
           sides.append(
             Simulated(
-              snapshot: saved.snapshot, side: ComparisonResult.Side(file: paths[side], kind: "report", name: saved.sceneName),
+              snapshot: saved.snapshot,
+              side: ComparisonResult.Side(file: paths[side], kind: "report", name: saved.sceneName, locations: saved.locations),
               deviceName: saved.deviceName))
           continue
         }

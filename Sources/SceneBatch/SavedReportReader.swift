@@ -14,6 +14,8 @@ public enum SavedReportReader {
     public var deviceName: String
     /// The version of the tool that made the report (`tool.version`), when it says.
     public var toolVersion: String?
+    /// Where the findings' layers are written in the scene file (their `line` and `column`).
+    public var locations: [FindingKey: SourceLocation] = [:]
   }
 
   /// True when `value` is a report document rather than a scene: an object with `reportVersion`.
@@ -95,6 +97,7 @@ public enum SavedReportReader {
 
     // Findings: their keys only.
     var findings: [FindingKey] = []
+    var locations: [FindingKey: SourceLocation] = [:]
     if let list = member(value, "findings") {
       if case .array(let items) = list.kind {
         for (index, item) in items.enumerated() {
@@ -104,7 +107,9 @@ public enum SavedReportReader {
             problem("findings[\(index)]", item, "expected a finding with a `rule` and a `layer` string")
             continue
           }
-          findings.append(FindingKey(rule: ruleID, layer: path))
+          let key = FindingKey(rule: ruleID, layer: path)
+          findings.append(key)
+          if let location = Self.location(item) { locations[key] = location }
         }
       } else {
         problem("findings", list, "expected an array, found \(describe(list))")
@@ -113,7 +118,16 @@ public enum SavedReportReader {
     if !problems.isEmpty { throw fail() }
     return Saved(
       snapshot: MetricSnapshot(deviceID: deviceID, frames: frames, frameRate: frameRate, values: values, findings: findings),
-      sceneName: sceneName, deviceName: deviceName, toolVersion: madeBy)
+      sceneName: sceneName, deviceName: deviceName, toolVersion: madeBy, locations: locations)
+  }
+
+  /// A finding's `line` and `column`, when both are whole numbers from 1 (a report's place of
+  /// the layer; anything else is no place).
+  public static func location(_ item: JSONValue) -> SourceLocation? {
+    guard let line = member(item, "line"), case .number(let l) = line.kind, let column = member(item, "column"),
+      case .number(let c) = column.kind, l >= 1, c >= 1, l < 1e9, c < 1e9, l == l.rounded(), c == c.rounded()
+    else { return nil }
+    return SourceLocation(line: Int(l), column: Int(c))
   }
 
   /// The first member named `key` of an object.

@@ -2,10 +2,12 @@ import Foundation
 
 /// Where a command reads and writes: the process's streams, or buffers in tests.
 ///
-/// Everything the tool prints goes through one of four doors, each with its output kind's
-/// escaping: ``out(_:)`` and ``err(_:)`` for text a person reads (``TerminalText``),
-/// ``document(_:_:)`` for a JSON, Markdown or markup document (``DocumentKind``), and
-/// ``annotate(_:)`` for workflow commands, escaped as they are built (``GitHubAnnotations``).
+/// Everything the tool prints goes through one of these doors, each with its output kind's
+/// escaping: ``out(_:)`` and ``err(_:)`` for text a person reads (``TerminalText``; styled
+/// text's colour codes come from ``StyledText/Style`` only), ``progress(_:)`` for the progress
+/// line, ``document(_:_:)`` for a JSON, Markdown or markup document (``DocumentKind``),
+/// ``print(_:_:)`` for a reporter's output by its kind, and ``annotate(_:)`` for workflow
+/// commands, escaped as they are built (``GitHubAnnotations``).
 /// `writeOut` and `writeErr` are the raw streams; commands never call them.
 struct ToolIO {
   var writeOut: (String) -> Void
@@ -59,6 +61,16 @@ struct ToolIO {
 
   /// A whole document on standard output (`--format json`, `-o -`).
   func document(_ text: String, _ kind: DocumentKind) { writeOut(kind.forLog(text)) }
+
+  /// What a reporter prints, on standard output, escaped as its output kind needs.
+  func print(_ reporter: any OutcomeReporter.Type, _ outcomes: Outcomes) {
+    let text = reporter.format(outcomes)
+    switch reporter.output {
+    case .document(let kind): document(text, kind)
+    case .lines: writeOut(TerminalText.escape(text))
+    case .workflowCommands: writeOut(text)
+    }
+  }
 
   /// Workflow commands from ``GitHubAnnotations``, on standard error, as they are.
   func annotate(_ commands: String) {

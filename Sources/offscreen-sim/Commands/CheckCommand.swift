@@ -5,14 +5,15 @@ import SceneBatch
 
 /// `offscreen-sim check <paths...>`: holds every scene to its budgets on its devices.
 enum CheckCommand: ToolCommand {
-  static let format = SharedOptions.format([
-    (
-      .text,
-      "one line per budget, passed or failed, with the expected and the found value, then a total line such as '12 passed, 1 failed'."
-    ),
-    (.json, "the same as a document (docs/ci.md)."),
-    (.markdown, "a pull-request comment."),
-  ])
+  static let format = SharedOptions.format(
+    [
+      (
+        .text,
+        "one line per budget, passed or failed, with the expected and the found value, then a total line such as '12 passed, 1 failed'."
+      ),
+      (.json, "the same as a document (docs/ci.md)."),
+      (.markdown, "a pull-request comment."),
+    ] + OutputFormat.reporters)
   static let budgets = OptionDeclaration(
     "--budgets", value: "file", kind: .file, help: "Hold every scene to this budgets file instead of its own `budgets`.")
   static let junit = OptionDeclaration(
@@ -92,8 +93,9 @@ enum CheckCommand: ToolCommand {
     case .text: io.out(CheckTextFormatter.format(run, detail: presentation.detail))
     case .json: io.document(CheckJSONFormatter.format(run, extra: shard.map { [$0] } ?? []), .json)
     case .markdown: io.document(CheckMarkdownFormatter.format(run), .markdown)
+    default: if let reporter = presentation.format.reporter { io.print(reporter, Outcomes(run)) }
     }
-    if let junit { try OutputFile(io: io, inputs: inputs).write(JUnitFormatter.format(run), to: junit) }
+    if let junit { try OutputFile(io: io, inputs: inputs).write(JUnitFormatter.format(Outcomes(run)), to: junit) }
     if CommonOptions.inGitHubActions(io) { io.annotate(GitHubAnnotations.budgetFailures(run)) }
     for error in errors.uniqued() { io.report(error) }
     if !errors.isEmpty { return .usageOrInput }

@@ -6,11 +6,12 @@ import SceneBatch
 /// `offscreen-sim compare <before> <after>`: every metric side by side, the findings that
 /// appeared and disappeared, and a verdict; exit 1 when a gated metric got worse.
 enum CompareCommand: ToolCommand {
-  static let format = SharedOptions.format([
-    (.text, "every metric side by side, the findings that appeared and disappeared, the verdict."),
-    (.json, "the same as a document (docs/ci.md)."),
-    (.markdown, "a pull-request comment."),
-  ])
+  static let format = SharedOptions.format(
+    [
+      (.text, "every metric side by side, the findings that appeared and disappeared, the verdict."),
+      (.json, "the same as a document (docs/ci.md)."),
+      (.markdown, "a pull-request comment."),
+    ] + OutputFormat.reporters)
   static let device = SharedOptions.devices(
     "Compare on this device; repeat to compare on each. Scene files only: a saved report carries its device and is compared on that one. Default: the device the inputs name (they must agree), or the profile of --device-file."
   )
@@ -124,6 +125,7 @@ enum CompareCommand: ToolCommand {
       case .text: io.out(CompareTextFormatter.format(results, detail: presentation.detail))
       case .json: io.document(CompareJSONFormatter.format(results, tolerance: tolerance, extra: shard.map { [$0] } ?? []), .json)
       case .markdown: io.document(CompareMarkdownFormatter.format(results), .markdown)
+      default: if let reporter = presentation.format.reporter { io.print(reporter, Outcomes(results)) }
       }
     }
     if CommonOptions.inGitHubActions(io) { io.annotate(GitHubAnnotations.regressions(results)) }

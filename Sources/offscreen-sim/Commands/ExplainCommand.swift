@@ -70,7 +70,7 @@ enum ExplainCommand: ToolCommand {
     try WorkLimit.check(budget, command: "explain", file: file, narrowing: "look at part of the scene with --layer")
     switch format {
     case .text: io.out(ExplainTextFormatter.format(explanation, file: file, layer: layer))
-    case .json, .markdown: io.document(ExplainJSONFormatter.format(explanation, file: file), .json)
+    default: io.document(ExplainJSONFormatter.format(explanation, file: file), .json)
     }
     return .success
   }

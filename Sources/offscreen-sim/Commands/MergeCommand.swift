@@ -5,11 +5,12 @@ import SceneBatch
 /// `offscreen-sim merge <shard.json>...`: joins the parts of a sharded check or compare and
 /// prints what one run over all the inputs prints, with its exit code.
 enum MergeCommand: ToolCommand {
-  static let format = SharedOptions.format([
-    (.text, "what check or compare prints."),
-    (.json, "the document one run writes (docs/ci.md)."),
-    (.markdown, "a pull-request comment."),
-  ])
+  static let format = SharedOptions.format(
+    [
+      (.text, "what check or compare prints."),
+      (.json, "the document one run writes (docs/ci.md)."),
+      (.markdown, "a pull-request comment."),
+    ] + OutputFormat.reporters)
   static let junit = OptionDeclaration(
     "--junit", value: "file", kind: .file, help: "Also write check's results as JUnit XML, as check --junit does.")
 

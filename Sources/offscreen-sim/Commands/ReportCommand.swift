@@ -3,11 +3,12 @@ import LayerTree
 
 /// `offscreen-sim report <scene>`: simulates a scene and prints what goes offscreen and why.
 enum ReportCommand: ToolCommand {
-  static let format = SharedOptions.format([
-    (.text, "a summary, then each offscreen layer with its reason and fix."),
-    (.json, "the same as a versioned JSON document (docs/report-format.md)."),
-    (.markdown, "a pull-request comment: a heading, one table, the verdict."),
-  ])
+  static let format = SharedOptions.format(
+    [
+      (.text, "a summary, then each offscreen layer with its reason and fix."),
+      (.json, "the same as a versioned JSON document (docs/report-format.md)."),
+      (.markdown, "a pull-request comment: a heading, one table, the verdict."),
+    ] + OutputFormat.reporters)
   static let html = OptionDeclaration(
     "--html", value: "file", kind: .file,
     help:
@@ -58,6 +59,7 @@ enum ReportCommand: ToolCommand {
     case .text: io.out(TextReportFormatter.format(report, file: file))
     case .json: io.document(JSONReportFormatter.format(report, file: file), .json)
     case .markdown: io.document(MarkdownReportFormatter.format(report, file: file), .markdown)
+    default: if let reporter = format.reporter { io.print(reporter, Outcomes(report, file: file)) }
     }
     return .success
   }

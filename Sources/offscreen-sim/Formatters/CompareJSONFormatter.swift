@@ -30,8 +30,13 @@ enum CompareJSONFormatter {
       .object([("file", .string(side.file)), ("kind", .string(side.kind)), ("name", .string(side.name))])
     }
     func number(_ value: Double?) -> JSONOutput { value.map { .number($0) } ?? .null }
-    func keys(_ keys: [FindingKey]) -> JSONOutput {
-      .array(keys.map { .object([("rule", .string($0.rule)), ("layer", .string($0.layer))]) })
+    func keys(_ keys: [FindingKey], at locations: [FindingKey: SourceLocation] = [:]) -> JSONOutput {
+      .array(
+        keys.map { key in
+          var members: [(String, JSONOutput)] = [("rule", .string(key.rule)), ("layer", .string(key.layer))]
+          if let location = locations[key] { members += [("line", .int(location.line)), ("column", .int(location.column))] }
+          return .object(members)
+        })
     }
     return .object([
       ("before", side(result.before)),
@@ -59,7 +64,10 @@ enum CompareJSONFormatter {
             ])
           })
       ),
-      ("findings", .object([("appeared", keys(comparison.appeared)), ("disappeared", keys(comparison.disappeared))])),
+      (
+        "findings",
+        .object([("appeared", keys(comparison.appeared, at: result.after.locations)), ("disappeared", keys(comparison.disappeared))])
+      ),
     ])
   }
 }

@@ -18,15 +18,42 @@ import SceneBatch
 /// separated by `,` and end at the next `::`. Before that, what a terminal would act on
 /// (``TerminalText/isHazard(_:)``, line breaks aside) is shown as `\u{1B}`, since the log shows
 /// the message too.
-enum GitHubAnnotations {
+enum GitHubAnnotations: OutcomeReporter {
+  static let summary =
+    "GitHub Actions workflow commands (::error file=...,line=...,col=...::), which become annotations on the pull request."
+  static let output = ReporterOutput.workflowCommands
+
+  /// An annotation per problem: `::error` or `::warning`, on its file, line and column when
+  /// known.
+  static func format(_ outcomes: Outcomes) -> String {
+    var text = ""
+    for outcome in outcomes.problems {
+      let title: String
+      switch outcome.kind {
+      case "budget": title = "offscreen-sim: budget \(outcome.rule) failed"
+      case "regression": title = "offscreen-sim: \(outcome.rule) got worse"
+      default: title = "offscreen-sim: \(outcome.rule)"
+      }
+      text += command(
+        outcome.level == .error ? "error" : outcome.level == .warning ? "warning" : "notice", file: outcome.file,
+        line: outcome.location?.line, column: outcome.location?.column, title: title, message: outcome.message)
+    }
+    return text
+  }
+
   /// One `::error` line. Every value is escaped here: callers pass text as it is.
   static func error(file: String?, line: Int? = nil, column: Int? = nil, title: String, message: String) -> String {
+    command("error", file: file, line: line, column: column, title: title, message: message)
+  }
+
+  /// One workflow command (`error`, `warning`, `notice`).
+  static func command(_ name: String, file: String?, line: Int? = nil, column: Int? = nil, title: String, message: String) -> String {
     var properties: [String] = []
     if let file { properties.append("file=\(escapeProperty(file))") }
     if let line { properties.append("line=\(line)") }
     if let column { properties.append("col=\(column)") }
     properties.append("title=\(escapeProperty(title))")
-    return "::error \(properties.joined(separator: ","))::\(escapeData(message))\n"
+    return "::\(name) \(properties.joined(separator: ","))::\(escapeData(message))\n"
   }
 
   /// A message: terminal hazards shown as escapes, then `%`, CR and LF as the runner reads them.

@@ -1,27 +1,37 @@
-import Compositor
-import SceneBatch
+/// `--format junit` (and check's `--junit out.xml`): JUnit XML, the format CI systems show as
+/// test results. A test suite per group (a scene on a device; a comparison), a test case per
+/// check that sets the exit code (a budget; a gated metric; a finding that appeared, when
+/// findings are gated), a `<failure>` for each that failed. Warnings set no exit code and are no
+/// test case.
+enum JUnitFormatter: OutcomeReporter {
+  static let summary = "JUnit XML: a test case per budget or gated metric, failed ones as failures."
+  static let output = ReporterOutput.document(.markup)
 
-/// `check` results as JUnit XML (`--junit out.xml`), the format CI systems show as test results:
-/// a test suite per scene and device, a test case per budget, a `<failure>` for each that failed.
-enum JUnitFormatter {
-  static func format(_ run: CheckRun) -> String {
+  static func format(_ outcomes: Outcomes) -> String {
+    let cases = outcomes.items.filter { $0.level == .error }
+    var groups: [String] = []
+    var byGroup: [String: [Outcome]] = [:]
+    for outcome in cases {
+      if byGroup[outcome.group] == nil { groups.append(outcome.group) }
+      byGroup[outcome.group, default: []].append(outcome)
+    }
+    let failed = cases.filter { !$0.passed }.count
     var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     xml +=
-      "<testsuites name=\"offscreen-sim check\" tests=\"\(run.passed + run.failed)\" failures=\"\(run.failed)\" errors=\"0\">\n"
-    for entry in run.entries {
-      let failures = entry.results.filter { !$0.passed }.count
+      "<testsuites name=\"offscreen-sim \(outcomes.command)\" tests=\"\(cases.count)\" failures=\"\(failed)\" errors=\"0\">\n"
+    for group in groups {
+      let members = byGroup[group] ?? []
+      let failures = members.filter { !$0.passed }.count
       xml +=
-        "  <testsuite name=\"\(escape("\(entry.file) on \(entry.deviceID)"))\" tests=\"\(entry.results.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
-      for result in entry.results {
-        let name = escape("\(result.kind.rawValue) on \(entry.deviceID)")
-        let attributes = "classname=\"\(escape(entry.file))\" name=\"\(name)\" file=\"\(escape(entry.file))\""
-        if result.passed {
+        "  <testsuite name=\"\(escape(group))\" tests=\"\(members.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
+      for outcome in members {
+        let attributes = "classname=\"\(escape(outcome.file))\" name=\"\(escape(outcome.name))\" file=\"\(escape(outcome.file))\""
+        if outcome.passed {
           xml += "    <testcase \(attributes)/>\n"
         } else {
-          let message = escape(CheckTextFormatter.describe(result))
           xml += "    <testcase \(attributes)>\n"
           xml +=
-            "      <failure type=\"budget\" message=\"\(message)\">\(escape("\(entry.file) on \(entry.deviceName): ") + message)</failure>\n"
+            "      <failure type=\"\(escape(outcome.kind))\" message=\"\(escape(outcome.detail))\">\(escape(outcome.message))</failure>\n"
           xml += "    </testcase>\n"
         }
       }

@@ -283,9 +283,10 @@ enum ShardDocument {
     /// One comparison, as CompareJSONFormatter writes it: its metrics' values and its findings
     /// give back the same ``Comparison``.
     func comparison(_ item: JSONValue, tolerance: Double) throws(InputError) -> ComparisonResult {
-      func side(_ key: String) throws(InputError) -> ComparisonResult.Side {
+      func side(_ key: String, locations: [FindingKey: SourceLocation] = [:]) throws(InputError) -> ComparisonResult.Side {
         let side = try value(item, key)
-        return ComparisonResult.Side(file: try string(side, "file"), kind: try string(side, "kind"), name: try string(side, "name"))
+        return ComparisonResult.Side(
+          file: try string(side, "file"), kind: try string(side, "kind"), name: try string(side, "name"), locations: locations)
       }
       func keys(_ object: JSONValue, _ key: String) throws(InputError) -> [FindingKey] {
         try array(object, key).map { (finding) throws(InputError) in
@@ -302,12 +303,19 @@ enum ShardDocument {
         after[id] = try optionalNumber(metric, "after")
       }
       let findings = try value(item, "findings")
+      var locations: [FindingKey: SourceLocation] = [:]
+      for finding in try array(findings, "appeared") {
+        if let location = SavedReportReader.location(finding) {
+          locations[FindingKey(rule: try string(finding, "rule"), layer: try string(finding, "layer"))] = location
+        }
+      }
       let comparison = Comparison(
         before: MetricSnapshot(deviceID: deviceID, frames: 1, frameRate: 0, values: before, findings: try keys(findings, "disappeared")),
         after: MetricSnapshot(deviceID: deviceID, frames: 1, frameRate: 0, values: after, findings: try keys(findings, "appeared")),
         tolerance: tolerance, gates: try strings(item, "gates"))
       return ComparisonResult(
-        before: try side("before"), after: try side("after"), deviceID: deviceID, deviceName: try string(device, "name"),
+        before: try side("before"), after: try side("after", locations: locations), deviceID: deviceID,
+        deviceName: try string(device, "name"),
         comparison: comparison)
     }
   }

@@ -1,0 +1,149 @@
+import Compositor
+import LayerTree
+import SceneBatch
+
+/// One thing a run checked, placed in a file: a budget on a device, a gated metric of a
+/// comparison, a finding on a layer. The reporters CI tools and editors read (``OutputFormat``:
+/// Xcode-style lines, SARIF, Checkstyle, JUnit, GitHub annotations) all print these, so every
+/// command that yields findings or failures gets every reporter, and a reporter is one file.
+struct Outcome: Sendable, Equatable {
+  enum Level: String, Sendable {
+    case error
+    case warning
+    case note
+  }
+
+  /// The file it is about, as messages show it (a path relative to where the tool runs when it
+  /// was given so).
+  var file: String
+  /// Where in the file (1-based), when known: the layer's object, the budget's key.
+  var location: SourceLocation?
+  /// `error` for a failure that sets the exit code, `warning` for a finding that does not.
+  var level: Level
+  /// Rule, budget or metric id: `rounded-clip`, `maxGpuMsP95`, `gpuMs.p95`.
+  var rule: String
+  /// What a test report calls it: `maxGpuMsP95 on iphone-7`.
+  var name: String
+  /// The group a test report puts it in: `scenes/feed.json on iphone-7`.
+  var group: String
+  /// One line for a person.
+  var message: String
+  /// False for what failed or was found; true for a check that passed (only test reports list
+  /// those).
+  var passed: Bool = false
+  /// The kind of failure a test report names (`budget`, `regression`, `finding`).
+  var kind: String
+  /// More context for a test report's failure text.
+  var detail: String = ""
+}
+
+/// What a command yields, for a reporter: the command, its outcomes in order, and the rules
+/// they name with a line each (SARIF's `tool.driver.rules`).
+struct Outcomes: Sendable {
+  /// `check`, `compare`, `report`.
+  var command: String
+  var items: [Outcome]
+  /// The rules of the problems, in first-seen order.
+  var rules: [(id: String, summary: String)] {
+    var seen: Set<String> = []
+    var rules: [(String, String)] = []
+    for item in problems where seen.insert(item.rule).inserted {
+      rules.append((item.rule, Self.summary(of: item.rule)))
+    }
+    return rules
+  }
+
+  /// What was found or failed, without the checks that passed.
+  var problems: [Outcome] { items.filter { !$0.passed } }
+
+  static func summary(of rule: String) -> String {
+    if let registered = OffscreenRules.rule(id: rule) { return registered.title }
+    if let check = ImageChecks.check(id: rule) { return check.title }
+    if let budget = BudgetKind(rawValue: rule) { return "Budget \(budget.rawValue)" }
+    if let metric = ReportMetrics.metric(id: rule) { return "Gated metric: \(metric.title)" }
+    return rule
+  }
+}
+
+extension Outcomes {
+  /// `check`: a budget on a device each, failed ones errors, on the budget's line when the limit
+  /// is the scene's own.
+  init(_ run: CheckRun) {
+    var items: [Outcome] = []
+    for entry in run.entries {
+      for result in entry.results {
+        let description = CheckTextFormatter.describe(result)
+        items.append(
+          Outcome(
+            file: entry.file, location: entry.budgetsFile == nil ? result.limit.location : nil, level: .error,
+            rule: result.kind.rawValue, name: "\(result.kind.rawValue) on \(entry.deviceID)", group: "\(entry.file) on \(entry.deviceID)",
+            message: "\(entry.file) on \(entry.deviceName): " + description, passed: result.passed, kind: "budget",
+            detail: description))
+      }
+    }
+    self.init(command: "check", items: items)
+  }
+
+  /// `compare`: each gated metric of each comparison (failed when it got worse), on the after
+  /// file; then each finding that appeared, on its layer in the after file, an error when
+  /// findings are gated and a warning otherwise.
+  init(_ results: [ComparisonResult]) {
+    var items: [Outcome] = []
+    for result in results {
+      let comparison = result.comparison
+      let group = "\(result.before.file) -> \(result.after.file) on \(result.deviceID)"
+      for change in comparison.metrics where change.gated {
+        let failed = comparison.regressions.contains(change)
+        let values =
+          "\(MetricFormat.value(change.before, change.unit)) -> \(MetricFormat.value(change.after, change.unit)) (\(MetricFormat.change(change)))"
+        items.append(
+          Outcome(
+            file: result.after.file, location: nil, level: .error, rule: change.id, name: "\(change.id) on \(result.deviceID)",
+            group: group,
+            message:
+              "\(result.after.file) on \(result.deviceName), against \(result.before.file): \(change.title) \(values)\(failed ? " got worse" : "")",
+            passed: !failed, kind: "regression", detail: "\(change.title) \(values)"))
+      }
+      for key in comparison.appeared {
+        items.append(
+          Outcome(
+            file: result.after.file, location: result.after.locations[key], level: comparison.findingsGated ? .error : .warning,
+            rule: key.rule, name: "\(key.rule) on \(key.layer) on \(result.deviceID)", group: group,
+            message: "\(key.layer): \(key.rule) appeared on \(result.deviceName) (not in \(result.before.file))", kind: "finding",
+            detail: key.layer))
+      }
+    }
+    self.init(command: "compare", items: items)
+  }
+
+  /// `report`: each finding as a warning on its layer's object in the scene file.
+  init(_ report: SimulationReport, file: String) {
+    let items = report.findings.map { finding in
+      Outcome(
+        file: file, location: finding.source, level: .warning, rule: finding.rule,
+        name: "\(finding.rule) on \(finding.layer)", group: "\(file) on \(report.scene.deviceID)",
+        message: "\(finding.layer): \(finding.message) Fix: \(finding.fix)", kind: "finding", detail: finding.layer)
+    }
+    self.init(command: "report", items: items)
+  }
+}
+
+/// A reporter: prints ``Outcomes`` in a format another tool reads. ``OutputFormat`` names each;
+/// adding one is its case there and its file.
+protocol OutcomeReporter {
+  /// What `--format <name>` prints, for help.
+  static var summary: String { get }
+  /// How the output is escaped for a log.
+  static var output: ReporterOutput { get }
+  static func format(_ outcomes: Outcomes) -> String
+}
+
+/// How a reporter's output reaches standard output (``ToolIO/print(_:_:)``).
+enum ReporterOutput {
+  /// A document with its kind's escaping.
+  case document(DocumentKind)
+  /// Lines of text for a log or an editor, escaped as all text is but never wrapped.
+  case lines
+  /// Workflow commands, escaped as they are built (``GitHubAnnotations``).
+  case workflowCommands
+}

@@ -1,0 +1,61 @@
+import LayerTree
+
+/// `--format sarif`: a SARIF 2.1.0 log (OASIS, "Static Analysis Results Interchange Format
+/// Version 2.1.0"), as GitHub code scanning accepts it for upload
+/// (docs.github.com, "SARIF support for code scanning"): one run whose `tool.driver` names the
+/// tool, its version and the rules its results use; a result per problem with `ruleId`,
+/// `level`, `message.text` and a `physicalLocation` whose `artifactLocation.uri` is the file
+/// relative to where the tool ran (code scanning resolves it against the repository) and whose
+/// `region` holds `startLine` and `startColumn` when the place is known.
+enum SARIFFormatter: OutcomeReporter {
+  static let summary = "a SARIF 2.1.0 log for GitHub code scanning (upload-sarif)."
+  static let output = ReporterOutput.document(.json)
+  static let schema = "https://json.schemastore.org/sarif-2.1.0.json"
+
+  static func format(_ outcomes: Outcomes) -> String {
+    let rules: [JSONOutput] = outcomes.rules.map { rule in
+      .object([("id", .string(rule.id)), ("shortDescription", .object([("text", .string(rule.summary))]))])
+    }
+    let results: [JSONOutput] = outcomes.problems.map { outcome in
+      var physical: [(String, JSONOutput)] = [("artifactLocation", .object([("uri", .string(uri(outcome.file)))]))]
+      if let location = outcome.location {
+        physical.append(("region", .object([("startLine", .int(location.line)), ("startColumn", .int(location.column))])))
+      }
+      return .object([
+        ("ruleId", .string(outcome.rule)),
+        ("level", .string(outcome.level.rawValue)),
+        ("message", .object([("text", .string(outcome.message))])),
+        ("locations", .array([.object([("physicalLocation", .object(physical))])])),
+      ])
+    }
+    let driver: JSONOutput = .object([
+      ("name", .string("offscreen-sim")),
+      ("version", .string(toolVersion)),
+      ("informationUri", .string("https://github.com/offscreen-sim/offscreen-sim")),
+      ("rules", .array(rules)),
+    ])
+    return JSONOutput.object([
+      ("$schema", .string(schema)),
+      ("version", .string("2.1.0")),
+      ("runs", .array([.object([("tool", .object([("driver", driver)])), ("results", .array(results))])])),
+    ]).rendered()
+  }
+
+  /// A relative URI reference for a path (RFC 3986): `/` kept as the separator, unreserved
+  /// characters as they are, every other byte of its UTF-8 percent-encoded; `./` dropped.
+  static func uri(_ path: String) -> String {
+    var path = path
+    while path.hasPrefix("./") { path.removeFirst(2) }
+    var result = ""
+    for byte in path.utf8 {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+        UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+        result.unicodeScalars.append(Unicode.Scalar(byte))
+      default:
+        result += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+      }
+    }
+    return result
+  }
+}
