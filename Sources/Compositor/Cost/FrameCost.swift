@@ -77,6 +77,8 @@ struct CostModel {
   var displayed = Set<Int>()
   /// Shape layers already rasterized with their current path.
   var shapesRasterized = Set<Int>()
+  /// Hidden-surface removal's grid, reused from frame to frame.
+  var occlusion = Occlusion.Scratch()
 
   init(device: DeviceProfile, coefficients: CostCoefficients) {
     self.device = device
@@ -94,11 +96,11 @@ struct CostModel {
     let screenBytes = device.screenPixelArea * c.targetBytesPerPixel
     let opaqueSeconds = c.opaquePixelTime * gpuSeconds
     let blendedSeconds = opaqueSeconds * c.blendedPixelFactor
-    var gpu = [String: Double]()
-    var renderServer = [String: Double]()
-    var main = [String: Double]()
-    var background = [String: Double]()
-    func add(_ table: inout [String: Double], _ key: String, _ seconds: Double) { table[key, default: 0] += seconds * 1000 }
+    var gpu = CostTable(CostItem.gpu)
+    var renderServer = CostTable(CostItem.renderServer)
+    var main = CostTable(CostItem.mainThread)
+    var background = CostTable(CostItem.background)
+    func add(_ table: inout CostTable, _ key: String, _ seconds: Double) { table.add(key, seconds * 1000) }
 
     for index in state.contentChanged {
       displayed.remove(index)
@@ -126,7 +128,7 @@ struct CostModel {
         }
       }
     }
-    let hidden = Occlusion.hiddenAreas(drawn.map(\.entry), bounds: device.screen.bounds)
+    let hidden = Occlusion.hiddenAreas(drawn.map(\.entry), bounds: device.screen.bounds, scratch: &occlusion)
     for (position, item) in drawn.enumerated() {
       let area = item.entry.rect.area
       let shaded = max(0, area - hidden[position]) * pixelsPerPoint
@@ -187,8 +189,8 @@ struct CostModel {
 
         // Render server: shape paths rasterized on the CPU when they first show or change.
         guard props.isTextured || props.drawsSelf else { continue }
-        let node = tree.nodes[index]
-        if case .shape(let shape) = node.layer.kind, nodePlan.pointee.draws, !shapesRasterized.contains(index) {
+        // The layer's fields are read in place: copying its whole node for each layer is costly.
+        if case .shape(let shape) = tree.nodes[index].layer.kind, nodePlan.pointee.draws, !shapesRasterized.contains(index) {
           let points: Double
           switch shape.path {
           case .arbitrary(_, let count): points = Double(count)
@@ -202,7 +204,8 @@ struct CostModel {
 
         // Main thread and background: contents shown for the first time, or changed.
         guard props.isTextured else { continue }
-        if onScreen, let contents = node.layer.contents, !displayed.contains(index) {
+        let contents = tree.nodes[index].layer.contents
+        if onScreen, let contents, !displayed.contains(index) {
           displayed.insert(index)
           let store = Size((props.frame.width * scale).rounded(.up), (props.frame.height * scale).rounded(.up))
           let storePixels = store.width * store.height
@@ -224,7 +227,7 @@ struct CostModel {
           }
           changedLayers.insert(index)
         }
-        if onScreen, case .image(let image) = node.layer.contents {
+        if onScreen, case .image(let image) = contents {
           cost.imageBytes += image.pixelSize.width * image.pixelSize.height * (image.wideColor ? 8 : 4)
         }
       }
@@ -244,10 +247,10 @@ struct CostModel {
       add(&main, "commit", Double(changedLayers.count) * c.commitTime * cpuSeconds)
     }
     add(&gpu, "framebuffer", memory.dramSeconds(screenBytes))
-    cost.gpu = gpu
-    cost.renderServer = renderServer
-    cost.mainThread = main
-    cost.background = background
+    cost.gpu = gpu.dictionary
+    cost.renderServer = renderServer.dictionary
+    cost.mainThread = main.dictionary
+    cost.background = background.dictionary
     return cost
   }
 

@@ -30,12 +30,34 @@ enum Occlusion {
   /// Opaque layers looked at for one layer; more overlapping layers than this add nothing.
   static let maxCandidates = 256
 
+  /// The grid of opaque layers, kept from frame to frame so that a frame allocates nothing: each
+  /// cell is a list threaded through `next`, in the order its layers were added.
+  struct Scratch {
+    var first: [Int32] = []
+    var last: [Int32] = []
+    /// Per link: the entry it holds and the next link of the same cell (-1 at the end).
+    var entry: [Int32] = []
+    var next: [Int32] = []
+    var seenFor: [Int32] = []
+
+    init() {}
+  }
+
+  static let columns = 16
+  static let rows = 32
+
   /// The hidden area of each entry (points), in the entries' order (drawing order).
   static func hiddenAreas(_ entries: [Entry], bounds: Rect) -> [Double] {
+    var scratch = Scratch()
+    return hiddenAreas(entries, bounds: bounds, scratch: &scratch)
+  }
+
+  /// ``hiddenAreas(_:bounds:)`` with the grid in `scratch`, reused across frames.
+  static func hiddenAreas(_ entries: [Entry], bounds: Rect, scratch: inout Scratch) -> [Double] {
     var hidden = [Double](repeating: 0, count: entries.count)
     guard entries.contains(where: \.opaque), bounds.width > 0, bounds.height > 0 else { return hidden }
-    let columns = 16
-    let rows = 32
+    let columns = Self.columns
+    let rows = Self.rows
     let cellWidth = bounds.width / Double(columns)
     let cellHeight = bounds.height / Double(rows)
     func range(_ rect: Rect) -> (ClosedRange<Int>, ClosedRange<Int>)? {
@@ -47,8 +69,14 @@ enum Occlusion {
         clamp((r.minY - bounds.minY) / cellHeight, rows)...clamp((r.maxY - bounds.minY - 1e-9) / cellHeight, rows)
       )
     }
-    var grid = [[Int]](repeating: [], count: columns * rows)
-    var seenFor = [Int](repeating: -1, count: entries.count)
+    scratch.first.removeAll(keepingCapacity: true)
+    scratch.first.append(contentsOf: repeatElement(-1, count: columns * rows))
+    scratch.last.removeAll(keepingCapacity: true)
+    scratch.last.append(contentsOf: repeatElement(-1, count: columns * rows))
+    scratch.entry.removeAll(keepingCapacity: true)
+    scratch.next.removeAll(keepingCapacity: true)
+    scratch.seenFor.removeAll(keepingCapacity: true)
+    scratch.seenFor.append(contentsOf: repeatElement(-1, count: entries.count))
     // Back to front reversed: every opaque layer already in the grid is drawn after this one.
     for index in stride(from: entries.count - 1, through: 0, by: -1) {
       let entry = entries[index]
@@ -58,8 +86,12 @@ enum Occlusion {
       let area = entry.rect.area
       search: for y in ys {
         for x in xs {
-          for other in grid[y * columns + x] where seenFor[other] != index {
-            seenFor[other] = index
+          var link = Int(scratch.first[y * columns + x])
+          while link >= 0 {
+            let other = Int(scratch.entry[link])
+            link = Int(scratch.next[link])
+            if Int(scratch.seenFor[other]) == index { continue }
+            scratch.seenFor[other] = Int32(index)
             looked += 1
             let occluder = entries[other]
             if occluder.target == entry.target { covered += occluder.rect.intersection(entry.rect).area }
@@ -69,7 +101,16 @@ enum Occlusion {
       }
       hidden[index] = min(covered, area)
       if entry.opaque {
-        for y in ys { for x in xs { grid[y * columns + x].append(index) } }
+        for y in ys {
+          for x in xs {
+            let cell = y * columns + x
+            let link = Int32(scratch.entry.count)
+            scratch.entry.append(Int32(index))
+            scratch.next.append(-1)
+            if scratch.last[cell] >= 0 { scratch.next[Int(scratch.last[cell])] = link } else { scratch.first[cell] = link }
+            scratch.last[cell] = link
+          }
+        }
       }
     }
     return hidden

@@ -53,6 +53,15 @@ public struct FramePlanner: Sendable {
     var sorted: [SortedSublayers] = []
   }
 
+  /// Builds the sorted-sublayer indexes that ``plan(_:state:cache:buffer:staticExtents:)`` would
+  /// build on its first frame.
+  func prepare(_ tree: FlatTree, buffer: inout PlanBuffer, staticExtents: [Bool]) {
+    let count = tree.count
+    if staticExtents.count == count && buffer.sortedSlots.count != count {
+      (buffer.sortedSlots, buffer.sorted) = SortedSublayers.build(tree, staticExtents: staticExtents)
+    }
+  }
+
   /// The full decide pass. `staticExtents[i]` says whether layer i's extent is still as the scene
   /// writes it (nothing below it moves); empty: no subtree is skipped for being off screen.
   func plan(

@@ -25,6 +25,12 @@ struct FrameStepper {
 
   var frameCount: Int { animator.frameCount }
 
+  /// Does ahead of the first frame what the decide pass would do on it: the sorted-sublayer
+  /// indexes.
+  mutating func prepare() {
+    planner.prepare(tree, buffer: &buffer, staticExtents: animator.staticExtents)
+  }
+
   /// The rate the timeline's frames come at when it names none: the display's refresh rate while
   /// the app scrolls (UIKit drives scrolling at the display's rate), but at most 60 Hz for a
   /// timeline of Core Animation animations and content changes on a ProMotion iPhone, unless the

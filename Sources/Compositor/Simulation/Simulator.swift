@@ -68,12 +68,55 @@ public enum Simulator {
     return (result.report, result.snapshot!, result.frame)
   }
 
+  /// A scene made ready to run on a device: the tree flattened, the timeline's targets resolved,
+  /// the sorted-sublayer indexes built. What a run does once whatever the number of frames happens
+  /// here, so that ``run(_:)`` costs about what the frames cost (and the plan storage, one entry a
+  /// layer); the benchmark times the two apart. A prepared scene can be run any number of times.
+  public struct Prepared {
+    fileprivate var stepper: FrameStepper
+    fileprivate let scene: SceneInfo
+    fileprivate let hasTimeline: Bool
+    fileprivate let iosVersion: OSVersion
+    fileprivate let device: DeviceProfile
+    fileprivate let coefficients: CostCoefficients
+  }
+
+  /// Prepares `scene` to run on `device` (see ``Prepared``).
+  public static func prepare(
+    _ scene: Scene, on device: DeviceProfile, rules: [any OffscreenRule] = OffscreenRules.all,
+    coefficients: CostCoefficients = .standard
+  ) -> Prepared {
+    let info = SceneInfo(
+      name: scene.name, description: scene.description, deviceID: device.id, deviceName: device.name,
+      scale: device.screen.scale, renderedPixels: device.renderedPixels, refreshRate: device.refreshRate,
+      iosVersion: scene.iosVersion, source: scene.source)
+    var stepper = FrameStepper(scene, on: device, rules: rules, coefficients: coefficients)
+    stepper.prepare()
+    return Prepared(
+      stepper: stepper, scene: info, hasTimeline: scene.timeline != nil, iosVersion: scene.iosVersion, device: device,
+      coefficients: coefficients)
+  }
+
+  /// Runs a prepared scene: the same report as ``run(_:on:rules:coefficients:)``.
+  public static func run(_ prepared: Prepared) -> SimulationReport {
+    run(prepared, keeping: nil).report
+  }
+
   private static func run(
     _ scene: Scene, on device: DeviceProfile, keeping kept: KeptFrame?, rules: [any OffscreenRule],
     coefficients: CostCoefficients
   ) -> (report: SimulationReport, snapshot: FrameSnapshot?, frame: Int) {
-    var stepper = FrameStepper(scene, on: device, rules: rules, coefficients: coefficients)
-    var tally = Tally(device: device, iosVersion: scene.iosVersion)
+    run(prepare(scene, on: device, rules: rules, coefficients: coefficients), keeping: kept)
+  }
+
+  private static func run(
+    _ prepared: Prepared, keeping kept: KeptFrame?
+  ) -> (report: SimulationReport, snapshot: FrameSnapshot?, frame: Int) {
+    let device = prepared.device
+    var tally = Tally(device: device, iosVersion: prepared.iosVersion)
+    // The tree and the indexes are shared with `prepared`, never written; the stepper's own state
+    // (the plan storage, made on the first frame, the cache, the timeline's place) starts afresh.
+    var stepper = prepared.stepper
     var snapshot: FrameSnapshot? = nil
     var keptFrame = 0
     var keptPasses = 0
@@ -97,19 +140,13 @@ public enum Simulator {
     // A scene without a timeline is a still screen: its steady state is the frame after the first,
     // with everything displayed and the raster cache filled (a static rasterized layer hits).
     var steady: FrameCost? = nil
-    if scene.timeline == nil {
+    if !prepared.hasTimeline {
       let (_, _, cost) = stepper.step(stepper.frameCount)
       steady = cost
       tally.addSteadyCache(stepper.cache.counts)
     }
-    tally.pace(frameRate: stepper.frameRate, coefficients: coefficients, steady: steady)
-    let tree = stepper.tree
-    let frameRate = stepper.frameRate
-    let info = SceneInfo(
-      name: scene.name, description: scene.description, deviceID: device.id, deviceName: device.name,
-      scale: device.screen.scale, renderedPixels: device.renderedPixels, refreshRate: device.refreshRate,
-      iosVersion: scene.iosVersion, source: scene.source)
-    return (tally.report(scene: info, layers: tree.count, frameRate: frameRate), snapshot, keptFrame)
+    tally.pace(frameRate: stepper.frameRate, coefficients: prepared.coefficients, steady: steady)
+    return (tally.report(scene: prepared.scene, layers: stepper.tree.count, frameRate: stepper.frameRate), snapshot, keptFrame)
   }
 
   /// Runs the scene up to `frame` (clamped to the last frame) and returns that frame's snapshot.

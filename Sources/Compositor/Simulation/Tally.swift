@@ -66,30 +66,35 @@ struct Tally {
         }
         if !nodePlan.pointee.offscreen.isEmpty { offscreenLayers += 1 }
         guard !nodePlan.pointee.offscreen.isEmpty || props.isTextured else { continue }
-        let node = tree.nodes[index]
+        // The node's fields are read in place: copying the whole node (its layer, its path) for each
+        // layer in each frame is costly.
         for pass in nodePlan.pointee.offscreen {
           byReason[pass.rule, default: 0] += pass.passes
           offscreenPixels += pass.pixelArea
           record(
             Finding(
-              rule: pass.rule, category: .offscreen, layer: node.path, message: pass.message, fix: pass.fix,
-              passes: pass.passes, pixelArea: pass.pixelArea, depth: nodePlan.pointee.offscreenDepth, source: node.layer.source, frames: 1,
+              rule: pass.rule, category: .offscreen, layer: tree.nodes[index].path, message: pass.message, fix: pass.fix,
+              passes: pass.passes, pixelArea: pass.pixelArea, depth: nodePlan.pointee.offscreenDepth,
+              source: tree.nodes[index].layer.source, frames: 1,
               gpuMs: cost.passGPU[PassKey(index: index, rule: pass.rule)] ?? 0), key: PassKey(index: index, rule: pass.rule))
         }
         guard onScreen, props.isTextured else { continue }
-        switch node.layer.contents {
+        switch tree.nodes[index].layer.contents {
         case .text, .drawing:
           if backingStores[index] == nil {
-            var layer = node.layer
+            var layer = tree.nodes[index].layer
             layer.frame = props.frame
-            if let store = Simulator.backingStore(layer, path: node.path, scale: scale, gamut: device.displayGamut, iosVersion: iosVersion)
+            if let store = Simulator.backingStore(
+              layer, path: tree.nodes[index].path, scale: scale, gamut: device.displayGamut, iosVersion: iosVersion)
             {
               backingStores[index] = store
             }
           }
         case .image(let image):
           guard nodePlan.pointee.draws else { break }
-          for finding in ImageChecks.findings(image, layer: node.layer, path: node.path, plan: nodePlan.pointee, scale: scale) {
+          let found = ImageChecks.findings(
+            image, layer: tree.nodes[index].layer, path: tree.nodes[index].path, plan: nodePlan.pointee, scale: scale)
+          for finding in found {
             record(finding, key: PassKey(index: index, rule: finding.rule))
           }
         case nil:
