@@ -30,6 +30,11 @@ enum CompareCommand: ToolCommand {
     help:
       "Compare every pair of a pairs file: [{\"before\": path, \"after\": path}], paths relative to the file, each pair optionally with \"devices\", \"gate\" and \"note\"."
   )
+  static let html = OptionDeclaration(
+    "--html", value: "file", kind: .file,
+    help:
+      "Also write both runs on one HTML page: both verdicts, the figures side by side with the change, both runs on one frame-time chart, both worst frames, and the findings fixed, new and still there (docs/pictures.md). Two scene files on at most one device; - prints only the page."
+  )
   static let listMetricsFlag = OptionDeclaration(
     "--list-metrics", help: "List the metric ids, their direction and whether they compare exactly.")
 
@@ -47,7 +52,7 @@ enum CompareCommand: ToolCommand {
     ],
     options: [
       device, SharedOptions.deviceFile, gate, tolerance, format,
-    ] + Presentation.options + [pairs, SharedOptions.jobs, SharedOptions.shardOption, listMetricsFlag] + SharedOptions.limitGroup,
+    ] + Presentation.options + [html, pairs, SharedOptions.jobs, SharedOptions.shardOption, listMetricsFlag] + SharedOptions.limitGroup,
     exitCodes: [
       ExitCodeNote(.success, "no gated metric got worse"),
       ExitCodeNote(.failure, "a gated metric got worse (or a finding appeared, with --gate findings)"),
@@ -91,6 +96,11 @@ enum CompareCommand: ToolCommand {
       requests = [Request(before: parsed.positional[0], after: parsed.positional[1], devices: devices, gates: gates)]
     }
 
+    if let html = parsed.value(Self.html) {
+      try writeHTML(requests, to: html, selection: selection, io: io)
+      if html == "-" { return .success }
+    }
+
     let shard = try SharedOptions.shard(parsed)
     let positions = shard?.positions(of: requests.map(Self.shardKey)) ?? Array(requests.indices)
     let selected = positions.map { requests[$0] }
@@ -107,6 +117,20 @@ enum CompareCommand: ToolCommand {
     return finish(
       run.results.map(\.shown), otherVersions: run.otherVersions, errors: run.failures.map(InputError.init), tolerance: tolerance,
       presentation: presentation, shard: shardMember)
+  }
+
+  /// `--html`: the two scenes simulated again, keeping each one's worst frame for its picture,
+  /// on one page.
+  static func writeHTML(_ requests: [Request], to path: String, selection: DeviceSelection, io: ToolIO) throws {
+    guard requests.count == 1, let request = requests.first else { throw UsageError("--html takes one pair, not --pairs") }
+    guard selection.requested.count <= 1 else { throw UsageError("--html draws one device: give --device at most once") }
+    guard !request.before.hasPrefix("-") && request.before != "-" && request.after != "-" else {
+      throw UsageError("--html reads two scene files, not standard input")
+    }
+    let before = try SimulatedScene.load(request.before, devices: selection, io: io, keeping: .worst)
+    let after = try SimulatedScene.load(request.after, devices: selection, io: io, keeping: .worst)
+    try OutputFile(io: io, inputs: [request.before, request.after]).write(
+      HTMLReportFormatter.formatComparison(before: before.htmlRun(), after: after.htmlRun()), to: path)
   }
 
   /// What a pair is sharded by: both its paths.

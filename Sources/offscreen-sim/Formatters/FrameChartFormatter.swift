@@ -265,7 +265,7 @@ enum FrameChartFormatter {
       var line = runs.count > 1 ? (index == 0 ? "before: " : "after: ") : ""
       if runs.count > 1 { line += "\(run.report.scene.deviceName), " }
       line +=
-        "\(Readable.integer(performance.fps)) fps of \(formatNumber(performance.refreshRate)) Hz, \(Markup.plural(performance.hitches, "hitch", "hitches")) (\(performance.commitHitches) commit, \(performance.renderHitches) render); mean GPU \(Markup.number(performance.gpuMs.mean)) ms, main thread \(Markup.number(performance.mainThreadMs.mean)) ms; up to \(Markup.plural(run.report.summary.offscreenPasses.perFrameMax, "pass", "passes")) a frame"
+        "\(ReportFigures(run.report).frameRate), \(Markup.plural(performance.hitches, "hitch", "hitches")) (\(performance.commitHitches) commit, \(performance.renderHitches) render); mean GPU \(Markup.number(performance.gpuMs.mean)) ms, main thread \(Markup.number(performance.mainThreadMs.mean)) ms; up to \(Markup.plural(run.report.summary.offscreenPasses.perFrameMax, "pass", "passes")) a frame"
       lines.append(line)
     }
     if framesPerSlot > 1 { lines.append("Each slot shows the maximum of \(framesPerSlot) frames.") }

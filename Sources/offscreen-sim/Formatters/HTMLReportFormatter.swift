@@ -143,14 +143,13 @@ enum HTMLReportFormatter {
   static func summaryRows(_ report: SimulationReport) -> [(String, String)] {
     let summary = report.summary
     let performance = summary.performance
-    func ms(_ d: Distribution) -> String {
-      "mean \(Readable.fixed(d.mean, 2)), p95 \(Readable.fixed(d.p95, 2)), max \(Readable.fixed(d.max, 2)) ms"
-    }
+    let figures = ReportFigures(report)
+    let ms = ReportFigures.milliseconds
     var rows: [(String, String)] = []
     rows.append(
       (
         "frame rate",
-        "\(Readable.integer(performance.fps)) fps of \(formatNumber(performance.refreshRate)); \(Markup.plural(performance.hitches, "hitch", "hitches")) (\(performance.commitHitches) commit, \(performance.renderHitches) render); hitch time ratio \(Readable.integer(performance.hitchTimeRatio)) ms/s (\(performance.hitchBand.rawValue))"
+        "\(figures.frameRate); \(figures.hitches); hitch time ratio \(Readable.integer(performance.hitchTimeRatio)) ms/s (\(performance.hitchBand.rawValue))"
       ))
     rows.append(("frame budget", "\(Readable.fixed(performance.budgetMs, 2)) ms"))
     rows.append(("GPU", "\(ms(performance.gpuMs)); \(Readable.percent(performance.gpuUtilization, of: 1)) busy"))
@@ -191,12 +190,7 @@ enum HTMLReportFormatter {
           "\(Markup.plural(cache.hits, "hit")), \(Markup.plural(cache.misses, "miss", "misses")) (hit rate \(rate)), \(cache.evictions) evicted, peak \(Readable.bytes(cache.peakBytes))"
         ))
     }
-    let memory = summary.memory
-    rows.append(
-      (
-        "memory",
-        "\(Readable.bytes(memory.total)): backing stores \(Readable.bytes(memory.backingStores)), offscreen targets \(Readable.bytes(memory.offscreenTargetsPeak)), raster cache \(Readable.bytes(memory.rasterCache)), images \(Readable.bytes(memory.images))"
-      ))
+    rows.append(("memory", figures.memory))
     rows.append(("images", "\(summary.images.scaled) scaled, \(summary.images.misaligned) misaligned"))
     return rows
   }
@@ -246,7 +240,7 @@ enum HTMLReportFormatter {
           name: "raster cache misses", before: Double(b.summary.rasterCache.misses), after: Double(a.summary.rasterCache.misses),
           decimals: 0, unit: ""),
         Figure(
-          name: "memory", before: b.summary.memory.total / 1_048_576, after: a.summary.memory.total / 1_048_576, decimals: 1, unit: "MB"),
+          name: "memory", before: b.summary.memory.total / 1_048_576, after: a.summary.memory.total / 1_048_576, decimals: 1, unit: "MiB"),
         Figure(
           name: "scaled or misaligned images", before: Double(b.summary.images.scaled + b.summary.images.misaligned),
           after: Double(a.summary.images.scaled + a.summary.images.misaligned), decimals: 0, unit: ""),
@@ -277,7 +271,7 @@ enum HTMLReportFormatter {
     }
     if !offscreen.isEmpty {
       html += "<h3>Offscreen layers (most GPU time first)</h3>\n"
-      for group in TextReportFormatter.groups(offscreen) { html += findingBlock(group, frames: report.frames.count) }
+      for ranked in ReportFigures(report).offscreenGroups { html += findingBlock(ranked.group, frames: report.frames.count) }
     }
     if !images.isEmpty {
       html += "<h3>Images</h3>\n"
@@ -292,10 +286,12 @@ enum HTMLReportFormatter {
     var figures: [String] = []
     if group.findings.count > 1 { figures.append("\(group.findings.count) layers") }
     if first.category == .offscreen {
+      // The figures the text report gives the group (``ReportFigures``).
       let passes = group.findings.reduce(0) { $0 + $1.passes }
       let pixels = group.findings.reduce(0.0) { $0 + $1.pixelArea }
-      let gpu = group.findings.reduce(0.0) { $0 + $1.gpuMs }
-      figures.append("\(Markup.plural(passes, "pass", "passes")), \(Readable.count(pixels)) px, GPU \(Readable.fixed(gpu, 2)) ms/frame")
+      let gpu = FindingGroup.meanGPUMs(group.findings, frames: frames)
+      figures.append(
+        "\(Markup.plural(passes, "pass", "passes")), \(Readable.count(pixels)) px, GPU \(Readable.fixed(gpu, 2)) ms/frame on average")
       if first.depth > 0 { figures.append("nested \(first.depth) deep") }
     }
     if frames > 1 { figures.append("in \(group.findings.map(\.frames).max() ?? 0) of \(frames) frames") }

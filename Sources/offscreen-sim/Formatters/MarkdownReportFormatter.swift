@@ -18,7 +18,7 @@ enum MarkdownReportFormatter {
     let reasons = passes.byReason.filter { $0.value > 0 }.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
     let frames = summary.frames == 1 ? "1 frame" : "\(summary.frames) frames at \(formatNumber(summary.frameRate)) Hz"
     let rows: [[String]] = [
-      ["frame rate", "\(value("fps")) of \(formatNumber(performance.refreshRate)) Hz (\(frames))"],
+      ["frame rate", "\(ReportFigures(report).frameRate) (\(frames))"],
       ["hitch time ratio", "\(value("hitchTimeRatio")) (\(performance.hitchBand.rawValue))"],
       ["GPU time p95", "\(value("gpuMs.p95")) (budget \(MetricFormat.plain(performance.budgetMs)) ms); \(value("gpuUtilization")) busy"],
       ["main-thread time p95", "\(value("mainThreadMs.p95")); \(value("cpuUtilization")) busy"],

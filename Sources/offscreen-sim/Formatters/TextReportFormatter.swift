@@ -27,13 +27,9 @@ enum TextReportFormatter {
     let screen = summary.blending.screenPixels
     var rows: [[String]] = []
     let performance = summary.performance
-    func ms(_ d: Distribution) -> String {
-      "mean \(Readable.fixed(d.mean, 1)), p95 \(Readable.fixed(d.p95, 1)), max \(Readable.fixed(d.max, 1)) ms"
-    }
-    rows.append([
-      "frame rate",
-      "\(Readable.integer(performance.fps)) fps of \(formatNumber(performance.targetFps)); \(performance.hitches) hitch\(performance.hitches == 1 ? "" : "es") (\(performance.commitHitches) commit, \(performance.renderHitches) render)",
-    ])
+    let figures = ReportFigures(report)
+    let ms = ReportFigures.milliseconds
+    rows.append(["frame rate", "\(figures.frameRate); \(figures.hitches)"])
     rows.append(["GPU", "\(ms(performance.gpuMs)); \(Readable.percent(performance.gpuUtilization, of: 1)) busy"])
     rows.append(["render server", "\(ms(performance.renderServerMs))"])
     rows.append([
@@ -41,11 +37,7 @@ enum TextReportFormatter {
       "\(ms(performance.mainThreadMs)); \(Readable.percent(performance.cpuUtilization, of: 1)) busy"
         + (performance.backgroundMs.max > 0 ? "; background threads \(Readable.fixed(performance.backgroundMs.mean, 1)) ms/frame" : ""),
     ])
-    let memory = summary.memory
-    rows.append([
-      "memory",
-      "\(Readable.bytes(memory.total)): backing stores \(Readable.bytes(memory.backingStores)), offscreen targets \(Readable.bytes(memory.offscreenTargetsPeak)), raster cache \(Readable.bytes(memory.rasterCache)), images \(Readable.bytes(memory.images))",
-    ])
+    rows.append(["memory", figures.memory])
     rows.append([
       "layers",
       "\(Readable.count(summary.layers)) (\(Readable.count(summary.visibleLayers)) visible, \(Readable.count(summary.drawingLayers)) drawing)",
@@ -86,30 +78,22 @@ enum TextReportFormatter {
       text += "Offscreen layers: none\n"
     } else {
       text += "Offscreen layers (most GPU time first)\n"
-      let ranked = groups(offscreen).enumerated().sorted { lhs, rhs in
-        let l = FindingGroup.meanGPUMs(lhs.element.findings, frames: 1)
-        let r = FindingGroup.meanGPUMs(rhs.element.findings, frames: 1)
-        return l != r ? l > r : lhs.offset < rhs.offset
-      }.map(\.element)
-      for group in ranked {
+      for ranked in figures.offscreenGroups {
+        let group = ranked.group
         let first = group.findings[0]
         let count = group.findings.count
-        let groupPasses = group.findings.reduce(0) { $0 + $1.passes }
-        let pixels = group.findings.reduce(0.0) { $0 + $1.pixelArea }
+        let groupPasses = ranked.passes
+        let pixels = ranked.pixels
         var head = "  \(first.rule)  \(group.pattern)"
         if count > 1 { head += "  (\(count) layers)" }
-        let gpu = FindingGroup.meanGPUMs(group.findings, frames: report.frames.count)
         let each = Set(group.findings.map(\.passes))
         let passesText =
           count > 1 && each.count == 1
           ? "\(each.first!) pass\(each.first! == 1 ? "" : "es") each"
           : "\(groupPasses) pass\(groupPasses == 1 ? "" : "es")"
-        head += "  \(passesText), \(Readable.count(pixels)) px, GPU \(Readable.fixed(gpu, 2)) ms/frame on average"
+        head += "  \(passesText), \(Readable.count(pixels)) px, \(ReportFigures.gpuPerFrame(ranked))"
         if first.depth > 0 { head += ", nested \(first.depth) deep" }
-        if report.frames.count > 1 {
-          let frames = group.findings.map(\.frames).max() ?? 0
-          head += ", in \(frames) of \(report.frames.count) frames"
-        }
+        if report.frames.count > 1 { head += ", in \(ranked.frames) of \(report.frames.count) frames" }
         text += head + "\n"
         text += "      \(first.message)\n"
         text += "      fix: \(first.fix)\n"

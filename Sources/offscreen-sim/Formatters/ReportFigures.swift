@@ -1,0 +1,71 @@
+import Compositor
+import LayerTree
+
+/// The figures of one report as every output shows them (text, Markdown, HTML, the chart's
+/// caption, explain), worked out and worded once here so that the outputs cannot disagree.
+///
+/// - Frame rate is against the most the scene can show, `targetFps`: the lower of the screen's
+///   refresh rate and the timeline's frame rate (a 30 Hz animation on a 60 Hz screen cannot show
+///   more than 30 fps). The pacing model judges smoothness against the same figure.
+/// - The offscreen layers are grouped (``FindingGroup``) and ranked by GPU milliseconds a frame,
+///   averaged over every frame of the timeline (a group that holds in 10 of 60 frames costs its
+///   passes' time in those 10, spread over 60), most first.
+struct ReportFigures {
+  let report: SimulationReport
+
+  init(_ report: SimulationReport) { self.report = report }
+
+  var performance: Performance { report.summary.performance }
+
+  /// `44 fps of 60`.
+  var frameRate: String { "\(Readable.integer(performance.fps)) fps of \(formatNumber(performance.targetFps))" }
+
+  /// `33 hitches (0 commit, 33 render)`.
+  var hitches: String {
+    "\(performance.hitches) hitch\(performance.hitches == 1 ? "" : "es") (\(performance.commitHitches) commit, \(performance.renderHitches) render)"
+  }
+
+  /// `mean 8.1, p95 9.0, max 9.4 ms`.
+  static func milliseconds(_ distribution: Distribution) -> String {
+    "mean \(Readable.fixed(distribution.mean, 1)), p95 \(Readable.fixed(distribution.p95, 1)), max \(Readable.fixed(distribution.max, 1)) ms"
+  }
+
+  /// `12.3 MB: backing stores ..., offscreen targets ..., raster cache ..., images ...`.
+  var memory: String {
+    let memory = report.summary.memory
+    return
+      "\(Readable.bytes(memory.total)): backing stores \(Readable.bytes(memory.backingStores)), offscreen targets \(Readable.bytes(memory.offscreenTargetsPeak)), raster cache \(Readable.bytes(memory.rasterCache)), images \(Readable.bytes(memory.images))"
+  }
+
+  /// One group of offscreen findings with its figures.
+  struct OffscreenGroup {
+    var group: FindingGroup
+    /// Passes of all its layers in a frame where they hold.
+    var passes: Int
+    /// Pixels those passes render.
+    var pixels: Double
+    /// GPU milliseconds a frame, averaged over the timeline's frames.
+    var gpuMsPerFrame: Double
+    /// The most frames any of its layers holds in.
+    var frames: Int
+  }
+
+  /// The offscreen findings' groups, most GPU time a frame first (ties: in report order).
+  var offscreenGroups: [OffscreenGroup] {
+    let offscreen = report.findings.filter { $0.category == .offscreen }
+    let frames = report.frames.count
+    return FindingGroup.groups(offscreen).enumerated().map { index, group in
+      (
+        index,
+        OffscreenGroup(
+          group: group, passes: group.findings.reduce(0) { $0 + $1.passes }, pixels: group.findings.reduce(0.0) { $0 + $1.pixelArea },
+          gpuMsPerFrame: FindingGroup.meanGPUMs(group.findings, frames: frames), frames: group.findings.map(\.frames).max() ?? 0)
+      )
+    }.sorted { lhs, rhs in
+      lhs.1.gpuMsPerFrame != rhs.1.gpuMsPerFrame ? lhs.1.gpuMsPerFrame > rhs.1.gpuMsPerFrame : lhs.0 < rhs.0
+    }.map(\.1)
+  }
+
+  /// `GPU 8.12 ms/frame on average`.
+  static func gpuPerFrame(_ group: OffscreenGroup) -> String { "GPU \(Readable.fixed(group.gpuMsPerFrame, 2)) ms/frame on average" }
+}
