@@ -267,9 +267,9 @@ public enum CompareBatch {
     let source = SourceText(bytes)
     let value: JSONValue
     do {
-      value = try JSONReader.parse(bytes)
+      value = try SceneDecoder.parseJSON(bytes, limits: runner.limits)
     } catch {
-      throw .invalidJSON(path: path, location: source.location(ofOffset: error.offset), message: error.message)
+      throw SceneRunner.failure(error, path: path, source: source)
     }
     if SavedReportReader.isReport(value) {
       do {

@@ -52,16 +52,23 @@ public struct SceneRunner: Sendable {
     return (placed, report)
   }
 
+  /// A scene file's syntax error: past the nesting a scene may have, the layer-depth message;
+  /// otherwise invalid JSON.
+  static func failure(_ error: JSONSyntaxError, path: String, source: SourceText) -> BatchFailure {
+    if error.isNestingLimit { return .invalidScene(path: path, SceneErrors([SceneDecoder.diagnostic(error, in: source)])) }
+    return .invalidJSON(path: path, location: source.location(ofOffset: error.offset), message: error.message)
+  }
+
   /// Why `bytes` did not decode: invalid JSON, or the scene reader's problems. Only failures
   /// pay for this second reading.
   private static func failure(_ bytes: [UInt8], path: String, options: SceneDecoder.Options) -> BatchFailure {
     let source = SourceText(bytes)
     do {
-      let value = try JSONReader.parse(bytes, maxDepth: SceneDecoder.jsonDepth(for: options.limits))
+      let value = try SceneDecoder.parseJSON(bytes, limits: options.limits)
       _ = try SceneDecoder.decodePlaceable(value, source: source, options: options)
       return .invalidScene(path: path, SceneErrors([]))
     } catch let error as JSONSyntaxError {
-      return .invalidJSON(path: path, location: source.location(ofOffset: error.offset), message: error.message)
+      return Self.failure(error, path: path, source: source)
     } catch let error as SceneErrors {
       return .invalidScene(path: path, error)
     } catch {

@@ -7,8 +7,9 @@ import LayerTree
 ///    layers whose paths differ only in `[n]` indices (twenty reused cells with the same shadow
 ///    are one group).
 /// 2. For each group, each fix that answers the rule is checked on every layer of the group; the
-///    edits of the layers where its condition holds are applied together to the model, and the
-///    edited scene is simulated again.
+///    edits of the layers where its condition holds are applied together to the model. Then the
+///    edited scenes are simulated, each once, against the one run of the scene as it is: on
+///    several threads, the results in the order of the groups and fixes.
 /// 3. The difference of the two runs is the fix's saving. A group's first fix is the best one
 ///    that keeps the picture, if any saves something, else the best; groups are ranked by what
 ///    their first fix saves: hitch time ratio, then frame rate, then milliseconds on the GPU,
@@ -19,53 +20,62 @@ import LayerTree
 /// print(explanation.findings.first?.trials.first?.fixID ?? "no fix")
 /// ```
 public enum Explainer {
+  /// `baseline`, when given, is the report of `scene` on `device` already run: it is used (and
+  /// counted in `budget`) instead of a simulation of its own. The fixes' simulations run on up
+  /// to `jobs` threads; the explanation is the same whatever `jobs` is. When `budget` cannot
+  /// hold them, none runs: `budget.exhausted` is set and the findings come without trials.
   public static func explain(
     _ scene: Scene, on device: DeviceProfile, coefficients: CostCoefficients = .standard, layer filter: String? = nil,
-    fixes: [any SceneFix] = SceneFixes.all, budget: WorkBudget = .unlimited
+    fixes: [any SceneFix] = SceneFixes.all, budget: WorkBudget = .unlimited, baseline: SimulationReport? = nil, jobs: Int = 1
   ) -> Explanation {
-    let report = budget.run(scene, on: device, coefficients: coefficients)
+    let report = baseline ?? Simulator.run(scene, on: device, coefficients: coefficients)
+    let layers = scene.root.subtreeCount
+    let frames = report.frames.count
+    budget.charge(layers: layers, frames: frames)
     let before = SceneMetrics(report)
     let context = FixContext(scene: scene, device: device, coefficients: coefficients)
     let offscreen = report.findings.filter { finding in
       finding.category == .offscreen && (filter.map { matches($0, finding.layer) } ?? true)
     }
-    var explained: [ExplainedFinding] = []
-    for group in FindingGroup.groups(offscreen) {
-      var trials: [FixTrial] = []
-      var unavailable: [FixRefusal] = []
+    // Every fix checked on every group first (no simulation), then the trials simulated together.
+    let groups = FindingGroup.groups(offscreen)
+    var planned: [PlannedTrial] = []
+    var unavailable = [[FixRefusal]](repeating: [], count: groups.count)
+    for (index, group) in groups.enumerated() {
       for fix in fixes where fix.rules.contains(group.rule) {
-        // Out of budget: the caller finds `budget.exhausted` set and refuses what was found.
-        if budget.exhausted { break }
-        var edits: [LayerEdit] = []
-        var applied: [String] = []
-        var refused: [LayerReason] = []
-        var changes: [String] = []
-        for finding in group.findings {
-          let check = fix.check(finding.layer, in: context)
-          if let found = check.edits {
-            edits += found
-            applied.append(finding.layer)
-            if let change = check.appearanceChange, !changes.contains(change) { changes.append(change) }
-          } else {
-            refused.append(LayerReason(layer: finding.layer, reason: check.reason ?? ""))
-          }
-        }
-        guard !applied.isEmpty else {
-          unavailable.append(FixRefusal(fixID: fix.id, title: fix.title, reason: refused.first?.reason ?? ""))
+        let trial = plan(fix, for: group, in: context)
+        guard !trial.applied.isEmpty else {
+          unavailable[index].append(FixRefusal(fixID: fix.id, title: fix.title, reason: trial.refused.first?.reason ?? ""))
           continue
         }
-        let merged = SceneFixes.merged(edits)
-        let after = SceneMetrics(budget.run(scene.applying(merged), on: device, coefficients: coefficients))
-        trials.append(
-          FixTrial(
-            fixID: fix.id, title: fix.title, words: fix.words, appearance: fix.appearance, appearanceChanges: changes, edits: merged,
-            appliedTo: applied, notAppliedTo: refused, saving: Saving(before: before, after: after),
-            uncounted: fix.uncountedWork(merged, in: context), approach: fix.approach, risk: fix.risk))
+        planned.append(
+          PlannedTrial(
+            group: index, fix: fix, edits: trial.edits, applied: trial.applied, refused: trial.refused, changes: trial.changes))
       }
-      explained.append(
-        ExplainedFinding(
-          rule: group.rule, pattern: group.pattern, findings: group.findings, trials: ordered(trials), unavailable: unavailable,
-          frameCount: report.frames.count))
+    }
+    // Some checks step the scene frame by frame once: that is a simulation's work too.
+    if context.hasRun { budget.charge(layers: layers, frames: frames) }
+    // A fix only removes layers: a trial costs at most what the scene costs.
+    let admitted = budget.admit(layers: layers, frames: frames, times: planned.count)
+    let edits = planned.map(\.edits)
+    let measured: [SceneMetrics] =
+      admitted
+      ? Parallel.map(count: edits.count, jobs: jobs) { index in
+        SceneMetrics(Simulator.run(scene.applying(edits[index]), on: device, coefficients: coefficients))
+      } : []
+    var trials = [[FixTrial]](repeating: [], count: groups.count)
+    for (trial, after) in zip(planned, measured) {
+      let fix = trial.fix
+      trials[trial.group].append(
+        FixTrial(
+          fixID: fix.id, title: fix.title, words: fix.words, appearance: fix.appearance, appearanceChanges: trial.changes,
+          edits: trial.edits, appliedTo: trial.applied, notAppliedTo: trial.refused, saving: Saving(before: before, after: after),
+          uncounted: fix.uncountedWork(trial.edits, in: context), approach: fix.approach, risk: fix.risk))
+    }
+    let explained = groups.enumerated().map { index, group in
+      ExplainedFinding(
+        rule: group.rule, pattern: group.pattern, findings: group.findings, trials: ordered(trials[index]),
+        unavailable: unavailable[index], frameCount: frames)
     }
     let ranked = explained.enumerated().sorted { lhs, rhs in
       switch (lhs.element.trials.first, rhs.element.trials.first) {
@@ -84,6 +94,39 @@ public enum Explainer {
     return Explanation(
       scene: report.scene, before: before, findings: ranked,
       imageFindings: report.findings.filter { $0.category == .image }.count)
+  }
+
+  /// A fix checked on every layer of a group, to be simulated.
+  private struct PlannedTrial: Sendable {
+    var group: Int
+    var fix: any SceneFix
+    /// The edits of the layers where the fix applies, merged by layer.
+    var edits: [LayerEdit]
+    var applied: [String]
+    var refused: [LayerReason]
+    var changes: [String]
+  }
+
+  /// The fix checked on each layer of the group: the edits where its condition holds, merged,
+  /// and the layers where it does not with why.
+  private static func plan(
+    _ fix: any SceneFix, for group: FindingGroup, in context: FixContext
+  ) -> (edits: [LayerEdit], applied: [String], refused: [LayerReason], changes: [String]) {
+    var edits: [LayerEdit] = []
+    var applied: [String] = []
+    var refused: [LayerReason] = []
+    var changes: [String] = []
+    for finding in group.findings {
+      let check = fix.check(finding.layer, in: context)
+      if let found = check.edits {
+        edits += found
+        applied.append(finding.layer)
+        if let change = check.appearanceChange, !changes.contains(change) { changes.append(change) }
+      } else {
+        refused.append(LayerReason(layer: finding.layer, reason: check.reason ?? ""))
+      }
+    }
+    return (SceneFixes.merged(edits), applied, refused, changes)
   }
 
   /// The group's first fix: among the fixes that save something, one that removes the trigger

@@ -3,50 +3,53 @@ import LayerTree
 /// Applies the fixes that keep the picture to a scene file, one at a time, and keeps each only
 /// when the simulation says it helps.
 ///
-/// Each round explains the current scene with the fixes that keep appearance (``SceneFixes``
-/// whose ``FixAppearance`` is `kept`, and whose check raised no appearance change on the layers
-/// at hand), takes the best untried fix, and:
-/// 1. checks it on every copy the scene file makes of the finding's layer: a layer made by
-///    `repeat` is one object in the file, so the fix must apply, with the same changes, to all of
-///    them, or it is skipped;
-/// 2. writes the changes into the objects of the parsed file (``SceneDocument``), so everything
-///    else stays as it was, and reads the result back as a scene;
-/// 3. simulates it and keeps it only if neither the worst frame's offscreen passes, nor the mean
-///    passes, nor GPU time (mean and p95) go up, and something goes down.
+/// The scene is explained once, with the fixes that keep appearance (``SceneFixes`` whose
+/// ``FixAppearance`` is `kept`, and whose check raised no appearance change on the layers at
+/// hand): each fix measured once against the scene as it is. Then the fixes are taken best first
+/// (those that remove a trigger or restructure before the raster cache's, then the best saving),
+/// at most one per group of findings, and for each:
+/// 1. it is checked again, on the scene as the fixes kept so far left it, on every copy the scene
+///    file makes of the finding's layer: a layer made by `repeat` is one object in the file, so
+///    the fix must apply, with the same changes, to all of them, or it is skipped;
+/// 2. its changes are written into the objects of the parsed file (``SceneDocument``), so
+///    everything else stays as it was, and the result is read back as a scene;
+/// 3. that scene is simulated, and the fix kept only if neither the worst frame's offscreen
+///    passes, nor the mean passes, nor GPU time (mean and p95) go up, and something goes down.
 ///
-/// Rounds go on until no fix is left to try.
+/// So the work is one explanation plus one simulation per fix applied, never an explanation per
+/// fix kept.
 public enum Optimizer {
   public static func optimize(
     _ document: SceneDocument, scene: Scene, decoding options: SceneDecoder.Options, on device: DeviceProfile,
-    only: String? = nil, coefficients: CostCoefficients = .standard, budget: WorkBudget = .unlimited
+    only: String? = nil, coefficients: CostCoefficients = .standard, budget: WorkBudget = .unlimited,
+    baseline: SimulationReport? = nil, jobs: Int = 1
   ) -> Optimization {
     let fixes = SceneFixes.all.filter { fix in
       fix.appearance.keepsAppearance && (only.map { fix.id == $0 || fix.rules.contains($0) } ?? true)
     }
-    let before = SceneMetrics(budget.run(scene, on: device, coefficients: coefficients))
+    let explanation = Explainer.explain(
+      scene, on: device, coefficients: coefficients, fixes: fixes, budget: budget, baseline: baseline, jobs: jobs)
+    let before = explanation.before
     var current = (document: document, scene: scene, metrics: before)
     var steps: [OptimizationStep] = []
     var skipped: [OptimizationSkip] = []
-    var tried = Set<String>()
-    var explanation = Explainer.explain(scene, on: device, coefficients: coefficients, fixes: fixes, budget: budget)
+    var fixed = Set<String>()
+    var candidates: [(ExplainedFinding, FixTrial)] = []
+    for group in explanation.findings {
+      for trial in group.trials where trial.keepsAppearance { candidates.append((group, trial)) }
+    }
+    // Fixes that remove a trigger or restructure come before the raster cache's (whose saving
+    // holds only while the cache keeps the bitmap); then the best saving.
+    let ordered = candidates.enumerated().sorted { lhs, rhs in
+      if lhs.element.1.approach != rhs.element.1.approach { return lhs.element.1.approach < rhs.element.1.approach }
+      if lhs.element.1.saving.isBetter(than: rhs.element.1.saving) { return true }
+      if rhs.element.1.saving.isBetter(than: lhs.element.1.saving) { return false }
+      return lhs.offset < rhs.offset
+    }.map(\.element)
     // Out of budget: the caller finds `budget.exhausted` set and refuses the result.
-    while !budget.exhausted {
-      var candidates: [(ExplainedFinding, FixTrial)] = []
-      for group in explanation.findings {
-        for trial in group.trials where trial.keepsAppearance && !tried.contains(key(trial, group)) {
-          candidates.append((group, trial))
-        }
-      }
-      // Fixes that remove a trigger or restructure come before the raster cache's (whose saving
-      // holds only while the cache keeps the bitmap); then the best saving.
-      let best = candidates.enumerated().min { lhs, rhs in
-        if lhs.element.1.approach != rhs.element.1.approach { return lhs.element.1.approach < rhs.element.1.approach }
-        if lhs.element.1.saving.isBetter(than: rhs.element.1.saving) { return true }
-        if rhs.element.1.saving.isBetter(than: lhs.element.1.saving) { return false }
-        return lhs.offset < rhs.offset
-      }?.element
-      guard let (group, trial) = best, let fix = SceneFixes.fix(id: trial.fixID) else { break }
-      tried.insert(key(trial, group))
+    for (group, trial) in ordered where !budget.exhausted {
+      let groupKey = group.rule + " " + group.pattern
+      guard !fixed.contains(groupKey), let fix = SceneFixes.fix(id: trial.fixID) else { continue }
       let skip = { (reason: String) in
         skipped.append(OptimizationSkip(fixID: trial.fixID, rule: group.rule, pattern: group.pattern, reason: reason))
       }
@@ -54,10 +57,13 @@ public enum Optimizer {
         skip("saves nothing on this scene")
         continue
       }
-      switch attempt(fix, group: group, on: current, options: options, device: device, coefficients: coefficients, budget: budget) {
-      case .failure(let failure):
+      let outcome = attempt(
+        fix, group: group, on: current, options: options, device: device, coefficients: coefficients, budget: budget)
+      switch outcome {
+      case nil: break
+      case .failure(let failure)?:
         skip(failure.reason)
-      case .success(let (document, scene, objects, metrics)):
+      case .success(let (document, scene, objects, metrics))?:
         let eps = 1e-9
         let old = current.metrics
         if metrics.offscreenPassesMax > old.offscreenPassesMax || metrics.offscreenPassesMean > old.offscreenPassesMean + eps {
@@ -76,13 +82,12 @@ public enum Optimizer {
               fixID: fix.id, title: fix.title, rule: group.rule, pattern: group.pattern, objects: objects,
               saving: Saving(before: old, after: metrics)))
           current = (document, scene, metrics)
-          explanation = Explainer.explain(scene, on: device, coefficients: coefficients, fixes: fixes, budget: budget)
-          continue
+          fixed.insert(groupKey)
         }
       }
     }
     var unanswered: [LayerReason] = []
-    for group in explanation.findings {
+    for group in explanation.findings where !fixed.contains(group.rule + " " + group.pattern) {
       let outcomes = skipped.filter { $0.rule == group.rule && $0.pattern == group.pattern }
       if let last = outcomes.last {
         unanswered.append(LayerReason(layer: group.rule + " " + group.pattern, reason: "\(last.fixID): \(last.reason)"))
@@ -100,12 +105,16 @@ public enum Optimizer {
 
   private static func key(_ trial: FixTrial, _ group: ExplainedFinding) -> String { trial.fixID + " " + group.rule + " " + group.pattern }
 
-  /// The fix on every copy of the group's layers, written into the document and read back.
+  /// The fix on every copy of the group's layers, written into the document, read back and
+  /// simulated; nil when the budget refuses the simulation.
   private static func attempt(
     _ fix: any SceneFix, group: ExplainedFinding, on current: (document: SceneDocument, scene: Scene, metrics: SceneMetrics),
     options: SceneDecoder.Options, device: DeviceProfile, coefficients: CostCoefficients, budget: WorkBudget
-  ) -> Result<(SceneDocument, Scene, [ObjectEdit], SceneMetrics), AttemptFailure> {
+  ) -> Result<(SceneDocument, Scene, [ObjectEdit], SceneMetrics), AttemptFailure>? {
     let context = FixContext(scene: current.scene, device: device, coefficients: coefficients)
+    let frames = max(1, current.metrics.frames)
+    // Some checks step the scene frame by frame once: a simulation's work, counted.
+    defer { if context.hasRun { budget.charge(layers: current.scene.root.subtreeCount, frames: frames) } }
     // Every layer the finding's object makes, findings or not (copies off screen included).
     let patterns = Set(group.findings.map { LayerPath.pattern($0.layer) })
     let instances = context.tree.nodes.map(\.path).filter { patterns.contains(LayerPath.pattern($0)) }
@@ -166,10 +175,11 @@ public enum Optimizer {
       return .failure(AttemptFailure("the edited scene does not read back: \(error.diagnostics.first?.message ?? "")"))
     }
     // The document as read back, so that every later edit works on what will be written.
-    guard let reread = try? SceneDocument(parsing: Array(text.utf8)) else {
+    guard let reread = try? SceneDocument(parsing: Array(text.utf8), limits: options.limits) else {
       return .failure(AttemptFailure("the edited scene is not valid JSON"))
     }
-    let metrics = SceneMetrics(budget.run(scene, on: device, coefficients: coefficients))
+    guard budget.admit(layers: scene.root.subtreeCount, frames: frames, times: 1) else { return nil }
+    let metrics = SceneMetrics(Simulator.run(scene, on: device, coefficients: coefficients))
     return .success((reread, scene, objects, metrics))
   }
 

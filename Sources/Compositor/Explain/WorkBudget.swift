@@ -5,20 +5,29 @@ import LayerTree
 /// layers times its frames, summed over every simulation they run).
 ///
 /// Each fix they try is measured by simulating the scene again, so their work grows with the
-/// number of findings times the number of fixes, and `optimize` explains the scene again after
-/// each fix it keeps. A scene from an untrusted pull request must not keep a CI runner busy for
-/// hours: once the budget is spent, they stop before the next simulation and
-/// ``exhausted`` is set; the caller refuses the partial result.
+/// number of findings times the number of fixes, and `optimize` simulates the scene again for
+/// each fix it applies. A scene from an untrusted pull request must not keep a CI runner busy for
+/// hours: the work of the simulations still to run is known before they start (a fix only ever
+/// removes layers, so a trial costs at most what the scene costs), and once it would go past the
+/// limit none of them starts: ``exhausted`` is set and the caller refuses the result. The one
+/// simulation of the scene as it is always runs (the scene's own limits bound it), and so does
+/// the stepping of the scene some fixes' checks ask for, once per scene checked: both are counted
+/// when they happen.
 ///
-/// A reference, shared by the explanation and the optimization that uses it; one caller at a
-/// time.
+/// A reference, shared by the explanation and the optimization that uses it, used from one
+/// thread (the simulations it admits may then run on several).
 public final class WorkBudget: @unchecked Sendable {
   /// Layer-frames allowed in all.
   public let limit: Int
-  /// Layer-frames simulated so far.
+  /// Layer-frames simulated so far, or admitted to run.
   public private(set) var spent = 0
-  /// Simulations run so far.
+  /// Simulations run so far, or admitted to run.
   public private(set) var simulations = 0
+  /// True once simulations were refused: the result is partial and must not be shown.
+  public private(set) var exhausted = false
+  /// What was refused, when something was: how many simulations, and the layer-frames spent and
+  /// refused together.
+  public private(set) var refused: (simulations: Int, layerFrames: Int)? = nil
 
   public init(limit: Int) {
     self.limit = limit
@@ -27,21 +36,37 @@ public final class WorkBudget: @unchecked Sendable {
   /// No limit: the library's default.
   public static var unlimited: WorkBudget { WorkBudget(limit: .max) }
 
-  /// True once the work done reached the limit: no further simulation may start.
-  public var exhausted: Bool { spent >= limit }
-
-  /// Counts one simulation of `report`'s scene.
-  func record(_ report: SimulationReport, layers: Int) {
-    let (work, overflow) = layers.multipliedReportingOverflow(by: max(1, report.frames.count))
-    let (sum, overflowed) = spent.addingReportingOverflow(overflow ? .max : work)
-    spent = overflowed ? .max : sum
-    simulations += 1
+  /// The work of simulating `layers` layers over `frames` frames, `count` times, saturating.
+  static func work(layers: Int, frames: Int, times count: Int = 1) -> Int {
+    let (once, overflow) = layers.multipliedReportingOverflow(by: max(1, frames))
+    let (all, overflowed) = once.multipliedReportingOverflow(by: count)
+    return overflow || overflowed ? .max : all
   }
 
-  /// Runs the simulator on `scene` and counts its work.
-  func run(_ scene: Scene, on device: DeviceProfile, coefficients: CostCoefficients) -> SimulationReport {
-    let report = Simulator.run(scene, on: device, coefficients: coefficients)
-    record(report, layers: scene.root.subtreeCount)
-    return report
+  /// Counts `count` simulations of `layers` x `frames` that have run (or must run): always
+  /// counted, never refused.
+  func charge(layers: Int, frames: Int, times count: Int = 1) {
+    add(Self.work(layers: layers, frames: frames, times: count), count)
+  }
+
+  /// Admits `count` simulations of at most `layers` x `frames` each when their work fits in
+  /// what is left, and counts them; otherwise admits none, and sets ``exhausted``.
+  func admit(layers: Int, frames: Int, times count: Int) -> Bool {
+    guard count > 0 else { return true }
+    let work = Self.work(layers: layers, frames: frames, times: count)
+    let (total, overflow) = spent.addingReportingOverflow(work)
+    guard !exhausted, !overflow, total <= limit else {
+      exhausted = true
+      refused = (simulations + count, overflow ? .max : total)
+      return false
+    }
+    add(work, count)
+    return true
+  }
+
+  private func add(_ work: Int, _ count: Int) {
+    let (sum, overflow) = spent.addingReportingOverflow(work)
+    spent = overflow ? .max : sum
+    simulations += count
   }
 }

@@ -38,6 +38,10 @@ public final class FixContext {
     return max(1, Int((timeline.duration * (timeline.frameRate ?? device.refreshRate)).rounded()))
   }
 
+  /// True once a check asked for ``run``: the scene was stepped frame by frame, a simulation's
+  /// work (``WorkBudget`` counts it).
+  var hasRun: Bool { cachedRun != nil }
+
   /// Per-frame facts from stepping the whole scene.
   var run: SceneRun {
     if let cachedRun { return cachedRun }

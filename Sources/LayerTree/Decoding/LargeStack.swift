@@ -4,10 +4,11 @@ import Foundation
 /// deepest tree the limits allow, whatever thread the caller is on: a scene may nest layers
 /// 1,000 deep, and a test's or an app's thread may have far less stack than the main thread.
 /// The stack is reserved, not used: only the pages the work touches are mapped.
-enum LargeStack {
-  static let size = 1 << 30
+public enum LargeStack {
+  /// The stack each thread gets: 1 GiB, reserved rather than used.
+  public static let size = 1 << 30
 
-  static func run<T: Sendable>(_ body: @escaping @Sendable () -> T) -> T {
+  public static func run<T: Sendable>(_ body: @escaping @Sendable () -> T) -> T {
     let box = Box<T>()
     let done = DispatchSemaphore(value: 0)
     let thread = Thread {

@@ -64,6 +64,34 @@ public enum SceneDecoder {
   /// this, the file is past the layer-depth limit.
   public static func jsonDepth(for limits: InputLimits) -> Int { 2 * limits.maxDepth + 16 }
 
+  /// Parses a scene file's JSON as every reader of scene files does (the decoders, the batch
+  /// readers, ``SceneDocument``): arrays and objects nested at most ``jsonDepth(for:)`` deep, so
+  /// that a scene within the layer-depth limit always parses and one past it is told so in
+  /// layers, not as a JSON error.
+  public static func parseJSON(_ bytes: [UInt8], limits: InputLimits) throws(JSONSyntaxError) -> JSONValue {
+    let maxDepth = jsonDepth(for: limits)
+    do {
+      return try JSONReader.parse(bytes, maxDepth: maxDepth)
+    } catch {
+      guard error.isNestingLimit else { throw error }
+      var nesting = JSONSyntaxError(
+        offset: error.offset,
+        message:
+          "the file nests arrays and objects more than \(NumberRange.grouped(Double(maxDepth))) deep; layers may nest at most \(NumberRange.grouped(Double(limits.maxDepth))) deep"
+      )
+      nesting.isNestingLimit = true
+      throw nesting
+    }
+  }
+
+  /// A syntax error of a scene file as a diagnostic: `invalid JSON: ...`, or the nesting
+  /// message of ``parseJSON(_:limits:)`` as it is.
+  public static func diagnostic(_ error: JSONSyntaxError, in source: SourceText) -> Diagnostic {
+    Diagnostic(
+      path: "", location: source.location(ofOffset: error.offset),
+      message: error.isNestingLimit ? error.message : "invalid JSON: \(error.message)")
+  }
+
   /// ``decode(_:options:)`` without the fast path: the two stages alone.
   static func decodeTree(_ bytes: [UInt8], options: Options) throws(SceneErrors) -> Scene {
     try decodeTreePlaceable(bytes, options: options).scene
@@ -82,17 +110,12 @@ public enum SceneDecoder {
   }
 
   private static func decodeTreeOnThisThread(_ bytes: [UInt8], options: Options) throws(SceneErrors) -> PlaceableScene {
-    let maxDepth = jsonDepth(for: options.limits)
     let source = SourceText(bytes)
     let value: JSONValue
     do {
-      value = try JSONReader.parse(bytes, maxDepth: maxDepth)
+      value = try parseJSON(bytes, limits: options.limits)
     } catch {
-      let message =
-        error.isNestingLimit
-        ? "the file nests arrays and objects more than \(NumberRange.grouped(Double(maxDepth))) deep; layers may nest at most \(NumberRange.grouped(Double(options.limits.maxDepth))) deep"
-        : "invalid JSON: \(error.message)"
-      throw SceneErrors([Diagnostic(path: "", location: source.location(ofOffset: error.offset), message: message)])
+      throw SceneErrors([diagnostic(error, in: source)])
     }
     return try decodePlaceable(value, source: source, options: options)
   }
@@ -439,17 +462,17 @@ struct SceneReader {
     layer.sublayers = sublayers
 
     // The layer itself; its mask and sublayers counted themselves when they were read.
-    countLayers(1, path: path, offset: value.offset)
+    countLayers(1, path: path, offset: value.offset, cause: .written)
     if case .replicator(let replicator) = layer.kind, replicator.instanceCount > 1 {
       let added = ReplicatorInstances.addedLayers(
         instanceCount: replicator.instanceCount, sublayerLayers: sublayers.reduce(0) { $0 + $1.subtreeCount })
-      countLayers(added ?? Int.max, path: path, offset: value.offset)
+      countLayers(added ?? Int.max, path: path, offset: value.offset, cause: .instances(replicator.instanceCount))
       if !reportedLayerLimit { ReplicatorInstances.expand(&layer) }
     }
     guard let count = repeatCount else { return [layer] }
     if count > 1 {
       let (extra, overflow) = layer.subtreeCount.multipliedReportingOverflow(by: count - 1)
-      countLayers(overflow ? Int.max : extra, path: path, offset: value.offset)
+      countLayers(overflow ? Int.max : extra, path: path, offset: value.offset, cause: .copies(count, of: layer.subtreeCount))
     }
     if reportedLayerLimit { return [] }
     var copies: [Layer] = []
@@ -469,14 +492,37 @@ struct SceneReader {
     return members.first { $0.key == "id" }?.value.offset
   }
 
-  private mutating func countLayers(_ count: Int, path: JSONPath, offset: Int) {
+  /// What added the layers that took the scene past the layer limit.
+  private enum LayerCause {
+    /// Layers the file writes one by one.
+    case written
+    /// `repeat` making `count` copies of a layer with `layers` layers in its subtree.
+    case copies(Int, of: Int)
+    /// A replicator's `instanceCount`.
+    case instances(Int)
+  }
+
+  private mutating func countLayers(_ count: Int, path: JSONPath, offset: Int, cause: LayerCause) {
     let (sum, overflow) = layerCount.addingReportingOverflow(count)
     layerCount = overflow ? Int.max : sum
     if layerCount > options.maxLayers, !reportedLayerLimit {
       reportedLayerLimit = true
+      let limit = NumberRange.grouped(Double(options.maxLayers))
+      let message: String
+      switch cause {
+      case .written:
+        message = "the scene has more than \(limit) layers, the layer limit; this layer is past it"
+      case .copies(let copies, let layers):
+        let subtree = layers == 1 ? "a layer" : "a layer with \(NumberRange.grouped(Double(layers))) layers in its subtree"
+        message =
+          "the scene expands to more than \(limit) layers, the layer limit: this `repeat` makes \(NumberRange.grouped(Double(copies))) copies of \(subtree); lower its count"
+      case .instances(let instances):
+        message =
+          "the scene expands to more than \(limit) layers, the layer limit: this replicator draws its sublayers \(NumberRange.grouped(Double(instances))) times; lower `instanceCount`"
+      }
       context.error(
-        path.rendered, at: offset,
-        "the scene expands to more than \(options.maxLayers) layers; lower a `repeat` count")
+        path.rendered, at: offset, message,
+        notes: ["the limit bounds what an untrusted file can cost; raise it to read a scene this large (--max-layers)"])
     }
   }
 

@@ -9,9 +9,10 @@ extension SceneDocument {
   /// So a document that was not edited gives back `original` byte for byte, and an edit shows in
   /// a diff as the keys it changed.
   ///
-  /// `original` must be the file this document was parsed from, before any edit.
-  public func patched(_ original: [UInt8]) throws(JSONSyntaxError) -> [UInt8] {
-    let before = try JSONReader.parse(original)
+  /// `original` must be the file this document was parsed from, before any edit, with the
+  /// same `limits`.
+  public func patched(_ original: [UInt8], limits: InputLimits = .standard) throws(JSONSyntaxError) -> [UInt8] {
+    let before = try SceneDecoder.parseJSON(original, limits: limits)
     let patcher = TextPatcher(bytes: original)
     var edits: [TextPatcher.Edit] = []
     patcher.differences(before, value, into: &edits)

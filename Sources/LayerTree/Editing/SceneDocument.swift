@@ -25,8 +25,9 @@ public struct SceneDocument: Sendable {
     self.value = value
   }
 
-  public init(parsing bytes: [UInt8]) throws(JSONSyntaxError) {
-    value = try JSONReader.parse(bytes)
+  /// Parses a scene file, nested no deeper than `limits` allow layers (``SceneDecoder/parseJSON(_:limits:)``).
+  public init(parsing bytes: [UInt8], limits: InputLimits = .standard) throws(JSONSyntaxError) {
+    value = try SceneDecoder.parseJSON(bytes, limits: limits)
   }
 
   /// The document as text: two-space indentation, small objects and arrays on one line, keys in

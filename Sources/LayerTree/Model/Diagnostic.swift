@@ -20,10 +20,28 @@ public struct Diagnostic: Sendable, Hashable, Error, CustomStringConvertible {
 
   public init(severity: Severity = .error, path: String, location: SourceLocation?, message: String, notes: [String] = []) {
     self.severity = severity
-    self.path = path
+    self.path = Self.shortened(path)
     self.location = location
     self.message = message
     self.notes = notes
+  }
+
+  /// The longest JSON path a diagnostic keeps whole, in characters.
+  public static let longestPath = 200
+
+  /// `path` when it is at most ``longestPath`` characters; otherwise its first three and last
+  /// three components around how many were left out (`root.sublayers[0].sublayers[0].<1,994
+  /// more>.sublayers[0].sublayers[0].id`), each component kept to 40 characters. A file that
+  /// nests layers 1,000 deep would otherwise quote 15,000 characters of `sublayers[0]`; the
+  /// line and column still point at the value.
+  static func shortened(_ path: String) -> String {
+    guard path.count > longestPath else { return path }
+    func cut(_ part: Substring) -> String { part.count > 40 ? String(part.prefix(37)) + "..." : String(part) }
+    let parts = path.split(separator: ".", omittingEmptySubsequences: false)
+    guard parts.count > 6 else { return parts.map(cut).joined(separator: ".") }
+    let left = parts.count - 6
+    let middle = "<\(NumberRange.grouped(Double(left))) more>"
+    return (parts.prefix(3).map(cut) + [middle] + parts.suffix(3).map(cut)).joined(separator: ".")
   }
 
   /// The diagnostic as one line (plus notes), prefixed with `file` when given. Line breaks in

@@ -25,10 +25,10 @@ enum ExplainCommand: ToolCommand {
       Guide: docs/explain-and-optimize.md.
       """,
     arguments: [SharedOptions.scene],
-    options: [layer] + SharedOptions.deviceGroup + [format] + SharedOptions.limitGroup,
+    options: [layer] + SharedOptions.deviceGroup + [format, SharedOptions.fixJobs] + SharedOptions.limitGroup,
     exitCodes: [
       ExitCodeNote(.success, "the explanation was printed (findings do not fail it)"),
-      ExitCodeNote(.usageOrInput, "usage error, an unknown layer, or the scene cannot be read"),
+      ExitCodeNote(.usageOrInput, "usage error, an unknown layer, the scene cannot be read, or explaining it needs more than its work budget"),
     ],
     examples: [
       "offscreen-sim explain scenes/qqmusic-home-v1.json",
@@ -62,10 +62,12 @@ enum ExplainCommand: ToolCommand {
     }
     let file = SceneLoader.displayName(path)
     io.progress("explain: simulating \(file) on \(profile.name)")
-    try Simulation.check(Simulator.run(scene, on: profile), file: file)
+    let baseline = try Simulation.run(scene, on: profile, file: file)
     io.progress("explain: trying each layer's fixes")
-    let budget = WorkLimit.budget()
-    let explanation = Explainer.explain(scene, on: profile, layer: layer, budget: budget)
+    let budget = WorkLimit.budget(devices.limits)
+    let explanation = Explainer.explain(
+      scene, on: profile, layer: layer, budget: budget, baseline: baseline,
+      jobs: parsed.integer(SharedOptions.fixJobs) ?? Parallel.defaultJobs)
     io.progress(nil)
     try WorkLimit.check(budget, command: "explain", file: file, narrowing: "look at part of the scene with --layer")
     switch format {

@@ -29,10 +29,11 @@ enum OptimizeCommand: ToolCommand {
       Guide: docs/explain-and-optimize.md.
       """,
     arguments: [SharedOptions.scene],
-    options: [output, only, dryRun] + SharedOptions.deviceGroup + SharedOptions.limitGroup,
+    options: [output, only, dryRun] + SharedOptions.deviceGroup + [SharedOptions.fixJobs] + SharedOptions.limitGroup,
     exitCodes: [
       ExitCodeNote(.success, "done (also when no fix applies: the scene is written as it was, byte for byte)"),
-      ExitCodeNote(.usageOrInput, "usage error, the scene cannot be read, or the output cannot be written"),
+      ExitCodeNote(
+        .usageOrInput, "usage error, the scene cannot be read, optimizing it needs more than its work budget, or the output cannot be written"),
     ],
     examples: [
       "offscreen-sim optimize scenes/qqmusic-home-v1.json -o /tmp/qqmusic-optimized.json",
@@ -71,22 +72,24 @@ enum OptimizeCommand: ToolCommand {
     }
     let document: SceneDocument
     do {
-      document = try SceneDocument(parsing: bytes)
+      document = try SceneDocument(parsing: bytes, limits: devices.limits)
     } catch {
       throw InputError("\(file): error: invalid JSON: \(error.message)")
     }
     let options = SceneDecoder.Options(devices: devices.screens, deviceOverride: devices.override, limits: devices.limits)
     io.progress("optimize: simulating \(file) on \(profile.name)")
-    try Simulation.check(Simulator.run(scene, on: profile), file: file)
+    let baseline = try Simulation.run(scene, on: profile, file: file)
     io.progress("optimize: trying the fixes")
-    let budget = WorkLimit.budget()
-    let result = Optimizer.optimize(document, scene: scene, decoding: options, on: profile, only: only, budget: budget)
+    let budget = WorkLimit.budget(devices.limits)
+    let result = Optimizer.optimize(
+      document, scene: scene, decoding: options, on: profile, only: only, budget: budget, baseline: baseline,
+      jobs: parsed.integer(SharedOptions.fixJobs) ?? Parallel.defaultJobs)
     io.progress(nil)
     try WorkLimit.check(budget, command: "optimize", file: file, narrowing: "apply one fix at a time with --only")
     // The input's bytes with only what the fixes changed rewritten: no fix, no change at all.
     let written: [UInt8]
     do {
-      written = try result.document.patched(bytes)
+      written = try result.document.patched(bytes, limits: devices.limits)
     } catch {
       throw InputError("\(file): error: invalid JSON: \(error.message)")
     }

@@ -35,6 +35,12 @@ enum SharedOptions {
     "--jobs", value: "n", kind: .integer(1...1024),
     help: "Simulate up to n scenes and devices at once (default: the machine's cores). The output is the same whatever n is.")
 
+  /// `--jobs N` for `explain` and `optimize`: how many of the fixes they measure are simulated at
+  /// once.
+  static let fixJobs = OptionDeclaration(
+    "--jobs", value: "n", kind: .integer(1...1024),
+    help: "Simulate up to n fixes at once (default: the machine's cores). The output is the same whatever n is.")
+
   /// `--shard i/n`: run one of n parts of the inputs.
   static let shardOption = OptionDeclaration(
     "--shard", value: "i/n",

@@ -1,3 +1,4 @@
+import Compositor
 import SceneBatch
 
 /// The output formats of the commands that print results (`report`, `compare`, `check`,
