@@ -5,6 +5,7 @@
 //   swift run -c release offscreen-sim-bench --lottie   only the Lottie import figures
 //   swift run -c release offscreen-sim-bench --check    check's figures alone (section 7)
 //   swift run -c release offscreen-sim-bench --simulation   simulation and scaling alone (sections 2, 3)
+//   swift run -c release offscreen-sim-bench --explain  explain against report alone (section 8)
 //
 // Every figure is printed with its target beside it; a missed target says by how much.
 // docs/performance.md records the figures with the machine and the date.
@@ -38,6 +39,11 @@ if arguments.contains("--lottie") {
 }
 let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
 let buildFolder = executable.deletingLastPathComponent()
+
+if arguments.contains("--explain") {
+  explainAgainstReport(tool: buildFolder.appendingPathComponent("offscreen-sim"))
+  exit(0)
+}
 
 if arguments.contains("--check") {
   let folder = FileManager.default.temporaryDirectory.appendingPathComponent("offscreen-sim-bench-check-\(getpid())")
@@ -396,6 +402,38 @@ func lottieFigures() throws {
 // MARK: 7. check against report
 
 try checkAgainstReport(tool: tool, folder: folder)
+
+// MARK: 8. explain against report
+
+explainAgainstReport(tool: tool)
+
+/// Section 8: `explain` against `report` on the same scene, each process start to exit (best of
+/// 3), on all cores (explain simulates the fixes it measures at once). `swift run -c release
+/// offscreen-sim-bench --explain` runs it alone, from the package folder.
+func explainAgainstReport(tool: URL) {
+  print(
+    "8. explain against report: the same scene, process start to exit (best of 3), \(ProcessInfo.processInfo.activeProcessorCount) cores")
+  let scenes = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("scenes")
+  guard FileManager.default.fileExists(atPath: tool.path) else {
+    print("  not measured: build offscreen-sim in release first (swift build -c release) and run from the package folder")
+    return
+  }
+  for name in ["qqmusic-home-v1.json", "timeline-cell.json", "mail-cell-composite.json"] {
+    let path = scenes.appendingPathComponent(name).path
+    var status: Int32 = 0
+    let report = best(3) { status = max(status, spawn(tool.path, ["report", path])) }
+    let explain = best(3) { status = max(status, spawn(tool.path, ["explain", path])) }
+    guard status != 2 else {
+      print("  \(name): not measured (exit 2)")
+      continue
+    }
+    let ratio = explain / report
+    line(
+      "  \(name): explain / report", "\(fixed(ratio, 2))x", target: "<= 2x", met: ratio <= 2,
+      note: "report \(fixed(report * 1000, 0)) ms, explain \(fixed(explain * 1000, 0)) ms")
+  }
+  print()
+}
 
 /// Section 7: `check` against `report` on one big scene, and the peak memory of `check` over
 /// many screens on three devices. `swift run -c release offscreen-sim-bench --check` runs it alone.

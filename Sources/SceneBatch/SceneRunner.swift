@@ -33,7 +33,8 @@ public struct SceneRunner: Sendable {
   /// A scene already parsed, as ``load(_:path:device:)`` decodes it.
   func load(_ value: JSONValue, source: SourceText, path: String, device: String?) throws(BatchFailure) -> PlaceableScene {
     do {
-      return try SceneDecoder.decodePlaceable(value, source: source, options: .init(devices: screens, deviceOverride: device, limits: limits))
+      return try SceneDecoder.decodePlaceable(
+        value, source: source, options: .init(devices: screens, deviceOverride: device, limits: limits))
     } catch {
       throw .invalidScene(path: path, error)
     }

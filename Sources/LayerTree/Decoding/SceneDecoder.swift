@@ -511,7 +511,7 @@ struct SceneReader {
       let message: String
       switch cause {
       case .written:
-        message = "the scene has more than \(limit) layers, the layer limit; this layer is past it"
+        message = "the scene has more than \(limit) layers, the layer limit, counted up to this layer and its sublayers"
       case .copies(let copies, let layers):
         let subtree = layers == 1 ? "a layer" : "a layer with \(NumberRange.grouped(Double(layers))) layers in its subtree"
         message =

@@ -5,6 +5,26 @@ struct TimelineReader {
   let targets: TargetResolver
   /// The limit on timeline entries, among others.
   var limits = InputLimits.standard
+  /// The targets resolved so far: each pattern once, and what resolving them costs.
+  private let resolution = Resolution()
+
+  /// What resolving targets has cost so far. A target is resolved by comparing it with every
+  /// layer's path, and every layer it names is one more layer each frame simulates: a file of a
+  /// few kilobytes with thousands of `cell[*]` targets over a large `repeat` would otherwise
+  /// take minutes and gigabytes before the work budget (``InputLimits/workProblem(layers:timeline:)``)
+  /// is checked. So resolving stops once the layers named take the scene past the work budget
+  /// (the scene's work check then refuses it), or once the comparisons alone would (with a
+  /// message of its own).
+  private final class Resolution {
+    var byPattern: [String: [String]] = [:]
+    /// Layer paths compared with a target so far.
+    var compared = 0
+    /// Layers named by the entries read so far (one layer named by two entries counts twice).
+    var named = 0
+    /// Frames the timeline runs, from its `duration` and `frameRate` (120 Hz without one).
+    var frames = 1.0
+    var refused = false
+  }
 
   static let keys = SceneFormat.standard.timeline.names
   static let animationKeys = SceneFormat.standard.animation.names
@@ -18,6 +38,15 @@ struct TimelineReader {
       return nil
     }
     var timeline = Timeline(duration: 0)
+    // The frames, before the entries are read: what each target named costs.
+    func number(_ key: String) -> Double? {
+      guard let member = members.first(where: { $0.key == key }), case .number(let value) = member.value.kind else { return nil }
+      return value.isFinite && value > 0 ? value : nil
+    }
+    if let duration = number("duration") {
+      resolution.frames = max(
+        1, min(Double(Self.maxFrames), (duration * (number("frameRate") ?? InputLimits.fastestRefreshRate)).rounded()))
+    }
     var seen: [String: JSONValue.Member] = [:]
     var ok = true
     for member in members {
@@ -85,7 +114,30 @@ struct TimelineReader {
   /// Resolves `target` (an id, a path, or a pattern such as `cell[*]/title`) to layer paths.
   private func resolve(_ value: JSONValue, _ path: JSONPath) -> [String]? {
     guard let pattern = context.string(value, path, "target") else { return nil }
-    let matches = targets.resolve(pattern)
+    if resolution.refused { return [] }
+    let budget = Double(limits.maxLayerFrames)
+    let matches: [String]
+    if let known = resolution.byPattern[pattern] {
+      matches = known
+    } else {
+      resolution.compared += targets.paths.count
+      if Double(resolution.compared) > budget {
+        resolution.refused = true
+        context.error(
+          path, key: "target", at: value.offset,
+          "the timeline has too many different targets to resolve: \(NumberRange.grouped(Double(resolution.byPattern.count + 1))) targets so far over \(NumberRange.grouped(Double(targets.paths.count))) layers compare more than \(NumberRange.grouped(budget)) layer paths, the work budget",
+          notes: ["the budget bounds what an untrusted file can cost; raise it to read a scene this large (--work-budget)"])
+        return nil
+      }
+      matches = targets.resolve(pattern)
+      resolution.byPattern[pattern] = matches
+    }
+    resolution.named += matches.count
+    if Double(targets.paths.count + resolution.named) * resolution.frames > budget {
+      // Past the budget already: the entries after this one are not resolved (they name no
+      // layer), and the scene's work check refuses the scene with the figures counted so far.
+      resolution.refused = true
+    }
     if matches.isEmpty {
       var notes: [String] = []
       if let suggestion = targets.suggestion(for: pattern) { notes.append("did you mean \"\(suggestion)\"?") }

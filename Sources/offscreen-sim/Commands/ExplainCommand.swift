@@ -28,7 +28,8 @@ enum ExplainCommand: ToolCommand {
     options: [layer] + SharedOptions.deviceGroup + [format, SharedOptions.fixJobs] + SharedOptions.limitGroup,
     exitCodes: [
       ExitCodeNote(.success, "the explanation was printed (findings do not fail it)"),
-      ExitCodeNote(.usageOrInput, "usage error, an unknown layer, the scene cannot be read, or explaining it needs more than its work budget"),
+      ExitCodeNote(
+        .usageOrInput, "usage error, an unknown layer, the scene cannot be read, or explaining it needs more than its work budget"),
     ],
     examples: [
       "offscreen-sim explain scenes/qqmusic-home-v1.json",

@@ -33,7 +33,8 @@ enum OptimizeCommand: ToolCommand {
     exitCodes: [
       ExitCodeNote(.success, "done (also when no fix applies: the scene is written as it was, byte for byte)"),
       ExitCodeNote(
-        .usageOrInput, "usage error, the scene cannot be read, optimizing it needs more than its work budget, or the output cannot be written"),
+        .usageOrInput,
+        "usage error, the scene cannot be read, optimizing it needs more than its work budget, or the output cannot be written"),
     ],
     examples: [
       "offscreen-sim optimize scenes/qqmusic-home-v1.json -o /tmp/qqmusic-optimized.json",

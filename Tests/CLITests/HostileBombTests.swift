@@ -1,0 +1,141 @@
+import Foundation
+import LayerTree
+import Testing
+
+/// Small files that ask for unbounded work, built here, through every command that reads a
+/// scene: each is refused with its own message and exit code 2 before the work starts, or (for
+/// the deepest nesting the limits allow) runs to the end.
+///
+/// The commands run on a thread with the stack `main.swift` gives them (``LargeStack``): a
+/// 1,000-deep scene is read, simulated and freed recursively.
+@Suite("hostile input: bombs through every command")
+struct HostileBombTests {
+  static func tool(_ arguments: [String]) -> ToolRun { LargeStack.run { ToolRun.callAsFunction(arguments) } }
+
+  /// The commands that read a scene, each with `path` as its scene (twice for compare).
+  static func commands(_ path: String, folder: String) -> [[String]] {
+    [
+      ["report", path], ["check", path], ["compare", path, path], ["explain", path], ["optimize", path, "--dry-run"],
+      ["render", path, "-o", folder + "/picture.svg"], ["report", path, "--html", folder + "/report.html"],
+    ]
+  }
+
+  /// Every command exits 2 with `message` in its standard error.
+  static func refused(_ scene: String, _ message: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+    let folder = try temporaryFolder()
+    let path = folder + "/scene.json"
+    try Data(scene.utf8).write(to: URL(fileURLWithPath: path))
+    for command in commands(path, folder: folder) {
+      let run = tool(command)
+      #expect(run.status == 2, "\(command[0]): \(run.stderr)", sourceLocation: sourceLocation)
+      #expect(run.stderr.contains(message), "\(command[0]): \(run.stderr)", sourceLocation: sourceLocation)
+    }
+    #expect(!FileManager.default.fileExists(atPath: folder + "/picture.svg"), sourceLocation: sourceLocation)
+  }
+
+  /// Four nested `repeat`s of 1,000: 10^12 layers from 300 bytes. Read from the inside out
+  /// (by hand): `d` makes 1,000 layers; `c` is 1 + 1,000 = 1,001 layers, and its 1,000 copies
+  /// add 1,001 x 999 = 999,999, 1,001,000 in all, past the 500,000-layer limit: `c`'s repeat
+  /// (root.sublayers[0].sublayers[0].sublayers[0]) is the one named.
+  @Test func aRepeatBombIsRefusedByEveryCommand() throws {
+    let scene = """
+      {"version": 1, "device": "iphone-7", "root": {"id": "root", "sublayers": [
+       {"id": "a", "frame": [0, 0, 10, 10], "repeat": {"count": 1000}, "sublayers": [
+        {"id": "b", "frame": [0, 0, 1, 1], "repeat": {"count": 1000}, "sublayers": [
+         {"id": "c", "frame": [0, 0, 1, 1], "repeat": {"count": 1000}, "sublayers": [
+          {"id": "d", "frame": [0, 0, 1, 1], "repeat": {"count": 1000}}]}]}]}]}}
+      """
+    try Self.refused(
+      scene,
+      "root.sublayers[0].sublayers[0].sublayers[0]: the scene expands to more than 500,000 layers, the layer limit: "
+        + "this `repeat` makes 1000 copies of a layer with 1001 layers in its subtree; lower its count")
+  }
+
+  /// Without `repeat`, the message says what is true of the scene: 6 layers written one by one
+  /// with `--max-layers 5`. A layer is counted after its sublayers, so the sixth counted is the
+  /// root.
+  @Test func tooManyLayersWithoutRepeatSaySo() {
+    let layers = (0..<5).map { #"{"id": "l\#($0)"}"# }.joined(separator: ", ")
+    let run = ToolRun.run(
+      "report", "-", "--max-layers", "5",
+      stdin: #"{"version": 1, "device": "iphone-7", "root": {"id": "root", "sublayers": ["# + layers + "]}}")
+    #expect(run.status == 2)
+    #expect(
+      run.stderr.contains(
+        "<stdin>:1:46: error: root: the scene has more than 5 layers, the layer limit, counted up to this layer and its sublayers"))
+    #expect(!run.stderr.contains("repeat"))
+  }
+
+  /// 100 animations, each on every one of 1,000 repeated cells, over 100 s. By hand: 1,001
+  /// layers; 100 s at 120 Hz (no frame rate given: the fastest display) = 12,000 frames; the
+  /// targets are resolved in order until (1,001 + named) x 12,000 passes 300,000,000, that is
+  /// 1,001 + named > 25,000: after 24 animations (24,000 named, 300,012,000 layer-frames). The
+  /// other 76 are not resolved.
+  @Test func anAnimationBombIsRefusedByEveryCommand() throws {
+    let animations = (0..<100).map {
+      #"{"target": "cell[*]", "keyPath": "opacity", "fromValue": \#(Double($0) / 100), "toValue": 1, "duration": 100}"#
+    }
+    let scene = """
+      {"version": 1, "device": "iphone-7", "root": {"id": "root", "sublayers": [
+       {"id": "cell", "frame": [0, 0, 10, 10], "backgroundColor": "#FF0000", "repeat": {"count": 1000, "step": [0, 1]}}]},
+       "timeline": {"duration": 100, "animations": [\(animations.joined(separator: ",\n"))]}}
+      """
+    try Self.refused(
+      scene,
+      "the scene asks for 300,012,000 layer-frames (1001 layers + 24,000 animated layers x 12,000 frames at up to 120 Hz); "
+        + "the work budget is 300,000,000")
+  }
+
+  /// `depth` layers nested one in another, the root the first (the root is at depth 1).
+  static func nested(_ depth: Int) -> String {
+    var layer =
+      ##"{"id": "l\##(depth - 1)", "frame": [0, 0, 10, 10], "backgroundColor": "#FFFFFF", "shadowOpacity": 0.5, "shadowRadius": 2}"##
+    for level in stride(from: depth - 2, through: 1, by: -1) {
+      layer = #"{"id": "l\#(level)", "frame": [0, 0, 10, 10], "sublayers": [\#(layer)]}"#
+    }
+    return #"{"version": 1, "device": "iphone-7", "root": {"id": "root", "sublayers": [\#(layer)]}}"#
+  }
+
+  /// 1,000 layers deep, the documented limit: every command reads, simulates and writes it.
+  @Test func aThousandDeepSceneRunsThroughEveryCommand() throws {
+    let folder = try temporaryFolder()
+    let path = folder + "/deep.json"
+    try Data(Self.nested(1_000).utf8).write(to: URL(fileURLWithPath: path))
+    for command in Self.commands(path, folder: folder) {
+      let run = Self.tool(command)
+      #expect(run.status == 0 || (command[0] == "check" && run.status == 1), "\(command[0]): \(run.stderr)")
+      #expect(!run.stderr.contains("error"), "\(command[0]): \(run.stderr)")
+    }
+    // The deepest layer is found: its shadow without a path renders offscreen (DOMAIN.md).
+    #expect(Self.tool(["report", path]).stdout.contains("l999"))
+  }
+
+  /// 1,001 deep: refused by every command with the depth message, its JSON path (1,001
+  /// components: the root and 1,000 `sublayers[0]`) shortened to the first and last three around
+  /// the 995 left out.
+  @Test func aThousandAndOneDeepSceneIsRefusedByEveryCommand() throws {
+    try Self.refused(
+      Self.nested(1_001),
+      "root.sublayers[0].sublayers[0].<995 more>.sublayers[0].sublayers[0].sublayers[0]: layers nest more than 1000 deep; "
+        + "this layer is at depth 1001")
+  }
+
+  /// 200 buttons, each with a shadow and no path (DOMAIN.md: rendered offscreen), each with its
+  /// own id: 200 groups, each answered at least by shadow-path. One frame of 201 layers is 201
+  /// layer-frames, within a budget of 10,000 for `report`; `explain` would add at least 200
+  /// simulations (40,200 layer-frames), so it runs none of them and says so.
+  @Test func explainAndOptimizeRefuseWhatTheirBudgetCannotHold() {
+    let scene = HostileWorkTests.shadows(200)
+    #expect(ToolRun.run("report", "-", "--work-budget", "10000", stdin: scene).status == 0)
+    for (command, done) in [("explain", "nothing was explained"), ("optimize", "nothing was written")] {
+      var arguments = [command, "-", "--work-budget", "10000"]
+      if command == "optimize" { arguments.append("--dry-run") }
+      let run = ToolRun.callAsFunction(arguments, stdin: scene)
+      #expect(run.status == 2)
+      #expect(run.stdout.isEmpty)
+      #expect(run.stderr.contains("<stdin>: error: \(command) needs at least "))
+      #expect(run.stderr.contains("its work budget is 10,000 layer-frames"))
+      #expect(run.stderr.contains("or raise the budget with --work-budget; \(done)"))
+    }
+  }
+}
