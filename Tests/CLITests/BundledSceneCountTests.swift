@@ -285,7 +285,7 @@ struct BundledSceneCountTests {
     #expect(report.backingStoreBytes == 500_288)
     #expect(report.storesByID["title"]! == (12, 21_680))
     #expect(report.storesByID["subtitle"]! == (12, 17_344))
-    #expect(report.text.contains("  raster cache      59 hits, 1 miss (hit rate 98%), 0 evictions, peak 762.9 KB\n"))
+    #expect(report.text.contains("  raster cache      59 hits, 1 miss (hit rate 98%), 0 evictions, peak 762.9 KiB\n"))
     #expect(report.storyRow(0)?.hasPrefix("3 passes (rasterize 1, rounded-clip 1, shadow-without-path 1); raster 0 hits, 1 miss,") == true)
   }
 
@@ -360,7 +360,7 @@ struct BundledSceneCountTests {
     #expect(report.peakCacheBytes == 4_104_000)
     #expect(report.backingStoreLayers == 27)
     #expect(report.backingStoreBytes == 361_656)
-    #expect(report.text.contains("  raster cache      510 hits, 25 misses (hit rate 95%), 0 evictions, peak 3.9 MB\n"))
+    #expect(report.text.contains("  raster cache      510 hits, 25 misses (hit rate 95%), 0 evictions, peak 3.9 MiB\n"))
     #expect(report.storyRow(0)?.hasPrefix("8 passes (rasterize 8); raster 0 hits, 8 misses") == true)
   }
 

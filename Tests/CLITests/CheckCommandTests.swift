@@ -28,14 +28,14 @@ struct CheckCommandTests {
     #expect(pass.stdout.contains("passed  \(atEdge)"))
     #expect(pass.stdout.contains("maxOffscreenPassesPerFrame  expected <= 1"))
     #expect(pass.stdout.contains("found 1\n"))
-    #expect(pass.stdout.contains("expected <= 20,000 B (19.5 KB)  found 20,000 B (19.5 KB)"))
+    #expect(pass.stdout.contains("expected <= 20,000 B (19.5 KiB)  found 20,000 B (19.5 KiB)"))
     #expect(Self.lastLine(pass.stdout) == "2 passed, 0 failed")
 
     let fail = ToolRun.run("check", pastEdge, memoryPast)
     #expect(fail.status == 1)
     #expect(fail.stdout.contains("failed  \(pastEdge)"))
     #expect(fail.stdout.contains("expected <= 0"))
-    #expect(fail.stdout.contains("expected <= 19,999 B (19.5 KB)  found 20,000 B (19.5 KB)"))
+    #expect(fail.stdout.contains("expected <= 19,999 B (19.5 KiB)  found 20,000 B (19.5 KiB)"))
     #expect(Self.lastLine(fail.stdout) == "0 passed, 2 failed")
   }
 

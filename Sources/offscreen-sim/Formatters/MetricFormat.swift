@@ -1,10 +1,10 @@
 import Compositor
 
-/// Metric values and changes as people read them: `4.291 ms`, `10.6 MB`, `95%`, `+12 (+25%)`.
+/// Metric values and changes as people read them: `4.291 ms`, `10.6 MiB`, `95%`, `+12 (+25%)`.
 /// Safe for any number a saved report may hold.
 enum MetricFormat {
   /// A value in its unit; `-` when there is none. `precise` shows bytes in full as well
-  /// (`5,000,000 B (4.8 MB)`), for limits whose edge matters.
+  /// (`5,000,000 B (4.8 MiB)`), for limits whose edge matters.
   static func value(_ value: Double?, _ unit: ReportMetric.Unit, precise: Bool = false) -> String {
     guard let value else { return "-" }
     switch unit {
@@ -69,14 +69,15 @@ enum MetricFormat {
     return (negative ? "-" : "") + Readable.count(Double(whole)) + fractionText
   }
 
-  /// `812 B`, `4.5 KB`, `10.6 MB`, `1.2 GB` (1 KB = 1,024 B).
+  /// `812 B`, `4.5 KiB`, `10.6 MiB`, `1.2 GiB`: binary units (IEC 80000-13: 1 KiB = 1,024 B,
+  /// 1 MiB = 1,024 KiB), named as such.
   static func bytes(_ value: Double) -> String {
     guard value.isFinite else { return plain(value) }
     let size = abs(value)
     let sign = value < 0 ? "-" : ""
     if size < 1024 { return sign + plain(size) + " B" }
-    if size < 1024 * 1024 { return sign + plain(size / 1024, decimals: 1) + " KB" }
-    if size < 1024 * 1024 * 1024 { return sign + plain(size / (1024 * 1024), decimals: 1) + " MB" }
-    return sign + plain(size / (1024 * 1024 * 1024), decimals: 1) + " GB"
+    if size < 1024 * 1024 { return sign + plain(size / 1024, decimals: 1) + " KiB" }
+    if size < 1024 * 1024 * 1024 { return sign + plain(size / (1024 * 1024), decimals: 1) + " MiB" }
+    return sign + plain(size / (1024 * 1024 * 1024), decimals: 1) + " GiB"
   }
 }

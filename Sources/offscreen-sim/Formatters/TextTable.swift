@@ -21,7 +21,7 @@ enum TextTable {
   }
 }
 
-/// Numbers as people read them: `1,234,567`, `12.3 MB`, `45%`.
+/// Numbers as people read them: `1,234,567`, `12.3 MiB`, `45%`.
 enum Readable {
   /// `value` rounded to a whole number, or nil when it has none that fits (not finite, or
   /// beyond Int64: an absurd scene's overflowed cost).
@@ -47,10 +47,11 @@ enum Readable {
 
   static func count(_ value: Int) -> String { count(Double(value)) }
 
+  /// `812 B`, `4.5 KiB`, `10.6 MiB`: binary units (IEC 80000-13), named as such.
   static func bytes(_ value: Double) -> String {
     if value < 1024 { return "\(integer(value.rounded(.towardZero))) B" }
-    if value < 1024 * 1024 { return fixed(value / 1024, 1) + " KB" }
-    return fixed(value / (1024 * 1024), 1) + " MB"
+    if value < 1024 * 1024 { return fixed(value / 1024, 1) + " KiB" }
+    return fixed(value / (1024 * 1024), 1) + " MiB"
   }
 
   static func percent(_ part: Double, of whole: Double) -> String {
