@@ -239,10 +239,14 @@ public final class DecodingContext {
 
   /// A number in the key's range (a whole number for an integer key).
   public func number(_ value: JSONValue, _ path: JSONPath, _ key: FormatKey) -> Double? {
-    guard let number = number(value, path, key.name) else { return nil }
-    guard let range = key.range else { return number }
+    guard let range = key.range else { return number(value, path, key.name) }
+    return number(value, path, key.name, in: range)
+  }
+  /// A number in `range`, with the range's own message when it is not.
+  public func number(_ value: JSONValue, _ path: JSONPath, _ key: String, in range: NumberRange) -> Double? {
+    guard let number = number(value, path, key) else { return nil }
     guard range.contains(number), !range.whole || number == number.rounded() else {
-      error(path, key: key.name, at: value.offset, "expected \(range.expectation(for: number)), found \(formatNumber(number))")
+      error(path, key: key, at: value.offset, "expected \(range.expectation(for: number)), found \(formatNumber(number))")
       return nil
     }
     return number

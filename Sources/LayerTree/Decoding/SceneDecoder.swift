@@ -256,7 +256,7 @@ struct SceneReader {
     if rootFillsScreen, let screen { root.frame = screen.bounds }
     var timeline: Timeline? = nil
     if let timelineValue {
-      timeline = TimelineReader(context: context, targets: TargetResolver(root: root), limits: options.limits).read(
+      timeline = TimelineReader(context: context, targets: TargetResolver(root: root), limits: options.limits, format: options.format).read(
         timelineValue, path.key("timeline"))
     }
     if !reportedLayerLimit, let problem = options.limits.workProblem(layers: layerCount, timeline: timeline) {

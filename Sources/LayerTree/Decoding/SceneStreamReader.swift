@@ -154,7 +154,7 @@ struct SceneStreamReader: ~Copyable {
           .read(budgetsValue, JSONPath.document.key("budgets"), sceneDevice: device)
       }
       if let timelineValue {
-        timeline = TimelineReader(context: context, targets: TargetResolver(root: root), limits: options.limits)
+        timeline = TimelineReader(context: context, targets: TargetResolver(root: root), limits: options.limits, format: options.format)
           .read(timelineValue, JSONPath.document.key("timeline"))
       }
       guard context.diagnostics.isEmpty else { throw Unsupported() }
@@ -219,7 +219,7 @@ struct SceneStreamReader: ~Copyable {
     var draft = LayerDraft(id: isMask ? "mask" : "", defaults: defaults)
     draft.layer.source = source
     var id = SiblingID(bytes: nil, repeated: false)
-    var classBit = LayerClass.CALayer.bit
+    var classBit = tables.plainClassBit
     var seen: UInt64 = 0
     var repeatCopies: (Int, (Double, Double))? = nil
     let sublayersStart = layers.count
@@ -231,20 +231,50 @@ struct SceneStreamReader: ~Copyable {
       let field = tables.layerFields[index]
       // The class decides which keys apply: a key only some classes have must come after `class`.
       guard field.classMask & classBit != 0 else { throw Unsupported() }
-      switch field.binding {
-      case .number(_, let set): set(&draft, try number(in: field.range))
-      case .integer(_, let set): set(&draft, try integer(in: field.integers))
-      case .boolean(_, let set): set(&draft, try bool())
-      case .choice(_, let set): set(&draft, try choiceIndex(field.choices!))
-      case .color(_, let set): set(&draft, try color())
-      case .optionalColor(_, let set): set(&draft, try optionalColor())
-      case .pair(_, let set):
+      // The value is read by its kind; the setter the description gives stores it.
+      switch field.value {
+      case .number:
+        let value = try number(in: field.range)
+        guard case .number(let set) = tables.layerSetters[index] else { throw Unsupported() }
+        set(&draft, value)
+      case .integer:
+        let value = try integer(in: field.integers)
+        guard case .integer(let set) = tables.layerSetters[index] else { throw Unsupported() }
+        set(&draft, value)
+      case .boolean:
+        let value = try bool()
+        guard case .boolean(let set) = tables.layerSetters[index] else { throw Unsupported() }
+        set(&draft, value)
+      case .choice:
+        let value = try choiceIndex(tables.layerChoices[index]!)
+        guard case .choice(let set) = tables.layerSetters[index] else { throw Unsupported() }
+        set(&draft, value)
+      case .color:
+        let value = try color()
+        guard case .color(let set) = tables.layerSetters[index] else { throw Unsupported() }
+        set(&draft, value)
+      case .optionalColor:
+        let value = try optionalColor()
+        guard case .optionalColor(let set) = tables.layerSetters[index] else { throw Unsupported() }
+        set(&draft, value)
+      case .pair:
         let (a, b) = try pair()
-        guard field.range.contains(a), field.range.contains(b) else { throw Unsupported() }
+        guard field.range.contains(a), field.range.contains(b), case .pair(let set) = tables.layerSetters[index] else {
+          throw Unsupported()
+        }
         set(&draft, Point(a, b))
-      case .colors(_, let set): set(&draft, try colors())
-      case .choiceSet(_, let set): set(&draft, try choiceSet(field.choices!))
-      case .transform(_, let set): set(&draft, try transform())
+      case .colors:
+        let value = try colors()
+        guard case .colors(let set) = tables.layerSetters[index] else { throw Unsupported() }
+        set(&draft, value)
+      case .choiceSet:
+        let value = try choiceSet(tables.layerChoices[index]!)
+        guard case .choiceSet(let set) = tables.layerSetters[index] else { throw Unsupported() }
+        set(&draft, value)
+      case .transform:
+        let value = try transform()
+        guard case .transform(let set) = tables.layerSetters[index] else { throw Unsupported() }
+        set(&draft, value)
       case .structural:
         switch field.structural {
         case .id:
@@ -253,8 +283,9 @@ struct SceneStreamReader: ~Copyable {
           id.bytes = plain
         case .class:
           let index = try choiceIndex(tables.classNames)
-          draft.layerClass = LayerClass.allCases[index]
-          classBit = draft.layerClass.bit
+          draft.layerClass = tables.layerClasses[index]
+          // `classNames` lists the classes in `allCases` order, as the class masks count them.
+          classBit = 1 << UInt8(index)
         case .frame: draft.layer.frame = try rect()
         case .shadowPath: draft.layer.shadowPath = try shadowPath()
         case .mask:
@@ -282,7 +313,7 @@ struct SceneStreamReader: ~Copyable {
       }
     }
     draft.finish()
-    let replicator = draft.replicator
+    let instanceCount = draft.layerClass == .CAReplicatorLayer ? draft.replicator.instanceCount : 1
     // Moved, not copied: a copy retains every reference in the layer.
     var layer = Layer(id: "")
     swap(&layer, &draft.layer)
@@ -290,9 +321,9 @@ struct SceneStreamReader: ~Copyable {
 
     // The layer itself; its mask and sublayers counted themselves when they were read.
     try countLayers(1)
-    if replicator.instanceCount > 1, case .replicator = layer.kind {
+    if instanceCount > 1, case .replicator = layer.kind {
       let sublayerLayers = layer.sublayers.reduce(0) { $0 + $1.subtreeCount }
-      guard let added = ReplicatorInstances.addedLayers(instanceCount: replicator.instanceCount, sublayerLayers: sublayerLayers)
+      guard let added = ReplicatorInstances.addedLayers(instanceCount: instanceCount, sublayerLayers: sublayerLayers)
       else { throw Unsupported() }
       try countLayers(added)
       ReplicatorInstances.expand(&layer)
@@ -487,11 +518,11 @@ struct SceneStreamReader: ~Copyable {
     // Each type takes and requires the keys the description gives it.
     guard let type, let rect, seen & ~tables.shapeApplies[type] == 0, seen & tables.shapeRequired[type] == tables.shapeRequired[type]
     else { throw Unsupported() }
-    switch SceneKeys.shapeTypes[type] {
-    case "rect": return .rect(rect)
-    case "roundedRect": return .roundedRect(rect, cornerRadius: radius)
-    case "ellipse": return .ellipse(rect)
-    default:
+    switch tables.shapeTypeKinds[type] {
+    case .rect: return .rect(rect)
+    case .roundedRect: return .roundedRect(rect, cornerRadius: radius)
+    case .ellipse: return .ellipse(rect)
+    case .arbitrary:
       guard let points else { throw Unsupported() }
       return .arbitrary(bounds: rect, points: points)
     }
@@ -522,18 +553,18 @@ struct SceneStreamReader: ~Copyable {
       case .opaque: opaque = try bool()
       case .wideColor: wideColor = try bool()
       case .characters: characters = try integer(in: tables.characters)
-      case .drawnOn: drawnOn = DrawingThread.allCases[try choiceIndex(tables.drawingThreads)]
+      case .drawnOn: drawnOn = tables.drawingThreadCases[try choiceIndex(tables.drawingThreads)]
       }
       key = try nextKey()
     }
     guard let type, seen & ~tables.contentsApplies[type] == 0, seen & tables.contentsRequired[type] == tables.contentsRequired[type]
     else { throw Unsupported() }
-    switch SceneKeys.contentTypes[type] {
-    case "image":
+    switch tables.contentsTypeKinds[type] {
+    case .image:
       return .image(ImageContents(pixelSize: pixelSize, opaque: opaque, wideColor: wideColor, drawnOn: drawnOn))
-    case "text":
+    case .text:
       return .text(TextContents(characters: characters, drawnOn: drawnOn ?? .main, wideColor: wideColor))
-    default:
+    case .drawing:
       return .drawing(DrawingContents(drawnOn: drawnOn ?? .main, wideColor: wideColor, opaque: opaque))
     }
   }

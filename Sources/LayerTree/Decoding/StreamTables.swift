@@ -4,16 +4,28 @@
 final class StreamTables: Sendable {
   let sceneKeys: KeyTable
   let layerKeys: KeyTable
-  /// Each layer key, in `layerKeys` order.
+  /// Each layer key, in `layerKeys` order: what the reader checks and reads, as plain values
+  /// (copied per key read, they hold no reference).
   let layerFields: [StreamLayerKey]
+  /// Each layer key's setter, in `layerKeys` order; looked at only when the key is read.
+  let layerSetters: [LayerSetter]
+  /// The names of each choice key, in `layerKeys` order; nil for other keys.
+  let layerChoices: [KeyTable?]
   /// The bits of `id` and `frame` in a set of seen layer keys.
   let idBit: UInt64
   let frameBit: UInt64
   let classNames: KeyTable
+  /// The bit of `CALayer`, the class of a layer that names none.
+  let plainClassBit = LayerClass.CALayer.bit
+  /// `LayerClass.allCases` and `DrawingThread.allCases`, made once.
+  let layerClasses = LayerClass.allCases
+  let drawingThreadCases = DrawingThread.allCases
 
   let contentsKeys: KeyTable
   let contentsFields: [ContentsField]
   let contentsTypes: KeyTable
+  /// What each contents type makes, in `contentsTypes` order.
+  let contentsTypeKinds: [ContentsTypeKind]
   /// By contents type: the keys it takes, and the keys it requires (bits in `contentsKeys` order).
   let contentsApplies: [UInt64]
   let contentsRequired: [UInt64]
@@ -22,6 +34,8 @@ final class StreamTables: Sendable {
   let shapePathKeys: KeyTable
   let shapePathFields: [ShapePathField]
   let shapeTypes: KeyTable
+  /// What each path type makes, in `shapeTypes` order.
+  let shapeTypeKinds: [ShapeTypeKind]
   let shapeApplies: [UInt64]
   let shapeRequired: [UInt64]
 
@@ -49,6 +63,13 @@ final class StreamTables: Sendable {
     let layer = format.layer
     layerKeys = KeyTable(layer.names)
     layerFields = layer.keys.map(StreamLayerKey.init)
+    layerSetters = layer.keys.map { LayerSetter($0.binding ?? .structural) }
+    layerChoices = layer.keys.map { key in
+      switch key.type {
+      case .choice(let names), .list(.choice(let names), _, _, _): return KeyTable(names)
+      default: return nil
+      }
+    }
     idBit = 1 << UInt64(layer.index(of: "id")!)
     frameBit = 1 << UInt64(layer.index(of: "frame")!)
     classNames = KeyTable(LayerClass.allCases.map(\.rawValue))
@@ -56,12 +77,14 @@ final class StreamTables: Sendable {
     contentsKeys = KeyTable(format.contents.names)
     contentsFields = format.contents.names.map { ContentsField(rawValue: $0)! }
     contentsTypes = KeyTable(SceneKeys.contentTypes)
+    contentsTypeKinds = SceneKeys.contentTypes.map { ContentsTypeKind(rawValue: $0)! }
     (contentsApplies, contentsRequired) = Self.masks(format.contents, variants: SceneKeys.contentTypes)
     drawingThreads = KeyTable(DrawingThread.allCases.map(\.rawValue))
 
     shapePathKeys = KeyTable(format.shapePath.names)
     shapePathFields = format.shapePath.names.map { ShapePathField(rawValue: $0)! }
     shapeTypes = KeyTable(SceneKeys.shapeTypes)
+    shapeTypeKinds = SceneKeys.shapeTypes.map { ShapeTypeKind(rawValue: $0)! }
     (shapeApplies, shapeRequired) = Self.masks(format.shapePath, variants: SceneKeys.shapeTypes)
 
     shadowPathKeys = KeyTable(format.shadowPath.names)
@@ -104,20 +127,37 @@ final class StreamTables: Sendable {
   static func integerRange(_ key: FormatKey) -> ClosedRange<Int> { FormatKey.integers(key) }
 }
 
-/// One layer key as the fast reader uses it.
+/// One layer key as the fast reader uses it: plain values only, so reading a key copies no
+/// reference.
 struct StreamLayerKey: Sendable {
-  var binding: LayerBinding
+  /// How the value is read.
+  var value: ValueKind
   /// The range of a number or pair.
   var range: NumberRange
   var integers: ClosedRange<Int>
   /// Bit `i` set: the key applies to the class `LayerClass.allCases[i]`.
   var classMask: UInt8
-  /// The names of a choice or a list of choices, looked up by their bytes.
-  var choices: KeyTable?
   var structural: StructuralLayerKey?
 
+  /// The kinds of ``LayerBinding``, without their closures.
+  enum ValueKind: UInt8, Sendable {
+    case number, integer, boolean, choice, color, optionalColor, pair, colors, choiceSet, transform, structural
+  }
+
   init(_ key: FormatKey) {
-    binding = key.binding ?? .structural
+    switch key.binding ?? .structural {
+    case .number: value = .number
+    case .integer: value = .integer
+    case .boolean: value = .boolean
+    case .choice: value = .choice
+    case .color: value = .color
+    case .optionalColor: value = .optionalColor
+    case .pair: value = .pair
+    case .colors: value = .colors
+    case .choiceSet: value = .choiceSet
+    case .transform: value = .transform
+    case .structural: value = .structural
+    }
     range = key.range ?? .any
     if case .integer(let range) = key.type { integers = range } else { integers = 0...0 }
     var mask: UInt8 = 0
@@ -125,12 +165,49 @@ struct StreamLayerKey: Sendable {
       mask |= 1 << UInt8(index)
     }
     classMask = mask
-    switch key.type {
-    case .choice(let names), .list(.choice(let names), _, _, _): choices = KeyTable(names)
-    default: choices = nil
-    }
     structural = StructuralLayerKey(rawValue: key.name)
   }
+}
+
+/// A layer key's setter alone, without the getter the writer uses.
+enum LayerSetter: Sendable {
+  case number(@Sendable (inout LayerDraft, Double) -> Void)
+  case integer(@Sendable (inout LayerDraft, Int) -> Void)
+  case boolean(@Sendable (inout LayerDraft, Bool) -> Void)
+  case choice(@Sendable (inout LayerDraft, Int) -> Void)
+  case color(@Sendable (inout LayerDraft, Color) -> Void)
+  case optionalColor(@Sendable (inout LayerDraft, Color?) -> Void)
+  case pair(@Sendable (inout LayerDraft, Point) -> Void)
+  case colors(@Sendable (inout LayerDraft, [Color]) -> Void)
+  case choiceSet(@Sendable (inout LayerDraft, [Int]) -> Void)
+  case transform(@Sendable (inout LayerDraft, Transform) -> Void)
+  case structural
+
+  init(_ binding: LayerBinding) {
+    switch binding {
+    case .number(_, let set): self = .number(set)
+    case .integer(_, let set): self = .integer(set)
+    case .boolean(_, let set): self = .boolean(set)
+    case .choice(_, let set): self = .choice(set)
+    case .color(_, let set): self = .color(set)
+    case .optionalColor(_, let set): self = .optionalColor(set)
+    case .pair(_, let set): self = .pair(set)
+    case .colors(_, let set): self = .colors(set)
+    case .choiceSet(_, let set): self = .choiceSet(set)
+    case .transform(_, let set): self = .transform(set)
+    case .structural: self = .structural
+    }
+  }
+}
+
+/// What a contents type makes.
+enum ContentsTypeKind: String, Sendable {
+  case image, text, drawing
+}
+
+/// What a path type makes.
+enum ShapeTypeKind: String, Sendable {
+  case rect, roundedRect, ellipse, arbitrary
 }
 
 /// The layer keys the readers handle themselves.
@@ -160,6 +237,6 @@ enum RepeatField: String, Sendable {
 }
 
 extension LayerClass {
-  /// The class's bit in ``StreamLayerKey/classMask``.
+  /// The class's bit in ``StreamLayerKey/classMask``: bit `i` for `LayerClass.allCases[i]`.
   var bit: UInt8 { 1 << UInt8(LayerClass.allCases.firstIndex(of: self)!) }
 }

@@ -1,5 +1,6 @@
 /// Reads a scene's `timeline`: animations, content changes and scrolls, with every target
-/// resolved against the layer tree.
+/// resolved against the layer tree. Keys, ranges and the key paths' values are the format
+/// description's (`TimelineKeys.swift`).
 struct TimelineReader {
   let context: DecodingContext
   let targets: TargetResolver
@@ -9,7 +10,7 @@ struct TimelineReader {
   private let resolution = Resolution()
 
   /// What resolving targets has cost so far. A target is resolved by comparing it with every
-  /// layer's path, and every layer it names is one more layer each frame simulates: a file of a
+  /// layer (at most), and every layer it names is one more layer each frame simulates: a file of a
   /// few kilobytes with thousands of `cell[*]` targets over a large `repeat` would otherwise
   /// take minutes and gigabytes before the work budget (``InputLimits/workProblem(layers:timeline:)``)
   /// is checked. So resolving stops once the layers named take the scene past the work budget
@@ -25,18 +26,16 @@ struct TimelineReader {
     var frames = 1.0
     var refused = false
   }
+  var format = SceneFormat.standard
 
-  static let keys = SceneFormat.standard.timeline.names
-  static let animationKeys = SceneFormat.standard.animation.names
-  static let contentChangeKeys = SceneFormat.standard.contentChange.names
-  static let scrollKeys = SceneFormat.standard.scroll.names
   /// Most frames one simulation may run (ten minutes at 120 Hz).
-  static let maxFrames = 72_000
+  static let maxFrames = TimelineKeys.maxFrames
 
   func read(_ value: JSONValue, _ path: JSONPath) -> Timeline? {
     guard let members = context.members(value, path, expected: "a timeline object { \"duration\": seconds, ... }") else {
       return nil
     }
+    let kind = format.timeline
     var timeline = Timeline(duration: 0)
     // The frames, before the entries are read: what each target named costs.
     func number(_ key: String) -> Double? {
@@ -58,9 +57,12 @@ struct TimelineReader {
       let v = member.value
       switch member.key {
       case "duration":
-        if let duration = context.positive(v, path, "duration") { timeline.duration = duration } else { ok = false }
+        // The lower bound here; past the upper one, the message below speaks of frames.
+        let range = kind["duration"].range ?? .positive
+        let lower = NumberRange(range.lower, .greatestFiniteMagnitude, lowerIsOpen: range.lowerIsOpen, upperIsLimit: true)
+        if let duration = context.number(v, path, "duration", in: lower) { timeline.duration = duration } else { ok = false }
       case "frameRate":
-        if let rate = context.number(v, path, "frameRate", in: 1...240) { timeline.frameRate = rate } else { ok = false }
+        if let rate = context.number(v, path, kind["frameRate"]) { timeline.frameRate = rate } else { ok = false }
       case "disableMinimumFrameDurationOnPhone":
         if let flag = context.bool(v, path, "disableMinimumFrameDurationOnPhone") {
           timeline.disablesMinimumFrameDuration = flag
@@ -74,7 +76,7 @@ struct TimelineReader {
       case "scrolls":
         timeline.scrolls = list(v, path, "scrolls") { item, itemPath in readScroll(item, itemPath) }
       default:
-        context.unknownKey(member, in: path, known: Self.keys, what: "the timeline")
+        context.unknownKey(member, in: path, known: kind.names, what: kind.what)
       }
     }
     if seen["duration"] == nil {
@@ -86,10 +88,10 @@ struct TimelineReader {
         path.rendered(appending: "duration"), at: seen["duration"]?.value.offset ?? value.offset,
         "\(formatNumber(timeline.duration)) s at \(formatNumber(rate)) Hz is more than \(Self.maxFrames) frames")
       ok = false
-    } else if timeline.duration > Double(Self.maxFrames) / 120 {
+    } else if let longest = kind["duration"].range?.upper, timeline.duration > longest {
       context.error(
         path.rendered(appending: "duration"), at: seen["duration"]?.value.offset ?? value.offset,
-        "expected a duration up to \(formatNumber(Double(Self.maxFrames) / 120)) s, found \(formatNumber(timeline.duration))")
+        "expected a duration up to \(formatNumber(longest)) s, found \(formatNumber(timeline.duration))")
       ok = false
     }
     return ok ? timeline : nil
@@ -120,12 +122,12 @@ struct TimelineReader {
     if let known = resolution.byPattern[pattern] {
       matches = known
     } else {
-      resolution.compared += targets.paths.count
+      resolution.compared += targets.layerCount
       if Double(resolution.compared) > budget {
         resolution.refused = true
         context.error(
           path, key: "target", at: value.offset,
-          "the timeline has too many different targets to resolve: \(NumberRange.grouped(Double(resolution.byPattern.count + 1))) targets so far over \(NumberRange.grouped(Double(targets.paths.count))) layers compare more than \(NumberRange.grouped(budget)) layer paths, the work budget",
+          "the timeline has too many different targets to resolve: \(NumberRange.grouped(Double(resolution.byPattern.count + 1))) targets so far over \(NumberRange.grouped(Double(targets.layerCount))) layers compare more than \(NumberRange.grouped(budget)) layer paths, the work budget",
           notes: ["the budget bounds what an untrusted file can cost; raise it to read a scene this large (--work-budget)"])
         return nil
       }
@@ -133,7 +135,7 @@ struct TimelineReader {
       resolution.byPattern[pattern] = matches
     }
     resolution.named += matches.count
-    if Double(targets.paths.count + resolution.named) * resolution.frames > budget {
+    if Double(targets.layerCount + resolution.named) * resolution.frames > budget {
       // Past the budget already: the entries after this one are not resolved (they name no
       // layer), and the scene's work check refuses the scene with the figures counted so far.
       resolution.refused = true
@@ -151,9 +153,11 @@ struct TimelineReader {
   private func readAnimation(_ value: JSONValue, _ path: JSONPath) -> LayerAnimation? {
     guard let members = context.members(value, path, expected: "an animation object { \"target\", \"keyPath\", \"toValue\", ... }")
     else { return nil }
-    let fields = context.fields(members, in: path, known: Self.animationKeys, what: "an animation")
+    let kind = format.animation
+    let fields = context.fields(members, in: path, known: kind.names, what: kind.what)
     var ok = true
-    for required in ["target", "keyPath", "toValue"] where fields[required] == nil {
+    for required in kind.keys where required.requirement == .required && fields[required.name] == nil {
+      let required = required.name
       context.error(path.rendered, at: value.offset, "missing `\(required)`")
       ok = false
     }
@@ -169,10 +173,10 @@ struct TimelineReader {
       }
     }
     if let member = fields["beginTime"] {
-      if let v = context.nonNegative(member.value, path, "beginTime") { animation.beginTime = v } else { ok = false }
+      if let v = context.number(member.value, path, kind["beginTime"]) { animation.beginTime = v } else { ok = false }
     }
     if let member = fields["duration"] {
-      if let v = context.positive(member.value, path, "duration") { animation.duration = v } else { ok = false }
+      if let v = context.number(member.value, path, kind["duration"]) { animation.duration = v } else { ok = false }
     }
     if let member = fields["timingFunction"] {
       if let v = context.choice(member.value, path, "timingFunction", as: TimingFunction.self) {
@@ -182,7 +186,7 @@ struct TimelineReader {
       }
     }
     if let member = fields["repeatCount"] {
-      if let v = context.number(member.value, path, "repeatCount", in: 0...1_000_000) { animation.repeatCount = v } else { ok = false }
+      if let v = context.number(member.value, path, kind["repeatCount"]) { animation.repeatCount = v } else { ok = false }
     }
     if let member = fields["autoreverses"] {
       if let v = context.bool(member.value, path, "autoreverses") { animation.autoreverses = v } else { ok = false }
@@ -196,16 +200,15 @@ struct TimelineReader {
 
   private func readValue(_ value: JSONValue, _ path: JSONPath, _ key: String, _ keyPath: AnimatableKeyPath) -> AnimationValue? {
     let expected: String
+    // The values the key path takes, from the description.
+    let range = format.keyPath(keyPath.rawValue)?.value.range ?? .any
     switch keyPath.valueKind {
     case .number:
       if case .number = value.kind, let number = context.number(value, path, key) {
-        if keyPath == .opacity || keyPath == .shadowOpacity, !(0...1).contains(number) {
+        guard range.contains(number) else {
           context.error(
-            path, key: key, at: value.offset, "expected a number from 0 to 1 for `\(keyPath.rawValue)`, found \(formatNumber(number))")
-          return nil
-        }
-        if [.cornerRadius, .shadowRadius, .boundsWidth, .boundsHeight].contains(keyPath), number < 0 {
-          context.error(path, key: key, at: value.offset, "expected a number >= 0 for `\(keyPath.rawValue)`, found \(formatNumber(number))")
+            path, key: key, at: value.offset,
+            "expected \(range.expectation(for: number)) for `\(keyPath.rawValue)`, found \(formatNumber(number))")
           return nil
         }
         return .number(number)
@@ -215,10 +218,11 @@ struct TimelineReader {
       if case .array(let items) = value.kind, items.count == 2,
         let pair = context.pair(value, path, key, shape: "[a, b]")
       {
-        if keyPath == .boundsSize, pair.0 < 0 || pair.1 < 0 {
+        guard range.contains(pair.0), range.contains(pair.1) else {
           context.error(
             path, key: key, at: value.offset,
-            "expected a width and height >= 0 for `\(keyPath.rawValue)`, found \(formatNumber(pair.0)) x \(formatNumber(pair.1))")
+            "expected \(keyPath == .position ? "x and y" : "a width and height") \(range.text) for `\(keyPath.rawValue)`, found \(formatNumber(pair.0)) x \(formatNumber(pair.1))"
+          )
           return nil
         }
         return .pair(pair.0, pair.1)
@@ -238,6 +242,7 @@ struct TimelineReader {
     guard let members = context.members(value, path, expected: "a content change { \"target\", \"times\" or \"rate\" }") else {
       return nil
     }
+    let kind = format.contentChange
     var change = ContentChange(targets: [])
     var resolved: [String]? = nil
     var ok = true
@@ -253,21 +258,22 @@ struct TimelineReader {
       case "times":
         if case .array(let items) = v.kind {
           let base = path.key("times")
+          let range = kind["times"].type.listItem?.range ?? .nonNegative
           for (index, item) in items.enumerated() {
-            if let time = context.nonNegative(item, base.index(index), "") { change.times.append(time) } else { ok = false }
+            if let time = context.number(item, base.index(index), "", in: range) { change.times.append(time) } else { ok = false }
           }
         } else {
           context.error(path, key: "times", at: v.offset, "expected an array of times in seconds, found \(context.describe(v))")
           ok = false
         }
       case "rate":
-        if let rate = context.number(v, path, "rate", in: 0.001...1000) { change.rate = rate } else { ok = false }
+        if let rate = context.number(v, path, kind["rate"]) { change.rate = rate } else { ok = false }
       case "beginTime":
-        if let time = context.nonNegative(v, path, "beginTime") { change.beginTime = time } else { ok = false }
+        if let time = context.number(v, path, kind["beginTime"]) { change.beginTime = time } else { ok = false }
       case "endTime":
-        if let time = context.nonNegative(v, path, "endTime") { change.endTime = time } else { ok = false }
+        if let time = context.number(v, path, kind["endTime"]) { change.endTime = time } else { ok = false }
       default:
-        context.unknownKey(member, in: path, known: Self.contentChangeKeys, what: "a content change")
+        context.unknownKey(member, in: path, known: kind.names, what: kind.what)
       }
     }
     if !seen.contains("target") {
@@ -287,7 +293,8 @@ struct TimelineReader {
     guard let members = context.members(value, path, expected: "a scroll { \"target\", \"velocity\" or \"offsets\", ... }") else {
       return nil
     }
-    let fields = context.fields(members, in: path, known: Self.scrollKeys, what: "a scroll")
+    let kind = format.scroll
+    let fields = context.fields(members, in: path, known: kind.names, what: kind.what)
     var ok = true
     guard let targetMember = fields["target"] else {
       context.error(path.rendered, at: value.offset, "missing `target`: the scroll view's id or path")
@@ -316,7 +323,7 @@ struct TimelineReader {
       case .string(let text) where text == "normal": rate = Scroll.normalDeceleration
       case .string(let text) where text == "fast": rate = Scroll.fastDeceleration
       case .number:
-        if let number = context.number(member.value, path, "deceleration", in: 0.9...0.99999) { rate = number } else { ok = false }
+        if let number = context.number(member.value, path, kind["deceleration"]) { rate = number } else { ok = false }
       default:
         context.error(
           path, key: "deceleration", at: member.value.offset,
@@ -326,7 +333,7 @@ struct TimelineReader {
     }
     switch (fields["velocity"], fields["offsets"]) {
     case (let velocity?, nil):
-      if let v = context.number(velocity.value, path, "velocity", in: -100_000...100_000) {
+      if let v = context.number(velocity.value, path, kind["velocity"]) {
         scroll.motion = .fling(velocity: v, decelerationRate: rate)
       } else {
         ok = false
@@ -341,13 +348,13 @@ struct TimelineReader {
       ok = false
     }
     if let member = fields["beginTime"] {
-      if let v = context.nonNegative(member.value, path, "beginTime") { scroll.beginTime = v } else { ok = false }
+      if let v = context.number(member.value, path, kind["beginTime"]) { scroll.beginTime = v } else { ok = false }
     }
     if let member = fields["startOffset"] {
-      if let v = context.number(member.value, path, "startOffset") { scroll.startOffset = v } else { ok = false }
+      if let v = context.number(member.value, path, kind["startOffset"]) { scroll.startOffset = v } else { ok = false }
     }
     if let member = fields["contentLength"] {
-      if let v = context.positive(member.value, path, "contentLength") { scroll.contentLength = v } else { ok = false }
+      if let v = context.number(member.value, path, kind["contentLength"]) { scroll.contentLength = v } else { ok = false }
     }
     if let member = fields["reuse"] {
       let scrollView = resolved?.count == 1 ? resolved?.first : nil
@@ -386,6 +393,7 @@ struct TimelineReader {
 
   private func readReuse(_ value: JSONValue, _ path: JSONPath, scrollView: String?, axis: Scroll.Axis) -> CellReuse? {
     guard let all = context.members(value, path, expected: "{ \"cell\": id of the repeated cell, \"items\": N }") else { return nil }
+    let kind = format.reuse
     let members = context.unique(all, in: path)
     var cell: String? = nil
     var items: Int? = nil
@@ -402,9 +410,9 @@ struct TimelineReader {
           ok = false
         }
       case "items":
-        if let count = context.integer(member.value, path, "items", in: 0...100_000_000) { items = count } else { ok = false }
+        if let count = context.integer(member.value, path, kind["items"]) { items = count } else { ok = false }
       default:
-        context.unknownKey(member, in: path, known: ["cell", "items"], what: "`reuse`")
+        context.unknownKey(member, in: path, known: kind.names, what: kind.what)
       }
     }
     guard let cell else {
@@ -426,97 +434,5 @@ struct TimelineReader {
       }
     }
     return ok ? CellReuse(cell: cell, items: items) : nil
-  }
-}
-
-/// Finds layers by id, path or pattern.
-///
-/// A target's components (split at `/`) must equal the last components of a layer's path;
-/// `[*]` matches any index of a repeated layer and `*` any whole component. So `title` matches
-/// every layer with id `title`, `cell[*]/title` every title in a repeated cell, and
-/// `root/feed/cell[3]/title` one layer (or several, if a deeper path ends the same way; `/` in
-/// front, `/root/feed/cell[3]/title`, anchors the target at the root).
-struct TargetResolver {
-  let paths: [String]
-  private let components: [[Substring]]
-  /// Each layer's frame and number of sublayers (its mask not counted), in `paths` order.
-  private let frames: [Rect]
-  private let sublayerCounts: [Int]
-  private let indexOfPath: [String: Int]
-
-  init(root: Layer) {
-    var paths: [String] = []
-    var frames: [Rect] = []
-    var sublayerCounts: [Int] = []
-    func walk(_ layer: Layer, _ path: String) {
-      paths.append(path)
-      frames.append(layer.frame)
-      sublayerCounts.append(layer.sublayers.count)
-      if let mask = layer.mask { walk(mask, LayerPath.child(path, mask.id)) }
-      for sublayer in layer.sublayers { walk(sublayer, LayerPath.child(path, sublayer.id)) }
-    }
-    walk(root, root.id)
-    self.paths = paths
-    self.frames = frames
-    self.sublayerCounts = sublayerCounts
-    components = paths.map { $0.split(separator: "/") }
-    indexOfPath = Dictionary(paths.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-  }
-
-  /// Sublayers of the layer at `path`; 0 for an unknown path.
-  func sublayerCount(of path: String) -> Int { indexOfPath[path].map { sublayerCounts[$0] } ?? 0 }
-
-  /// The reuse pool of `cell` in `scrollView` as the animator builds it: the pool's size, the
-  /// most cells the viewport can show at once (`ceil(viewport / step) + 1`: a partly shown cell
-  /// at each end), the step between cells and the viewport's length along `axis`. Nil when the
-  /// step is not positive (the animator then places no cell).
-  func reusePool(of scrollView: String, cell: String, axis: Scroll.Axis) -> (pool: Int, needed: Int, step: Double, viewport: Double)? {
-    guard let parent = indexOfPath[scrollView] else { return nil }
-    let prefix = scrollView + "/" + cell + "["
-    let cells = paths.indices.filter { paths[$0].hasPrefix(prefix) && !paths[$0].dropFirst(scrollView.count + 1).contains("/") }
-    guard let first = cells.first else { return nil }
-    let vertical = axis == .vertical
-    let step =
-      cells.count > 1
-      ? (vertical ? frames[cells[1]].y - frames[first].y : frames[cells[1]].x - frames[first].x)
-      : (vertical ? frames[first].height : frames[first].width)
-    let viewport = vertical ? frames[parent].height : frames[parent].width
-    guard step > 0, step.isFinite, viewport.isFinite else { return nil }
-    let ratio = min(viewport / step, 1e9)
-    return (cells.count, Int((ratio - 1e-9).rounded(.up)) + 1, step, viewport)
-  }
-
-  /// The paths `pattern` matches, in the tree's order (a layer, its mask, then its sublayers). A
-  /// pattern that starts with `/` is anchored at the root: it matches whole paths only.
-  func resolve(_ pattern: String) -> [String] {
-    let anchored = pattern.hasPrefix("/")
-    let wanted = pattern.split(separator: "/")
-    guard !wanted.isEmpty else { return [] }
-    var result: [String] = []
-    for (index, parts) in components.enumerated() where anchored ? parts.count == wanted.count : parts.count >= wanted.count {
-      let tail = parts.suffix(wanted.count)
-      if zip(tail, wanted).allSatisfy({ Self.matches($0, $1) }) { result.append(paths[index]) }
-    }
-    return result
-  }
-
-  static func matches(_ component: Substring, _ pattern: Substring) -> Bool {
-    if pattern == "*" || pattern == component { return true }
-    if pattern.hasSuffix("[*]") {
-      let stem = pattern.dropLast(3)
-      guard component.hasPrefix(stem + "["), component.hasSuffix("]") else { return false }
-      return component.dropFirst(stem.count + 1).dropLast().allSatisfy(\.isNumber)
-    }
-    return false
-  }
-
-  func suggestion(for pattern: String) -> String? {
-    let last = pattern.split(separator: "/").last.map(String.init) ?? pattern
-    let ids = Set(components.compactMap { $0.last.map(String.init) })
-    return nearest(to: last, in: ids.sorted())
-  }
-
-  func hasRepeatedChild(of parent: String, id: String) -> Bool {
-    paths.contains { $0.hasPrefix(parent + "/" + id + "[") && !$0.dropFirst(parent.count + 1).contains("/") }
   }
 }

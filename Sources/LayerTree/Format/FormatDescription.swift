@@ -145,13 +145,7 @@ public struct FormatKey: Sendable {
   }
 
   /// The key's number range, for a number, a whole number or a pair of numbers.
-  public var range: NumberRange? {
-    switch type {
-    case .number(let range), .pair(_, let range): return range
-    case .integer(let range): return NumberRange(Double(range.lowerBound), Double(range.upperBound), whole: true)
-    default: return nil
-    }
-  }
+  public var range: NumberRange? { type.range }
 }
 
 /// What a key's value may be.
@@ -186,6 +180,23 @@ public indirect enum ValueType: Sendable {
   case oneOf([ValueType])
   /// A value described in prose; `schema` is its JSON Schema.
   case custom(text: String, schema: JSONOutput)
+
+  /// The type of a list's items; nil for other types.
+  public var listItem: ValueType? {
+    if case .list(let item, _, _, _) = self { return item }
+    return nil
+  }
+
+  /// The number range of a number, a whole number or a pair of numbers; for `oneOf`, its first
+  /// such type's.
+  public var range: NumberRange? {
+    switch self {
+    case .number(let range), .pair(_, let range): return range
+    case .integer(let range): return NumberRange(Double(range.lowerBound), Double(range.upperBound), whole: true)
+    case .oneOf(let types): return types.lazy.compactMap(\.range).first
+    default: return nil
+    }
+  }
 }
 
 /// The numbers a key takes: from `lower` (included unless `lowerIsOpen`) to `upper` (included).

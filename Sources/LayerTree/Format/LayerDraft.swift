@@ -3,12 +3,50 @@
 struct LayerDraft {
   var layer: Layer
   var layerClass = LayerClass.CALayer
-  var shape = ShapeLayer(path: .rect(.zero))
   /// `path` was written; without it a shape layer's path is its bounds.
   var shapePathSet = false
-  var gradient = GradientLayer(colors: [])
-  var effect = VisualEffect()
-  var replicator = ReplicatorLayer()
+  /// What only one class has, boxed and made when a key of it is first read: most layers are
+  /// plain, and a draft without it is small to make and to move.
+  private var classParts: ClassPartsBox? = nil
+
+  private struct ClassParts {
+    var shape = ShapeLayer(path: .rect(.zero))
+    var gradient = GradientLayer(colors: [])
+    var effect = VisualEffect()
+    var replicator = ReplicatorLayer()
+  }
+
+  private final class ClassPartsBox {
+    var parts: ClassParts
+    init(_ parts: ClassParts) { self.parts = parts }
+  }
+
+  var shape: ShapeLayer {
+    get { classParts?.parts.shape ?? ShapeLayer(path: .rect(.zero)) }
+    set { modifyParts { $0.shape = newValue } }
+  }
+  var gradient: GradientLayer {
+    get { classParts?.parts.gradient ?? GradientLayer(colors: []) }
+    set { modifyParts { $0.gradient = newValue } }
+  }
+  var effect: VisualEffect {
+    get { classParts?.parts.effect ?? VisualEffect() }
+    set { modifyParts { $0.effect = newValue } }
+  }
+  var replicator: ReplicatorLayer {
+    get { classParts?.parts.replicator ?? ReplicatorLayer() }
+    set { modifyParts { $0.replicator = newValue } }
+  }
+
+  /// Changes the class parts, made first or copied first when another draft shares them.
+  private mutating func modifyParts(_ body: (inout ClassParts) -> Void) {
+    if classParts == nil {
+      classParts = ClassPartsBox(ClassParts())
+    } else if !isKnownUniquelyReferenced(&classParts) {
+      classParts = ClassPartsBox(classParts!.parts)
+    }
+    body(&classParts!.parts)
+  }
 
   init(id: String, defaults: LayerDefaults) {
     layer = Layer(id: id)
@@ -22,6 +60,7 @@ struct LayerDraft {
     case .CAShapeLayer:
       // A shape layer without a path draws nothing in Core Animation; the format reads a missing
       // path as the layer's bounds, which is what a scene writer almost always means.
+      var shape = self.shape
       if !shapePathSet { shape.path = .rect(layer.bounds) }
       layer.kind = .shape(shape)
     case .CAGradientLayer: layer.kind = .gradient(gradient)

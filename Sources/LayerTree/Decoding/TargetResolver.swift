@@ -1,0 +1,216 @@
+/// Finds layers by id, path or pattern, walking the tree along the pattern: a path string is made
+/// only for a layer the pattern matches.
+///
+/// A target's components (split at `/`) must equal the last components of a layer's path;
+/// `[*]` matches any index of a repeated layer and `*` any whole component. So `title` matches
+/// every layer with id `title`, `cell[*]/title` every title in a repeated cell, and
+/// `root/feed/cell[3]/title` one layer (or several, if a deeper path ends the same way; `/` in
+/// front, `/root/feed/cell[3]/title`, anchors the target at the root).
+///
+/// An anchored pattern descends from the root through the layers that match it only. Any other
+/// pattern is matched from its last component: the tree is walked once, keeping the ancestors of
+/// the layer visited, and each layer whose id matches the last component is checked up its
+/// ancestors. A timeline with many targets (from the fourth on) indexes the layers by id stem
+/// (`cell` for `cell[3]`) first, so each further target costs its candidates, not the tree.
+///
+/// Matches are listed in the tree's order: a layer, its mask, then its sublayers.
+final class TargetResolver {
+  private let root: Layer
+  /// Unanchored patterns resolved so far; from the fourth on, `byStem` is built.
+  private var tailResolutions = 0
+  /// The tree in its order: each layer's id and its parent's position (-1 for the root). Built
+  /// with `byStem`, or for a suggestion.
+  private var ids: [String] = []
+  private var parents: [Int32] = []
+  /// Positions in tree order by id stem.
+  private var byStem: [Substring: [Int32]]? = nil
+
+  init(root: Layer) { self.root = root }
+
+  /// Layers in the tree, masks included: the most layers one target is compared with.
+  private(set) lazy var layerCount: Int = {
+    func count(_ layer: Layer) -> Int { 1 + (layer.mask.map(count) ?? 0) + layer.sublayers.reduce(0) { $0 + count($1) } }
+    return count(root)
+  }()
+
+  /// The paths `pattern` matches, in the tree's order. A pattern that starts with `/` is
+  /// anchored at the root: it matches whole paths only.
+  func resolve(_ pattern: String) -> [String] {
+    let wanted = pattern.split(separator: "/")
+    guard !wanted.isEmpty else { return [] }
+    return pattern.hasPrefix("/") ? resolveAnchored(wanted) : resolveTail(wanted)
+  }
+
+  private func resolveAnchored(_ wanted: [Substring]) -> [String] {
+    var result: [String] = []
+    func descend(_ layer: Layer, _ depth: Int, _ path: String) {
+      if depth == wanted.count - 1 {
+        result.append(path)
+        return
+      }
+      let next = wanted[depth + 1]
+      if let mask = layer.mask, Self.matches(mask.id[...], next) { descend(mask, depth + 1, LayerPath.child(path, mask.id)) }
+      for sublayer in layer.sublayers where Self.matches(sublayer.id[...], next) {
+        descend(sublayer, depth + 1, LayerPath.child(path, sublayer.id))
+      }
+    }
+    if Self.matches(root.id[...], wanted[0]) { descend(root, 0, root.id) }
+    return result
+  }
+
+  private func resolveTail(_ wanted: [Substring]) -> [String] {
+    tailResolutions += 1
+    let last = wanted[wanted.count - 1]
+    if byStem == nil, tailResolutions > 3 { buildIndex() }
+    guard let byStem, last != "*" else { return walkMatching(wanted) }
+    var result: [String] = []
+    for position in byStem[Self.stem(last)] ?? [] {
+      // The chain of ids from this layer up must match the pattern from its end.
+      var node = Int(position)
+      var matched = true
+      for component in wanted.reversed() {
+        guard node >= 0, Self.matches(ids[node][...], component) else {
+          matched = false
+          break
+        }
+        node = Int(parents[node])
+      }
+      if matched { result.append(path(of: Int(position))) }
+    }
+    return result
+  }
+
+  /// Walks the whole tree once, keeping the ancestors of the layer visited: a layer whose id
+  /// matches the pattern's last component is checked up its ancestors.
+  private func walkMatching(_ wanted: [Substring]) -> [String] {
+    var result: [String] = []
+    /// The ids of the visited layer's ancestors, the root's first.
+    var ancestors: [String] = []
+    let last = wanted[wanted.count - 1]
+    func visit(_ layer: Layer) {
+      if Self.matches(layer.id[...], last), ancestors.count >= wanted.count - 1 {
+        var matched = true
+        var depth = ancestors.count - 1
+        for component in wanted.dropLast().reversed() {
+          guard Self.matches(ancestors[depth][...], component) else {
+            matched = false
+            break
+          }
+          depth -= 1
+        }
+        if matched { result.append((ancestors + [layer.id]).joined(separator: "/")) }
+      }
+      guard layer.mask != nil || !layer.sublayers.isEmpty else { return }
+      ancestors.append(layer.id)
+      if let mask = layer.mask { visit(mask) }
+      for sublayer in layer.sublayers { visit(sublayer) }
+      ancestors.removeLast()
+    }
+    visit(root)
+    return result
+  }
+
+  /// The path of the layer at `position` in tree order.
+  private func path(of position: Int) -> String {
+    var components: [String] = []
+    var node = position
+    while node >= 0 {
+      components.append(ids[node])
+      node = Int(parents[node])
+    }
+    return components.reversed().joined(separator: "/")
+  }
+
+  private func flatten() {
+    guard ids.isEmpty else { return }
+    func walk(_ layer: Layer, _ parent: Int32) {
+      let position = Int32(ids.count)
+      ids.append(layer.id)
+      parents.append(parent)
+      if let mask = layer.mask { walk(mask, position) }
+      for sublayer in layer.sublayers { walk(sublayer, position) }
+    }
+    walk(root, -1)
+  }
+
+  private func buildIndex() {
+    flatten()
+    var index: [Substring: [Int32]] = [:]
+    for (position, id) in ids.enumerated() { index[Self.stem(id[...]), default: []].append(Int32(position)) }
+    byStem = index
+  }
+
+  /// An id or pattern component without its copy index: `cell` for `cell[3]` and `cell[*]`.
+  static func stem(_ component: Substring) -> Substring {
+    guard component.hasSuffix("]"), let open = component.lastIndex(of: "[") else { return component }
+    return component[..<open]
+  }
+
+  static func matches(_ component: Substring, _ pattern: Substring) -> Bool {
+    if pattern == "*" || pattern == component { return true }
+    if pattern.hasSuffix("[*]") {
+      let stem = pattern.dropLast(3)
+      guard component.hasPrefix(stem + "["), component.hasSuffix("]") else { return false }
+      return component.dropFirst(stem.count + 1).dropLast().allSatisfy(\.isNumber)
+    }
+    return false
+  }
+
+  // MARK: The layer at a path
+
+  /// The first layer in tree order whose path is `path`.
+  private func layer(at path: String) -> Layer? {
+    let components = path.split(separator: "/", omittingEmptySubsequences: false)
+    func find(_ layer: Layer, _ depth: Int) -> Layer? {
+      if depth == components.count - 1 { return layer }
+      let next = components[depth + 1]
+      if let mask = layer.mask, mask.id == next, let found = find(mask, depth + 1) { return found }
+      for sublayer in layer.sublayers where sublayer.id == next {
+        if let found = find(sublayer, depth + 1) { return found }
+      }
+      return nil
+    }
+    guard let first = components.first, root.id == first else { return nil }
+    return find(root, 0)
+  }
+
+  /// Sublayers of the layer at `path`; 0 for an unknown path.
+  func sublayerCount(of path: String) -> Int { layer(at: path)?.sublayers.count ?? 0 }
+
+  /// The reuse pool of `cell` in `scrollView` as the animator builds it: the pool's size, the
+  /// most cells the viewport can show at once (`ceil(viewport / step) + 1`: a partly shown cell
+  /// at each end), the step between cells and the viewport's length along `axis`. Nil when the
+  /// step is not positive (the animator then places no cell).
+  func reusePool(of scrollView: String, cell: String, axis: Scroll.Axis) -> (pool: Int, needed: Int, step: Double, viewport: Double)? {
+    guard let parent = layer(at: scrollView) else { return nil }
+    let cells = parent.sublayers.filter { Self.isCopy($0.id, of: cell) }
+    guard let first = cells.first else { return nil }
+    let vertical = axis == .vertical
+    let step =
+      cells.count > 1
+      ? (vertical ? cells[1].frame.y - first.frame.y : cells[1].frame.x - first.frame.x)
+      : (vertical ? first.frame.height : first.frame.width)
+    let viewport = vertical ? parent.frame.height : parent.frame.width
+    guard step > 0, step.isFinite, viewport.isFinite else { return nil }
+    let ratio = min(viewport / step, 1e9)
+    return (cells.count, Int((ratio - 1e-9).rounded(.up)) + 1, step, viewport)
+  }
+
+  /// Whether the layer at `parent` has copies of a layer `id` made by `repeat` among its
+  /// sublayers.
+  func hasRepeatedChild(of parent: String, id: String) -> Bool {
+    layer(at: parent)?.sublayers.contains { Self.isCopy($0.id, of: id) } ?? false
+  }
+
+  /// Whether `id` names a copy made by `repeat` of the layer `stem`: `cell[3]` of `cell`.
+  static func isCopy(_ id: String, of stem: String) -> Bool {
+    id.hasPrefix(stem + "[") && !id.dropFirst(stem.count + 1).contains("/")
+  }
+
+  /// The layer id nearest to the pattern's last component, for a target that matches nothing.
+  func suggestion(for pattern: String) -> String? {
+    flatten()
+    let last = pattern.split(separator: "/").last.map(String.init) ?? pattern
+    return nearest(to: last, in: Set(ids).sorted())
+  }
+}
