@@ -59,6 +59,29 @@ struct HitchKindTests {
     #expect(abs(result.hitchTimeMs - 5 * 1000 / 60) < 1e-6)
   }
 
+  /// The first frame's commit is late (22 ms of main-thread work: a scroll's first frame displays
+  /// every cell) and the next frame replaces it. Worked out by hand: frame 0 runs 0-22 ms, past
+  /// its deadline (16.67), ready at the vsync at 33.33; frame 1 (content time 16.67) runs 22-24,
+  /// before its deadline (33.33), and is the newest commit at 33.33: the render server takes it
+  /// (0.4 ms, then 1.6 ms of GPU) and it shows at 50, where frame 0 was due at 33.33 (its
+  /// deadline plus one interval, double buffered). The screen went one interval without a new
+  /// frame because of the app: one commit hitch of 16.67 ms. Frames 2-59 each show one interval
+  /// after the previous one (at 66.67 ... 1016.67): 59 frames shown over the 1 s run, 59 fps,
+  /// 16.67 ms/s of hitch time.
+  @Test func lateFirstCommitIsACommitHitchThoughANewerFrameReplacesIt() {
+    var stages = Array(repeating: FramePacing.Stage(mainThreadMs: 2, renderServerMs: 0.4, gpuMs: 1.6), count: 60)
+    stages[0].mainThreadMs = 22
+    let result = pacing.run(stages, times: times, durationMs: 1000)
+    #expect(result.frames[0].presentedAt == nil)
+    #expect(result.frames[1].presentedAt.map { abs($0 - 50) < 1e-6 } == true)
+    #expect(result.frames[1].hitch == .commit)
+    #expect(result.commitHitches == 1)
+    #expect(result.renderHitches == 0)
+    #expect(abs(result.hitchTimeMs - 1000.0 / 60) < 1e-6)
+    #expect(abs(result.hitchTimeRatio - 1000.0 / 60) < 1e-6)
+    #expect(abs(result.fps - 59) < 1e-9)
+  }
+
   /// The GPU needs 25 ms a frame while every commit is on time: render hitches only.
   @Test func slowGPUIsARenderHitch() {
     let stages = Array(repeating: FramePacing.Stage(mainThreadMs: 1, renderServerMs: 0.4, gpuMs: 25), count: 60)

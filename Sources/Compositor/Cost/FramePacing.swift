@@ -168,6 +168,7 @@ public struct FramePacing: Sendable {
       // The app caused this frame's lateness when its commit, or that of a frame it replaces,
       // missed its deadline.
       let appLate = commitLate[next...newest].contains(true)
+      let oldest = next
       next = newest + 1
       let stage = stages[newest]
       let rsEnd = tick + stage.renderServerMs
@@ -179,9 +180,11 @@ public struct FramePacing: Sendable {
       gpuBusy += stage.gpuMs
       var present = vsync(atOrAfter: gpuEnd)
       if let lastPresent { present = max(present, lastPresent + interval) }
-      // Late by the gap since the previous frame beyond one interval; the first frame against
-      // its expected time: one interval after its commit deadline (double buffered).
-      let expected = lastPresent.map { $0 + frameGap } ?? (deadlines[newest] + interval)
+      // Late by the gap since the previous frame beyond one interval; the first frame shown
+      // against the first frame's expected time: one interval after its commit deadline (double
+      // buffered). A first frame whose commit was late and that a newer frame replaced still
+      // left the screen without a new frame when it was due: a hitch.
+      let expected = lastPresent.map { $0 + frameGap } ?? (deadlines[oldest] + interval)
       let late = max(0, ((present - expected) / interval - 1e-9).rounded(.up)) * interval
       if late > 0 {
         hitches += 1
