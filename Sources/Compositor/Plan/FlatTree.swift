@@ -59,13 +59,18 @@ public struct FlatTree: Sendable {
     var extents = [Rect](repeating: .zero, count: nodes.count)
     for index in stride(from: nodes.count - 1, through: 0, by: -1) {
       let own = props[index]
-      var extent = own.bounds
+      // What the layer and its sublayers draw (the sublayers' extents are in by now).
+      let drawn = own.masksToBounds ? own.bounds : extents[index].union(own.bounds)
+      var extent = drawn
       if own.hasShadow {
-        let shadow = own.bounds.offsetBy(own.shadowOffset.width, own.shadowOffset.height)
+        // A shadowPath shadow has the path's shape (the bounds); one with no path is cast by
+        // everything the subtree draws.
+        let caster = own.hasShadowPath ? own.bounds : drawn
+        let shadow = caster.offsetBy(own.shadowOffset.width, own.shadowOffset.height)
           .insetBy(-own.shadowRadius, -own.shadowRadius)
         extent = extent.union(shadow)
       }
-      extents[index] = own.masksToBounds ? extent : extents[index].union(extent)
+      extents[index] = extent
       let parent = nodes[index].parent
       if parent >= 0, nodes[parent].mask != index, !props[parent].masksToBounds {
         let placed = Affine.layer(frame: own.frame, transform: own.transform, anchor: own.anchorPoint).boundingBox(of: extents[index])

@@ -151,9 +151,15 @@ public struct FramePlanner: Sendable {
         clip = clip.intersection(maskAffine.boundingBox(of: maskProps.bounds))
         if !maskDrawsAnything(tree, maskIndex, state) { clip = .zero }
       }
+      plan.incomingClip = clip
+      // A shadow with no path is cast by what the subtree draws, rendered first: the subtree is
+      // drawn wherever its shadow can reach the clip, even off screen (a card just below the
+      // screen whose shadow falls on it).
+      if props.hasShadow, !props.hasShadowPath, !props.masksToBounds, !clip.isEmpty {
+        clip = clip.union(Self.shadowCasters(clip, affine: affine, props: props))
+      }
       plan.visibleRect = plan.screenRect.intersection(clip)
       plan.childClip = props.masksToBounds ? plan.visibleRect : clip
-      plan.incomingClip = clip
       if !inMask[index] {
         plan.draws = !plan.visibleRect.isEmpty && props.drawsSelf
         plan.opaque = plan.draws && plan.effectiveOpacity >= 1 && props.coversOpaque
@@ -210,6 +216,20 @@ public struct FramePlanner: Sendable {
       plans[index].offscreenDepth = plans[parent].offscreenDepth + (plans[parent].offscreen.isEmpty ? 0 : 1)
     }
     return FramePlan(nodes: NodePlans(storage: plans, generation: generation), visited: visited)
+  }
+
+  /// Where, in screen points, a layer's drawing casts a shadow into `clip`: a point drawn at p
+  /// shades p + offset, spread by the blur radius, so the content within `shadowRadius` of the
+  /// clip moved back by `shadowOffset` (both in the layer's coordinates, taken to the screen by
+  /// its transform) casts onto it.
+  static func shadowCasters(_ clip: Rect, affine: Affine, props: LayerProps) -> Rect {
+    let dx = affine.a * props.shadowOffset.width + affine.c * props.shadowOffset.height
+    let dy = affine.b * props.shadowOffset.width + affine.d * props.shadowOffset.height
+    let scale = Swift.max(
+      (affine.a * affine.a + affine.b * affine.b).squareRoot(), (affine.c * affine.c + affine.d * affine.d).squareRoot())
+    let radius = props.shadowRadius * scale
+    guard dx.isFinite, dy.isFinite, radius.isFinite else { return .zero }
+    return clip.offsetBy(-dx, -dy).insetBy(-radius, -radius)
   }
 
   /// The positions of the sublayers of the layer at `index` that its child clip may show, by
