@@ -86,6 +86,25 @@ struct HostileBombTests {
         + "the work budget is 300,000,000")
   }
 
+  /// A target bomb that fits the work budget by running one frame: 2,000 animations, each on
+  /// every one of 100,000 repeated cells, over 5 ms. By hand: 5 ms at 120 Hz rounds to one frame,
+  /// so layer-frames stay at 100,001 + named, under 300,000,000 for up to 200 M named; but the
+  /// animated-layer limit is four times the 500,000-layer limit, 2,000,000 (InputLimits): 20
+  /// animations name exactly 2,000,000 cells, the 21st (`animations[20]`) takes the count to
+  /// 2,100,000 and is the one named.
+  @Test func aSingleFrameTargetBombIsRefusedByEveryCommand() throws {
+    let animation = #"{"target": "cell[*]", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": 0.005}"#
+    let scene = """
+      {"version": 1, "device": "iphone-7", "root": {"id": "root", "sublayers": [
+       {"id": "cell", "frame": [0, 0, 10, 10], "backgroundColor": "#FF0000", "repeat": {"count": 100000, "step": [0, 1]}}]},
+       "timeline": {"duration": 0.005, "animations": [\(Array(repeating: animation, count: 2_000).joined(separator: ",\n"))]}}
+      """
+    try Self.refused(
+      scene,
+      "timeline.animations[20].target: the timeline's entries name more than 2,000,000 layers (2,100,000 with this one, "
+        + "a layer named by two entries counting twice), four times the layer limit")
+  }
+
   /// `depth` layers nested one in another, the root the first (the root is at depth 1).
   static func nested(_ depth: Int) -> String {
     var layer =

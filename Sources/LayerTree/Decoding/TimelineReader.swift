@@ -135,6 +135,14 @@ struct TimelineReader {
       resolution.byPattern[pattern] = matches
     }
     resolution.named += matches.count
+    if resolution.named > limits.maxAnimatedLayers {
+      resolution.refused = true
+      context.error(
+        path, key: "target", at: value.offset,
+        "the timeline's entries name more than \(NumberRange.grouped(Double(limits.maxAnimatedLayers))) layers (\(NumberRange.grouped(Double(resolution.named))) with this one, a layer named by two entries counting twice), four times the layer limit",
+        notes: ["the limit bounds what an untrusted file can cost; raise it with the layer limit for a scene you trust (--max-layers)"])
+      return nil
+    }
     if Double(targets.layerCount + resolution.named) * resolution.frames > budget {
       // Past the budget already: the entries after this one are not resolved (they name no
       // layer), and the scene's work check refuses the scene with the figures counted so far.

@@ -35,6 +35,17 @@ public struct InputLimits: Sendable, Hashable {
     self.maxDepth = maxDepth
   }
 
+  /// Most layers the timeline's entries may name, all entries together (a layer named by two
+  /// entries counts twice): four times ``maxLayers``, so it rises and falls with it. Setting up a
+  /// simulation costs memory and time for every layer named, however few frames run: a file of a
+  /// few kilobytes whose thousands of `cell[*]` entries each name a hundred thousand cells would
+  /// otherwise take gigabytes and minutes before its first frame, while a screen with a dozen
+  /// animations over each of its layers stays far below.
+  public var maxAnimatedLayers: Int {
+    let (product, overflow) = maxLayers.multipliedReportingOverflow(by: 4)
+    return overflow ? Int.max : product
+  }
+
   /// The limits a scene file is read with unless the caller raises them.
   public static let standard = InputLimits()
 
@@ -49,6 +60,10 @@ public struct InputLimits: Sendable, Hashable {
     if let timeline {
       frames = max(1, (timeline.duration * (timeline.frameRate ?? Self.fastestRefreshRate)).rounded())
       targets = timeline.animations.reduce(0) { $0 + $1.targets.count } + timeline.contentChanges.reduce(0) { $0 + $1.targets.count }
+    }
+    if targets > maxAnimatedLayers {
+      return
+        "the timeline's entries name \(NumberRange.grouped(Double(targets))) layers (a layer named by two entries counts twice); at most \(NumberRange.grouped(Double(maxAnimatedLayers))) may be named, four times the layer limit"
     }
     let work = Double(layers + targets) * frames
     guard work > Double(maxLayerFrames) else { return nil }
@@ -70,6 +85,10 @@ public struct InputLimits: Sendable, Hashable {
         "(layers + layers named by timeline entries) x frames, at the timeline's `frameRate` or 120 Hz without one."
       ),
       ("timeline entries", maxTimelineEntries, "Animations, content changes and scrolls together."),
+      (
+        "animated layers", maxAnimatedLayers,
+        "Layers named by timeline entries, all together (a layer named twice counts twice): four times the layer limit, raised with it."
+      ),
       ("id length", maxIDLength, "Characters in one layer id."),
       ("string length", maxStringLength, "Characters in any other string: a name, a description, a target, a note."),
       ("layer depth", maxDepth, "Layers nested in one another (a sublayer or a mask is one level down)."),
