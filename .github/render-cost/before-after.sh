@@ -19,6 +19,9 @@
 #   OSIM_TOLERANCE  compare's --tolerance (optional)
 #   OSIM_GATE       compare's --gate (optional)
 #   OSIM_CHECK      "true" to also hold the changed and new scenes to their budgets (default true)
+#   OSIM_CONFIG     the project configuration, relative to the repository (default
+#                   .offscreen-sim.json, used when it exists): devices, gates, tolerance, budgets
+#                   for scenes without their own, levels; the inputs above override it
 #   OSIM_OUT        the folder for the results (default: render-cost-results in the repository)
 #
 # Writes into OSIM_OUT: comment.md (begins with the hidden marker the sticky comment is found
@@ -67,7 +70,19 @@ for device in ${devices_input//,/ }; do
   device_args+=(--device "$device")
   [ -z "$first_device" ] && first_device="$device"
 done
-compare_args=()
+# The project configuration, read from the checked-out commit: the tool runs in a work folder
+# where it would not find it by walking up.
+config_args=()
+if [ -n "${OSIM_CONFIG:-}" ]; then
+  if [ ! -f "$repo/$OSIM_CONFIG" ]; then
+    echo "::error::the config '${OSIM_CONFIG}' is not a file of this repository" >&2
+    exit 2
+  fi
+  config_args=(--config "$repo/$OSIM_CONFIG")
+elif [ -f "$repo/.offscreen-sim.json" ]; then
+  config_args=(--config "$repo/.offscreen-sim.json")
+fi
+compare_args=(${config_args[@]+"${config_args[@]}"})
 [ -n "${OSIM_TOLERANCE:-}" ] && compare_args+=(--tolerance "$OSIM_TOLERANCE")
 [ -n "${OSIM_GATE:-}" ] && compare_args+=(--gate "$OSIM_GATE")
 
@@ -168,7 +183,8 @@ done
 budgets=""
 if [ "${OSIM_CHECK:-true}" = "true" ] && [ ${#after[@]} -gt 0 ]; then
   set +e
-  budgets=$(cd "$work" && "$tool" check "${after[@]}" --junit "$out/junit.xml" ${device_args[@]+"${device_args[@]}"})
+  budgets=$(cd "$work" && "$tool" check "${after[@]}" --junit "$out/junit.xml" ${device_args[@]+"${device_args[@]}"} \
+    ${config_args[@]+"${config_args[@]}"})
   code=$?
   set -e
   raise "$code"

@@ -96,6 +96,19 @@ done
 run "$first" GITHUB_ACTIONS=true
 expect_in "annotations" "$scratch/log.txt" "file=Tests/AppTests/__RenderScenes__/FeedTests/testHome.json"
 
+# The repository's .offscreen-sim.json is read: with the offscreen passes as the only gate, at
+# warning level, the same regression is printed as a warning and passes; a configuration with a
+# mistake is an input error.
+echo '{ "gates": ["offscreenPasses.perFrameMax"], "levels": { "offscreenPasses.perFrameMax": "warning" } }' >"$repo/.offscreen-sim.json"
+run "$first"
+expect_status "configuration" 0 "$code"
+expect_in "configuration" "$out/compare.txt" "warning: offscreen passes per frame (max)"
+echo '{ "gate": ["fps"] }' >"$repo/.offscreen-sim.json"
+run "$first"
+expect_status "configuration with a mistake" 2 "$code"
+expect_in "configuration with a mistake" "$scratch/log.txt" "unknown key \`gate\`"
+rm "$repo/.offscreen-sim.json"
+
 # 3. The fix: the home page improves again and passes.
 cp "$better" "$dir/testHome.json"
 commit "home cards drawn rounded" >/dev/null
@@ -119,4 +132,4 @@ if [ "$failures" -gt 0 ]; then
   cat "$scratch/log.txt" >&2
   exit 1
 fi
-echo "before/after logic: 6 runs on a scratch repository as expected"
+echo "before/after logic: 8 runs on a scratch repository as expected"

@@ -47,18 +47,42 @@ public struct CheckRun: Sendable {
   }
 
   public var passed: Int { entries.reduce(0) { $0 + $1.results.filter(\.passed).count } }
-  public var failed: Int { entries.reduce(0) { $0 + $1.results.filter { !$0.passed }.count } }
+  /// Budgets that failed, except those that only warn.
+  public var failed: Int { entries.reduce(0) { $0 + $1.results.filter { !$0.passed && !$0.warning }.count } }
+  /// Budgets that failed and only warn.
+  public var warnings: Int { entries.reduce(0) { $0 + $1.results.filter { !$0.passed && $0.warning }.count } }
+
+  /// The run with the budgets `warns` names (by budget name) marked as warnings.
+  public func warning(_ warns: (BudgetKind) -> Bool) -> CheckRun {
+    var run = self
+    for index in run.entries.indices {
+      for result in run.entries[index].results.indices {
+        run.entries[index].results[result].warning = warns(run.entries[index].results[result].kind)
+      }
+    }
+    return run
+  }
 }
 
 /// Holds scenes to their budgets on their devices.
 public enum CheckBatch {
-  /// Budgets that replace every scene's own, and the file they came from.
+  /// Budgets that replace every scene's own (or, as `fallback`, hold only the scenes without
+  /// budgets of their own), and the file they came from.
   public struct SharedBudgets: Sendable {
     public var path: String
     public var budgets: Budgets
-    public init(path: String, budgets: Budgets) {
+    /// True: only for scenes without budgets (a project configuration's); false: for every scene.
+    public var fallback: Bool
+    public init(path: String, budgets: Budgets, fallback: Bool = false) {
       self.path = path
       self.budgets = budgets
+      self.fallback = fallback
+    }
+
+    /// The budgets a scene with `own` budgets is held to, and whether they are these.
+    func budgets(for own: Budgets?) -> (Budgets?, shared: Bool) {
+      if fallback, let own, !own.isEmpty { return (own, false) }
+      return (budgets, true)
     }
   }
 
@@ -89,7 +113,8 @@ public enum CheckBatch {
       } catch {
         return .failed(error)
       }
-      guard let budgets = shared?.budgets ?? scene.scene.budgets, !budgets.isEmpty else { return .skipped }
+      let (chosen, fromShared) = shared?.budgets(for: scene.scene.budgets) ?? (scene.scene.budgets, false)
+      guard let budgets = chosen, !budgets.isEmpty else { return .skipped }
       let units = devices.isEmpty ? budgets.devices(sceneDevice: scene.scene.device) : devices
       let results: [Result<CheckRun.Entry, BatchFailure>] = Parallel.map(count: units.count, jobs: deviceJobs) { unit in
         let device = units[unit]
@@ -98,7 +123,8 @@ public enum CheckBatch {
           let results = BudgetCheck.evaluate(budgets, device: device, snapshot: MetricSnapshot(report))
           return .success(
             CheckRun.Entry(
-              file: path, deviceID: device, deviceName: report.scene.deviceName, budgetsFile: shared?.path, results: results))
+              file: path, deviceID: device, deviceName: report.scene.deviceName, budgetsFile: fromShared ? shared?.path : nil,
+              results: results))
         } catch {
           return .failure(error)
         }

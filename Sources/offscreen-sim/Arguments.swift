@@ -101,6 +101,13 @@ struct ParsedArguments {
   /// True when `option` (a flag or an option) was given.
   func has(_ option: OptionDeclaration) -> Bool { given[declaredName(option)] != nil }
 
+  /// Gives the option named `name` these values when the command declares it and the command
+  /// line gave it none: a project configuration's settings, which the command line overrides.
+  mutating func fillIn(optionNamed name: String, with values: [String]) {
+    guard declared[name] != nil, given[name] == nil, !values.isEmpty else { return }
+    given[name] = values
+  }
+
   /// True when the command declares `option`: shared code asks before reading an option only
   /// some commands take.
   func declares(_ option: OptionDeclaration) -> Bool { declared[option.name] != nil }

@@ -6,6 +6,9 @@ public struct BudgetResult: Sendable, Hashable {
   /// The figure the report has; nil when it has none (no hit rate: no rasterized layer drawn).
   public var found: Double?
   public var passed: Bool
+  /// True when the budget only warns (a project configuration's `levels`): a failure is printed
+  /// as a warning and does not fail the check.
+  public var warning = false
 
   public init(limit: Budgets.Limit, found: Double?, passed: Bool) {
     self.limit = limit

@@ -68,6 +68,10 @@ public struct Comparison: Sendable, Hashable {
   public var tolerance: Double
   /// The gates in force: metric ids, and ``ReportMetrics/findingsGate``.
   public var gates: [String]
+  /// The gates that only warn (a project configuration's `levels`): a metric among them that
+  /// gets worse, or a finding that appears under the findings gate, is a warning and does not
+  /// fail the comparison.
+  public var warningGates: Set<String> = []
 
   public static let defaultTolerance = 0.05
 
@@ -107,11 +111,22 @@ public struct Comparison: Sendable, Hashable {
   /// True when findings appearing fail the comparison.
   public var findingsGated: Bool { gates.contains(ReportMetrics.findingsGate) }
 
-  /// Gated metrics that got worse.
-  public var regressions: [MetricChange] { metrics.filter { $0.gated && $0.verdict == .worse } }
+  /// Gated metrics that got worse, except those whose gate only warns.
+  public var regressions: [MetricChange] {
+    metrics.filter { $0.gated && $0.verdict == .worse && !warningGates.contains($0.id) }
+  }
 
-  /// True when a gated metric got worse, or a finding appeared under the findings gate.
-  public var failed: Bool { !regressions.isEmpty || (findingsGated && !appeared.isEmpty) }
+  /// Gated metrics that got worse whose gate only warns.
+  public var warnings: [MetricChange] { metrics.filter { $0.gated && $0.verdict == .worse && warningGates.contains($0.id) } }
+
+  /// True when findings appeared under a findings gate that only warns.
+  public var findingsWarned: Bool { findingsGated && warningGates.contains(ReportMetrics.findingsGate) && !appeared.isEmpty }
+
+  /// True when a gated metric got worse, or a finding appeared under the findings gate, unless
+  /// the gate only warns.
+  public var failed: Bool {
+    !regressions.isEmpty || (findingsGated && !warningGates.contains(ReportMetrics.findingsGate) && !appeared.isEmpty)
+  }
 
   /// The comparison's verdict, on what is gated: worse when it failed; better when a gated
   /// metric got better (or, under the findings gate, a finding disappeared); the same otherwise.

@@ -38,7 +38,7 @@ enum CheckCommand: ToolCommand {
       )
     ],
     options: [budgets, format] + Presentation.options + [
-      junit, device, SharedOptions.deviceFile, SharedOptions.jobs, SharedOptions.shardOption,
+      junit, device, SharedOptions.deviceFile, SharedOptions.jobs, SharedOptions.shardOption, ProjectConfigFile.option,
     ] + SharedOptions.limitGroup,
     exitCodes: [
       ExitCodeNote(.success, "every budget passed (or no scene has budgets)"),
@@ -56,12 +56,19 @@ enum CheckCommand: ToolCommand {
     ])
 
   static func run(_ parsed: ParsedArguments, io: ToolIO) throws -> ExitCode {
-    guard !parsed.positional.isEmpty else { throw UsageError("missing the scene files or folders to check") }
+    var parsed = parsed
+    let project = try ProjectConfigFile.apply(to: &parsed, scenes: true, io: io)
+    guard !parsed.positional.isEmpty else {
+      throw UsageError("missing the scene files or folders to check (or a project configuration's \"scenes\": offscreen-sim init)")
+    }
     if parsed.positional.contains("-") { throw UsageError("check reads files and folders, not standard input") }
     let presentation = try Presentation(parsed, format: Self.format, io: io)
     let selection = try DeviceSelection(parsed, io: io)
-    let budgets = try parsed.value(Self.budgets).map { path throws(InputError) in
+    var budgets = try parsed.value(Self.budgets).map { path throws(InputError) in
       CheckBatch.SharedBudgets(path: path, budgets: try readBudgets(path, known: selection.devices, io: io))
+    }
+    if budgets == nil, let project, let shared = project.config.budgets {
+      budgets = CheckBatch.SharedBudgets(path: project.path, budgets: shared, fallback: true)
     }
 
     let shard = try SharedOptions.shard(parsed)
@@ -80,15 +87,16 @@ enum CheckCommand: ToolCommand {
     }
     return try finish(
       run, errors: errors, presentation: presentation, junit: parsed.value(Self.junit), shard: shardMember,
-      inputs: files + [budgets?.path].compactMap { $0 })
+      inputs: files + [budgets?.path].compactMap { $0 }, levels: project?.config)
   }
 
   /// Prints a run (whole, one shard's, or shards merged) and its errors; the exit code.
   static func finish(
     _ run: CheckRun, errors: [InputError], presentation: Presentation, junit: String?, shard: (String, JSONOutput)? = nil,
-    inputs: [String] = []
+    inputs: [String] = [], levels: ProjectConfig? = nil
   ) throws -> ExitCode {
     let io = presentation.io
+    let run = levels.map { config in run.warning { config.level(of: $0.rawValue) == .warning } } ?? run
     switch presentation.format {
     case .text: io.out(CheckTextFormatter.format(run, detail: presentation.detail))
     case .json: io.document(CheckJSONFormatter.format(run, extra: shard.map { [$0] } ?? []), .json)
@@ -114,6 +122,6 @@ enum CheckCommand: ToolCommand {
 }
 
 extension CheckRun {
-  /// `12 passed, 1 failed`.
-  var totals: String { "\(passed) passed, \(failed) failed" }
+  /// `12 passed, 1 failed`, and `, 2 warnings` when budgets that only warn failed.
+  var totals: String { "\(passed) passed, \(failed) failed" + (warnings > 0 ? ", \(warnings) warning\(warnings == 1 ? "" : "s")" : "") }
 }

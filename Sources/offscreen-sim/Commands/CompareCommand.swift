@@ -52,7 +52,8 @@ enum CompareCommand: ToolCommand {
     ],
     options: [
       device, SharedOptions.deviceFile, gate, tolerance, format,
-    ] + Presentation.options + [html, pairs, SharedOptions.jobs, SharedOptions.shardOption, listMetricsFlag] + SharedOptions.limitGroup,
+    ] + Presentation.options + [html, pairs, SharedOptions.jobs, SharedOptions.shardOption, listMetricsFlag, ProjectConfigFile.option]
+      + SharedOptions.limitGroup,
     exitCodes: [
       ExitCodeNote(.success, "no gated metric got worse"),
       ExitCodeNote(.failure, "a gated metric got worse (or a finding appeared, with --gate findings)"),
@@ -75,6 +76,8 @@ enum CompareCommand: ToolCommand {
       io.out(listMetrics())
       return .success
     }
+    var parsed = parsed
+    let project = try ProjectConfigFile.apply(to: &parsed, scenes: false, io: io)
     let presentation = try Presentation(parsed, format: Self.format, io: io)
     let selection = try DeviceSelection(parsed, io: io)
     let devices = selection.requested
@@ -116,7 +119,7 @@ enum CompareCommand: ToolCommand {
     }
     return finish(
       run.results.map(\.shown), otherVersions: run.otherVersions, errors: run.failures.map(InputError.init), tolerance: tolerance,
-      presentation: presentation, shard: shardMember)
+      presentation: presentation, shard: shardMember, levels: project?.config)
   }
 
   /// `--html`: the two scenes simulated again, keeping each one's worst frame for its picture,
@@ -140,10 +143,15 @@ enum CompareCommand: ToolCommand {
   /// errors; the exit code.
   static func finish(
     _ results: [ComparisonResult], otherVersions: [CompareRun.OtherVersion], errors: [InputError], tolerance: Double,
-    presentation: Presentation, shard: (String, JSONOutput)? = nil
+    presentation: Presentation, shard: (String, JSONOutput)? = nil, levels: ProjectConfig? = nil
   ) -> ExitCode {
     let io = presentation.io
     let errors = errors.uniqued()
+    var results = results
+    if let levels {
+      let warning = Set(levels.levels.filter { $0.value == .warning }.keys)
+      for index in results.indices { results[index].comparison.warningGates = warning }
+    }
     if !results.isEmpty || errors.isEmpty || shard != nil {
       switch presentation.format {
       case .text: io.out(CompareTextFormatter.format(results, detail: presentation.detail))

@@ -22,7 +22,7 @@ enum MergeCommand: ToolCommand {
       input order.
       """,
     arguments: [ArgumentDeclaration("<shard.json>", count: 1...Int.max, help: "The JSON documents the shards wrote.")],
-    options: [format] + Presentation.options + [junit],
+    options: [format] + Presentation.options + [junit, ProjectConfigFile.option],
     exitCodes: [
       ExitCodeNote(.success, "no budget failed and no gated metric got worse"),
       ExitCodeNote(.failure, "a budget failed, or a gated metric got worse"),
@@ -41,14 +41,17 @@ enum MergeCommand: ToolCommand {
     let loader = SceneLoader(io: io)
     let files = try parsed.positional.map { path throws(InputError) in (path, try loader.readBytes(path)) }
     let presentation = try Presentation(parsed, format: Self.format, io: io)
+    // The levels of the project configuration, as the shards had them.
+    let levels = try ProjectConfigFile.load(parsed, io: io)?.config
     switch try ShardDocument.merge(files) {
     case .check(let merged):
-      return try CheckCommand.finish(merged.run, errors: merged.errors, presentation: presentation, junit: parsed.value(Self.junit))
+      return try CheckCommand.finish(
+        merged.run, errors: merged.errors, presentation: presentation, junit: parsed.value(Self.junit), levels: levels)
     case .compare(let merged):
       if parsed.value(Self.junit) != nil { throw UsageError("--junit takes the shards of check, not of compare") }
       return CompareCommand.finish(
         merged.results, otherVersions: merged.otherVersions, errors: merged.errors, tolerance: merged.tolerance,
-        presentation: presentation)
+        presentation: presentation, levels: levels)
     }
   }
 }

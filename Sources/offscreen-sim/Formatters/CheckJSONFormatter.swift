@@ -15,6 +15,7 @@ enum CheckJSONFormatter {
         ("tool", .object([("name", .string("offscreen-sim")), ("version", .string(toolVersion))])),
         ("passed", .int(run.passed)),
         ("failed", .int(run.failed)),
+      ] + (run.warnings > 0 ? [("warnings", .int(run.warnings))] : []) + [
         (
           "scenes",
           .array(
@@ -41,6 +42,7 @@ enum CheckJSONFormatter {
       ("found", result.found.map { .number($0) } ?? .null),
       ("passed", .bool(result.passed)),
     ]
+    if result.warning { members.append(("level", .string("warning"))) }
     if let location = result.limit.location {
       members.append(("line", .int(location.line)))
       members.append(("column", .int(location.column)))

@@ -4,7 +4,7 @@ import SceneBatch
 /// `check` results as a pull-request comment: a heading, one table, the verdict.
 enum CheckMarkdownFormatter {
   static func format(_ run: CheckRun) -> String {
-    let total = run.passed + run.failed
+    let total = run.passed + run.failed + run.warnings
     var text =
       run.failed > 0
       ? "### offscreen-sim check: \(run.failed) of \(total) budget\(total == 1 ? "" : "s") failed\n\n"
@@ -15,7 +15,7 @@ enum CheckMarkdownFormatter {
         rows.append([
           Markdown.code(entry.file), Markdown.cell(entry.deviceID), Markdown.code(result.kind.rawValue),
           Markdown.cell(CheckTextFormatter.expected(result)), Markdown.cell(CheckTextFormatter.found(result)),
-          result.passed ? "passed" : "**failed**",
+          result.passed || result.warning ? CheckTextFormatter.status(result) : "**failed**",
         ])
       }
     }

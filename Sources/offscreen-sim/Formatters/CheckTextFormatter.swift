@@ -10,7 +10,7 @@ enum CheckTextFormatter {
     for entry in run.entries {
       for result in entry.results where detail != .quiet || !result.passed {
         rows.append([
-          result.passed ? "passed" : "failed", TerminalText.inline(entry.file), entry.deviceID, result.kind.rawValue,
+          status(result), TerminalText.inline(entry.file), entry.deviceID, result.kind.rawValue,
           "expected \(expected(result))",
           "found \(found(result))",
         ])
@@ -19,8 +19,8 @@ enum CheckTextFormatter {
     var text = StyledText()
     // The first column is the outcome: each line starts with it.
     for line in TextTable.render(rows).split(separator: "\n") {
-      let word = line.hasPrefix("passed") ? "passed" : "failed"
-      text.append(word, word == "passed" ? .better : .worse)
+      let word = line.hasPrefix("passed") ? "passed" : line.hasPrefix("warning") ? "warning" : "failed"
+      text.append(word, word == "passed" ? .better : word == "warning" ? .strong : .worse)
       text += String(line.dropFirst(word.count)) + "\n"
     }
     if detail != .quiet {
@@ -29,6 +29,9 @@ enum CheckTextFormatter {
     text.append(run.totals, run.failed > 0 ? .worse : .strong)
     return text + "\n"
   }
+
+  /// `passed`, `failed`, or `warning` for a failed budget that only warns.
+  static func status(_ result: BudgetResult) -> String { result.passed ? "passed" : (result.warning ? "warning" : "failed") }
 
   /// `<= 8 ms`, `>= 55 fps`, `>= 90%`.
   static func expected(_ result: BudgetResult) -> String {
@@ -45,6 +48,6 @@ enum CheckTextFormatter {
 
   /// `maxGpuMsP95 failed: expected <= 8 ms, found 9.1 ms`.
   static func describe(_ result: BudgetResult) -> String {
-    "\(result.kind.rawValue) \(result.passed ? "passed" : "failed"): expected \(expected(result)), found \(found(result))"
+    "\(result.kind.rawValue) \(status(result)): expected \(expected(result)), found \(found(result))"
   }
 }

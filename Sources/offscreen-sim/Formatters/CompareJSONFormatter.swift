@@ -38,7 +38,7 @@ enum CompareJSONFormatter {
           return .object(members)
         })
     }
-    return .object([
+    let members: [(String, JSONOutput)] = [
       ("before", side(result.before)),
       ("after", side(result.after)),
       ("device", .object([("id", .string(result.deviceID)), ("name", .string(result.deviceName))])),
@@ -68,6 +68,18 @@ enum CompareJSONFormatter {
         "findings",
         .object([("appeared", keys(comparison.appeared, at: result.after.locations)), ("disappeared", keys(comparison.disappeared))])
       ),
-    ])
+    ]
+    return .object(withWarnings(comparison, members))
+  }
+
+  /// `members` with `warnings` after `regressions`: the gated metrics that got worse whose gate
+  /// only warns (and `findings` when findings appeared under a findings gate that warns); left
+  /// out when there are none.
+  static func withWarnings(_ comparison: Comparison, _ members: [(String, JSONOutput)]) -> [(String, JSONOutput)] {
+    let ids = comparison.warnings.map(\.id) + (comparison.findingsWarned ? [ReportMetrics.findingsGate] : [])
+    guard !ids.isEmpty, let regressions = members.firstIndex(where: { $0.0 == "regressions" }) else { return members }
+    var members = members
+    members.insert(("warnings", .array(ids.map { .string($0) })), at: regressions + 1)
+    return members
   }
 }

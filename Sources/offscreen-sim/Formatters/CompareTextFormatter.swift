@@ -162,6 +162,11 @@ enum CompareSummary {
     case .same, .notComparable:
       detail = comparison.unchanged ? "no change" : "no gated metric changed"
     }
+    var warned = comparison.warnings.isEmpty ? [] : [describe(comparison.warnings) + " got worse"]
+    if comparison.findingsWarned {
+      warned.append("\(comparison.appeared.count) finding\(comparison.appeared.count == 1 ? "" : "s") appeared")
+    }
+    if !warned.isEmpty { detail += "; warning: " + warned.joined(separator: "; ") }
     if !ungatedWorse.isEmpty && comparison.verdict != .worse {
       let titles = ungatedWorse.prefix(5).map(\.title).joined(separator: ", ")
       detail += "; not gated, worse: \(titles)\(ungatedWorse.count > 5 ? " and \(ungatedWorse.count - 5) more" : "")"

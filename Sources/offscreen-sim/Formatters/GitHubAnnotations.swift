@@ -30,7 +30,7 @@ enum GitHubAnnotations: OutcomeReporter {
     for outcome in outcomes.problems {
       let title: String
       switch outcome.kind {
-      case "budget": title = "offscreen-sim: budget \(outcome.rule) failed"
+      case "budget": title = "offscreen-sim: budget \(outcome.rule) \(outcome.level == .warning ? "warning" : "failed")"
       case "regression": title = "offscreen-sim: \(outcome.rule) got worse"
       default: title = "offscreen-sim: \(outcome.rule)"
       }
@@ -83,9 +83,10 @@ enum GitHubAnnotations: OutcomeReporter {
   /// An annotation on the after file for each comparison that failed.
   static func regressions(_ results: [ComparisonResult]) -> String {
     var text = ""
-    for result in results where result.comparison.failed {
-      text += error(
-        file: result.after.file, title: "offscreen-sim: rendering got worse on \(result.deviceID)",
+    for result in results where result.comparison.failed || !result.comparison.warnings.isEmpty || result.comparison.findingsWarned {
+      text += command(
+        result.comparison.failed ? "error" : "warning", file: result.after.file,
+        title: "offscreen-sim: rendering got worse on \(result.deviceID)",
         message:
           "\(result.after.file) on \(result.deviceName), against \(result.before.file): "
           + CompareSummary.verdictSentence(result.comparison))
@@ -99,9 +100,9 @@ enum GitHubAnnotations: OutcomeReporter {
     var text = ""
     for entry in run.entries {
       for result in entry.results where !result.passed {
-        text += error(
-          file: entry.file, line: entry.budgetsFile == nil ? result.limit.location?.line : nil,
-          title: "offscreen-sim: budget \(result.kind.rawValue) failed on \(entry.deviceID)",
+        text += command(
+          result.warning ? "warning" : "error", file: entry.file, line: entry.budgetsFile == nil ? result.limit.location?.line : nil,
+          title: "offscreen-sim: budget \(result.kind.rawValue) \(CheckTextFormatter.status(result)) on \(entry.deviceID)",
           message: "\(entry.file) on \(entry.deviceName): " + CheckTextFormatter.describe(result))
       }
     }

@@ -75,7 +75,8 @@ extension Outcomes {
         let description = CheckTextFormatter.describe(result)
         items.append(
           Outcome(
-            file: entry.file, location: entry.budgetsFile == nil ? result.limit.location : nil, level: .error,
+            file: entry.file, location: entry.budgetsFile == nil ? result.limit.location : nil,
+            level: result.warning ? .warning : .error,
             rule: result.kind.rawValue, name: "\(result.kind.rawValue) on \(entry.deviceID)", group: "\(entry.file) on \(entry.deviceID)",
             message: "\(entry.file) on \(entry.deviceName): " + description, passed: result.passed, kind: "budget",
             detail: description))
@@ -93,12 +94,15 @@ extension Outcomes {
       let comparison = result.comparison
       let group = "\(result.before.file) -> \(result.after.file) on \(result.deviceID)"
       for change in comparison.metrics where change.gated {
-        let failed = comparison.regressions.contains(change)
+        // A gate that only warns (a project configuration's levels) yields a warning, no test case.
+        let warned = comparison.warnings.contains(change)
+        let failed = warned || comparison.regressions.contains(change)
         let values =
           "\(MetricFormat.value(change.before, change.unit)) -> \(MetricFormat.value(change.after, change.unit)) (\(MetricFormat.change(change)))"
         items.append(
           Outcome(
-            file: result.after.file, location: nil, level: .error, rule: change.id, name: "\(change.id) on \(result.deviceID)",
+            file: result.after.file, location: nil, level: warned ? .warning : .error, rule: change.id,
+            name: "\(change.id) on \(result.deviceID)",
             group: group,
             message:
               "\(result.after.file) on \(result.deviceName), against \(result.before.file): \(change.title) \(values)\(failed ? " got worse" : "")",
@@ -107,7 +111,8 @@ extension Outcomes {
       for key in comparison.appeared {
         items.append(
           Outcome(
-            file: result.after.file, location: result.after.locations[key], level: comparison.findingsGated ? .error : .warning,
+            file: result.after.file, location: result.after.locations[key],
+            level: comparison.findingsGated && !comparison.warningGates.contains(ReportMetrics.findingsGate) ? .error : .warning,
             rule: key.rule, name: "\(key.rule) on \(key.layer) on \(result.deviceID)", group: group,
             message: "\(key.layer): \(key.rule) appeared on \(result.deviceName) (not in \(result.before.file))", kind: "finding",
             detail: key.layer))

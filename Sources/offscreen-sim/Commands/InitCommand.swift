@@ -1,0 +1,59 @@
+import Compositor
+import Foundation
+import LayerTree
+
+/// `offscreen-sim init`: writes a starter project configuration, `.offscreen-sim.json`, with a
+/// comment on each setting. JSON has no comments: keys that start with `//` hold them, and the
+/// reader skips them.
+enum InitCommand: ToolCommand {
+  static let output = SharedOptions.output("Write the configuration to this file (default: .offscreen-sim.json here).")
+  static let force = OptionDeclaration("--force", help: "Replace the file if it exists.")
+
+  static let declaration = CommandDeclaration(
+    name: "init", summary: "Write a starter project configuration (.offscreen-sim.json) for check and compare.",
+    discussion: """
+      check, compare and merge read the nearest .offscreen-sim.json above the working folder (or --config): the scenes \
+      to check, devices, budgets for scenes without their own, gates, tolerance, and which budgets and gates only warn. \
+      Options on the command line override it. The starter extends the "recommended" preset; every setting is \
+      explained in the file itself (docs/ci.md#project-configuration).
+      """,
+    options: [output, force],
+    exitCodes: [
+      ExitCodeNote(.success, "written"),
+      ExitCodeNote(.usageOrInput, "usage error, the file exists (without --force), or it cannot be written"),
+    ],
+    examples: ["offscreen-sim init", "offscreen-sim init -o ci/offscreen-sim.json --force"])
+
+  /// The starter: the recommended preset, the scenes RenderCost records, and a comment on each key.
+  static let starter = """
+    {
+      "//": "offscreen-sim's project configuration: check, compare and merge read the nearest one above the working folder. Options on the command line override it (docs/ci.md#project-configuration).",
+      "// extends": "A preset to start from: recommended fails a comparison when a default gate gets worse, warns when a finding appears, and warns when a scene without budgets leaves Apple's good band of hitch time (5 ms/s).",
+      "extends": "recommended",
+      "// scenes": "What check runs on when given no paths: scene files, folders or globs (* and ? within a name, ** for any folders), relative to this file. The default finds the scenes RenderCost.check records beside unit tests.",
+      "scenes": ["**/__RenderScenes__/**/*.json"],
+      "// devices": "Check and compare on these devices instead of each scene's own (offscreen-sim devices lists them), e.g. \\"devices\\": [\\"iphone-13-pro\\"].",
+      "// budgets": "Budgets for the scenes without their own, as a scene's budgets key (docs/scene-format.md#budgets), e.g. \\"budgets\\": { \\"maxOffscreenPassesPerFrame\\": 2, \\"maxGpuMsP95\\": 8 }.",
+      "// gates": "The metrics that fail a comparison when they get worse: metric ids (offscreen-sim compare --list-metrics), default, all, none, findings.",
+      "gates": ["default", "findings"],
+      "// tolerance": "How far a figure may move, in percent, before it counts as better or worse.",
+      "tolerance": 5,
+      "// levels": "error (the default) fails the run; warning prints the result and exits 0. Keys: budget names and gates.",
+      "levels": { "findings": "warning" }
+    }
+
+    """
+
+  static func run(_ parsed: ParsedArguments, io: ToolIO) throws -> ExitCode {
+    if !parsed.positional.isEmpty { throw UsageError("init takes no arguments") }
+    let path = parsed.value(Self.output) ?? ProjectConfigFile.name
+    if path != "-", !parsed.has(Self.force),
+      FileManager.default.fileExists(atPath: ScenePaths.resolve(path, in: io.currentDirectory))
+    {
+      throw InputError("\(path): error: the file exists; --force replaces it", file: path)
+    }
+    try OutputFile(io: io).write(starter, to: path, kind: .json)
+    if path != "-" { io.err("wrote \(path): edit it, then run 'offscreen-sim check' with no paths\n") }
+    return .success
+  }
+}
