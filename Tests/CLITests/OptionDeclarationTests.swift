@@ -42,10 +42,13 @@ struct OptionDeclarationTests {
   }
 
   /// True when the tool takes `option` on `command`: anything but "unknown option" (a missing
-  /// value or a missing file is a later complaint about an option it knows).
+  /// value or a missing file is a later complaint about an option it knows). Run in a folder of
+  /// its own: a command may write there (`init --force` writes its file).
   static func accepts(_ command: String, _ option: String) -> Bool {
-    !ToolRun.run(command, option).stderr.contains("unknown option \(option)")
+    !ToolRun.run(command, option, currentDirectory: scratch).stderr.contains("unknown option \(option)")
   }
+
+  static let scratch = (try? temporaryFolder()) ?? NSTemporaryDirectory()
 
   /// Every option a command's help lists is accepted, and every option any command accepts is
   /// accepted by a command only when its help lists it. The candidates are every name any help
