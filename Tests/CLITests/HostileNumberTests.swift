@@ -45,8 +45,8 @@ struct HostileNumberTests {
     summary.summary.performance.gpuMs.p95 = .nan
     #expect(summary.firstNonFiniteFigure?.path == "summary.performance.gpuMs.p95")
     var frame = report
-    frame.frames[0].cost.gpu["layers"] = .infinity
-    #expect(frame.firstNonFiniteFigure?.path == "frames[0].cost.gpu.layers")
+    frame.frames[0].cost.offscreenTargetBytes = .infinity
+    #expect(frame.firstNonFiniteFigure?.path == "frames[0].cost.offscreenTargetBytes")
     var finding = report
     finding.findings[0].pixelArea = -.infinity
     #expect(finding.firstNonFiniteFigure?.path == "findings[0].pixelArea")

@@ -2,8 +2,8 @@ import Compositor
 import LayerTree
 
 /// `thick-border`: a rule that exists only in the tests, written exactly as a rule in
-/// `Sources/Compositor/Rules/` is (one type with its id, words, examples, record, gate and
-/// conditions), to show that the decide pass, the cost model, the reports and the pictures pick
+/// `Sources/Compositor/Rules/` is (one type with its id, words, examples, record, gate,
+/// conditions and finding's words), to show that the decide pass, the cost model, the reports and the pictures pick
 /// a new rule up with no other change. It is not a claim about Core Animation.
 ///
 /// A border of 4 points or more on a layer that draws is taken to render the layer's visible
@@ -24,7 +24,11 @@ struct ThickBorderRule: OffscreenRule {
 
   func evaluate(_ context: RuleContext) -> RuleHit? {
     guard context.layer.borderWidth >= 4, context.drawsSelf else { return nil }
-    return RuleHit(
+    return RuleHit()
+  }
+
+  func describe(_ context: RuleContext, hit: RuleHit) -> RuleWords {
+    RuleWords(
       message: "A \(formatNumber(context.layer.borderWidth))-point border renders the layer offscreen.",
       fix: "Set \"borderWidth\" below 4.")
   }

@@ -162,6 +162,7 @@ struct CostModelTests {
     /// The silenced rule's own gate is in the layers' props: this one is never asked.
     static func mightFire(on layer: Layer, props: LayerProps) -> Bool { true }
     func evaluate(_ context: RuleContext) -> RuleHit? { context.path == path ? nil : rule.evaluate(context) }
+    func describe(_ context: RuleContext, hit: RuleHit) -> RuleWords { rule.describe(context, hit: hit) }
   }
 
   /// The same scene costs less GPU time on an iPhone 13 Pro than on an iPhone 6 Plus.

@@ -58,20 +58,55 @@ struct PreparedSimulationTests {
       .init(rect: Rect(0, 0, 100, 100), opaque: true, target: -1),
     ]
     var scratch = Occlusion.Scratch()
+    var hidden: [Double] = [42]
     for _ in 1...2 {
-      #expect(Occlusion.hiddenAreas(first, bounds: bounds, scratch: &scratch) == [7_500, 0, 0])
-      #expect(Occlusion.hiddenAreas(second, bounds: bounds, scratch: &scratch) == [0, 0])
+      Occlusion.hiddenAreas(first, bounds: bounds, into: &hidden, scratch: &scratch)
+      #expect(hidden == [7_500, 0, 0])
+      Occlusion.hiddenAreas(second, bounds: bounds, into: &hidden, scratch: &scratch)
+      #expect(hidden == [0, 0])
     }
   }
 
-  /// The cost table files milliseconds by item as a dictionary would: items never added are
-  /// absent, additions sum in order, and a name outside the list is kept.
-  @Test func theCostTableActsAsADictionary() {
-    var table = CostTable(["layers", "textures", "framebuffer"])
-    table.add("layers", 1.5)
-    table.add("framebuffer", 0.25)
-    table.add("layers", 2)
-    table.add("elsewhere", 4)
-    #expect(table.dictionary == ["layers": 3.5, "framebuffer": 0.25, "elsewhere": 4])
+  /// The cost table files milliseconds by item as a dictionary per phase would: items never
+  /// added are absent, additions to one item sum, an item added 0 ms is present, and the same name
+  /// in two phases ("layers": GPU and render server) is two items. Phase totals are the sums of
+  /// their items: GPU 1.5 + 2 + 0.25 = 3.75, render server 4 + 0 = 4, main thread 0.
+  @Test func theCostTableActsAsADictionaryPerPhase() {
+    var table = CostTable()
+    table.add(CostItem.gpuLayers, 1.5)
+    table.add(CostItem.gpuFramebuffer, 0.25)
+    table.add(CostItem.gpuLayers, 2)
+    table.add(CostItem.serverLayers, 4)
+    table.add(CostItem.serverShapes, 0)
+    #expect(table.dictionary(.gpu) == ["layers": 3.5, "framebuffer": 0.25])
+    #expect(table.dictionary(.renderServer) == ["layers": 4, "shapes": 0])
+    #expect(table.dictionary(.mainThread).isEmpty)
+    #expect(table.sum(.gpu) == 3.75)
+    #expect(table.sum(.renderServer) == 4)
+    #expect(table.sum(.mainThread) == 0)
+  }
+
+  /// Every phase's items fit the table's bit of "added" per item (64), and each name is one item
+  /// of its phase.
+  @Test func everyCostItemHasAPlaceInTheTable() {
+    #expect(CostItem.all.count <= 64)
+    for (phase, names) in [
+      (CostItem.Phase.gpu, CostItem.gpu), (.renderServer, CostItem.renderServer), (.mainThread, CostItem.mainThread),
+      (.background, CostItem.background),
+    ] {
+      #expect(Set(names).count == names.count)
+      #expect(names.map { CostItem.all[CostItem.position(phase, $0)].name } == names)
+    }
+  }
+
+  /// A frame's cost items are looked at one by one for a figure that is not finite, by phase and
+  /// item name.
+  @Test func aNonFiniteCostItemIsFound() throws {
+    let bytes = Array(SceneGenerator(kind: .feed, layers: 40, frames: 2, seed: 3).json().utf8)
+    let scene = try SceneDecoder.decode(bytes, options: TestDevices.options)
+    var report = Simulator.run(scene, on: try #require(DeviceCatalogue.device(id: "iphone-7")))
+    #expect(report.firstNonFiniteFigure == nil)
+    report.frames[1].cost.table.add(CostItem.mainCommit, .infinity)
+    #expect(report.firstNonFiniteFigure?.path == "frames[1].cost.mainThread.commit")
   }
 }

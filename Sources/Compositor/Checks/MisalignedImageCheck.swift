@@ -14,14 +14,21 @@ public struct MisalignedImageCheck: ImageCheck {
 
   public init() {}
 
-  public func evaluate(_ context: ImageCheckContext) -> ImageCheckHit? {
-    let scale = context.scale
-    let x = context.plan.screenRect.x * scale
-    let y = context.plan.screenRect.y * scale
-    guard context.plan.axisAligned, abs(x - x.rounded()) > 1e-6 || abs(y - y.rounded()) > 1e-6 else { return nil }
-    return ImageCheckHit(
+  public func evaluate(_ context: ImageCheckContext) -> Bool {
+    let (x, y) = Self.origin(context)
+    return context.axisAligned && (abs(x - x.rounded()) > 1e-6 || abs(y - y.rounded()) > 1e-6)
+  }
+
+  public func describe(_ context: ImageCheckContext) -> RuleWords {
+    let (x, y) = Self.origin(context)
+    return RuleWords(
       message: "The image starts at (\(formatNumber(x)), \(formatNumber(y))) pixels, off the pixel grid: it is resampled and blurred.",
-      fix: "Round the layer's frame origin to whole pixels (1/\(formatNumber(scale)) pt on this screen).")
+      fix: "Round the layer's frame origin to whole pixels (1/\(formatNumber(context.scale)) pt on this screen).")
+  }
+
+  /// Where the image starts on screen, in pixels.
+  private static func origin(_ context: ImageCheckContext) -> (x: Double, y: Double) {
+    (context.screenRect.x * context.scale, context.screenRect.y * context.scale)
   }
 
   public var examples: [RuleExample] {

@@ -16,20 +16,28 @@ public struct ScaledImageCheck: ImageCheck {
 
   public init() {}
 
-  public func evaluate(_ context: ImageCheckContext) -> ImageCheckHit? {
+  public func evaluate(_ context: ImageCheckContext) -> Bool {
     let image = context.image
-    let layer = context.layer
-    let boundsPixels = context.boundsPixels
-    let drawn = layer.contentsGravity.drawnSize(of: image.pixelSize, in: boundsPixels)
-    let shown = Size(drawn.width.rounded(), drawn.height.rounded())
-    guard context.plan.axisAligned,
-      abs(image.pixelSize.width - shown.width) >= 1 || abs(image.pixelSize.height - shown.height) >= 1
-    else { return nil }
-    let wanted = layer.contentsGravity == .resize ? boundsPixels : shown
-    return ImageCheckHit(
+    let shown = Self.shownSize(context)
+    return context.axisAligned
+      && (abs(image.pixelSize.width - shown.width) >= 1 || abs(image.pixelSize.height - shown.height) >= 1)
+  }
+
+  public func describe(_ context: ImageCheckContext) -> RuleWords {
+    let image = context.image
+    let gravity = context.contentsGravity
+    let shown = Self.shownSize(context)
+    let wanted = gravity == .resize ? context.boundsPixels : shown
+    return RuleWords(
       message:
-        "The image is \(formatNumber(image.pixelSize.width)) x \(formatNumber(image.pixelSize.height)) pixels but is drawn at \(formatNumber(shown.width)) x \(formatNumber(shown.height)) (contentsGravity \(layer.contentsGravity.rawValue)): the GPU resamples it every frame.",
+        "The image is \(formatNumber(image.pixelSize.width)) x \(formatNumber(image.pixelSize.height)) pixels but is drawn at \(formatNumber(shown.width)) x \(formatNumber(shown.height)) (contentsGravity \(gravity.rawValue)): the GPU resamples it every frame.",
       fix: "Provide the image at \(formatNumber(wanted.width)) x \(formatNumber(wanted.height)) pixels, resized off the main thread.")
+  }
+
+  /// The image's size as drawn in the layer's bounds by `contentsGravity`, in whole pixels.
+  private static func shownSize(_ context: ImageCheckContext) -> Size {
+    let drawn = context.contentsGravity.drawnSize(of: context.image.pixelSize, in: context.boundsPixels)
+    return Size(drawn.width.rounded(), drawn.height.rounded())
   }
 
   public var examples: [RuleExample] {

@@ -1,33 +1,43 @@
-/// One frame's milliseconds by item while the cost model adds them up: a value per name of a short,
-/// fixed list (``CostItem``), found by comparing a handful of short names, with no hashing per
-/// addition; the report's dictionary is made once at the end of the frame. An item never added is
-/// absent from the dictionary, as it would be had the dictionary been written directly.
-struct CostTable {
-  let names: [String]
-  private var values: [Double?]
-  /// Items outside `names`, should a cost be filed under one.
-  private var others: [String: Double] = [:]
+/// One frame's milliseconds by item: a value per item of the fixed lists (``CostItem``), phase by
+/// phase in one array, added to by position with no hashing; the dictionaries of ``FrameCost`` are
+/// made from it when a report asks for them. An item never added is absent from its phase's
+/// dictionary, as it would be had the dictionary been written directly.
+struct CostTable: Sendable, Hashable {
+  /// Milliseconds by item position (``CostItem/all``), 0 for an item never added.
+  private(set) var values = [Double](repeating: 0, count: CostItem.all.count)
+  /// Bit `i` is set once item `i` has been added to.
+  private(set) var added: UInt64 = 0
 
-  init(_ names: [String]) {
-    self.names = names
-    values = [Double?](repeating: nil, count: names.count)
+  init() {}
+
+  /// Adds `milliseconds` to the item at `position`.
+  @inline(__always)
+  mutating func add(_ position: Int, _ milliseconds: Double) {
+    values[position] += milliseconds
+    added |= 1 << UInt64(position)
   }
 
-  /// Adds `milliseconds` to the item `name`.
-  mutating func add(_ name: String, _ milliseconds: Double) {
-    if let index = names.firstIndex(of: name) {
-      values[index] = (values[index] ?? 0) + milliseconds
-    } else {
-      others[name, default: 0] += milliseconds
-    }
+  /// The phase's total: its items added in their fixed order (adding in a dictionary's order would
+  /// make the last digits depend on the run).
+  func sum(_ phase: CostItem.Phase) -> Double {
+    var total = 0.0
+    for position in phase.positions { total += values[position] }
+    return total
   }
 
-  /// The items added, by name.
-  var dictionary: [String: Double] {
-    var result = others
-    for (index, value) in values.enumerated() {
-      if let value { result[names[index]] = value }
+  /// The phase's items that were added, by name.
+  func dictionary(_ phase: CostItem.Phase) -> [String: Double] {
+    var result: [String: Double] = [:]
+    for position in phase.positions where added & (1 << UInt64(position)) != 0 {
+      result[CostItem.all[position].name] = values[position]
     }
     return result
+  }
+
+  /// The items that were added, each with its phase and name, in position order.
+  func forEachAdded(_ body: (CostItem.Phase, String, Double) -> Void) {
+    for (position, item) in CostItem.all.enumerated() where added & (1 << UInt64(position)) != 0 {
+      body(item.phase, item.name, values[position])
+    }
   }
 }

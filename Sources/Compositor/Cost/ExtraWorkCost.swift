@@ -17,7 +17,9 @@ extension CostModel {
   ///   the blur ("the most expensive pass of all"); an effect view with alpha below 1 renders
   ///   into one more full-size target. Their targets' traffic is counted here, since the blur's
   ///   are smaller than the area the pass covers.
-  func extraWorkSeconds(_ work: ExtraWork, pass: OffscreenPass, props: LayerProps, layer: Layer, memory: MemorySystem) -> Double {
+  func extraWorkSeconds(
+    _ work: ExtraWork, pass: OffscreenPass, props: LayerProps, kind: () -> LayerKind, memory: MemorySystem
+  ) -> Double {
     let c = coefficients
     let scale = device.screen.scale
     let gpuSeconds = 1 / device.gpuSpeed
@@ -46,7 +48,7 @@ extension CostModel {
         seconds += fullSize * memory.targetSeconds(2 * area * bytes, footprint: area * bytes)
         seconds += fullSize * area * c.opaquePixelTime * c.blendedPixelFactor * gpuSeconds
       }
-      if case .visualEffect(let effect) = layer.kind, effect.style == .vibrancy {
+      if case .visualEffect(let effect) = kind(), effect.style == .vibrancy {
         seconds += area * c.vibrancyFilterFactor * c.opaquePixelTime * gpuSeconds
         // A second excursion from the enclosing target: two more switches and a resolve.
         seconds += (2 * c.switchIdleTime + c.passResolveTime) * gpuSeconds
@@ -60,4 +62,7 @@ extension ExtraWork {
   /// True when the work's cost counts the traffic of its own render targets, because they are not
   /// the size of the area the pass covers: a visual effect blurs a downscaled capture.
   var sizesItsOwnTargets: Bool { self == .effectBlur }
+
+  /// The work's cost item's position in a ``CostTable``.
+  var costPosition: Int { CostItem.gpuExtraWork[Self.allCases.firstIndex(of: self)!] }
 }

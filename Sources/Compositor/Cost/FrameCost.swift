@@ -2,47 +2,91 @@ import LayerTree
 
 /// One frame's simulated time, itemized by phase and by item.
 public struct FrameCost: Sendable, Hashable {
-  /// GPU milliseconds (render execute), by item.
-  public var gpu: [String: Double] = [:]
-  /// Render-server CPU milliseconds (render prepare), by item.
-  public var renderServer: [String: Double] = [:]
-  /// App main-thread milliseconds (layout, display, prepare, commit), by item.
-  public var mainThread: [String: Double] = [:]
-  /// App background-thread milliseconds (asynchronous drawing), by item.
-  public var background: [String: Double] = [:]
-  /// GPU milliseconds of each offscreen pass (target, switch, blur), by layer index and rule.
-  public var passGPU: [PassKey: Double] = [:]
+  /// Milliseconds by item, every phase's (``CostItem``).
+  var table = CostTable()
   /// Render-target bytes of the frame's offscreen passes.
   public var offscreenTargetBytes: Double = 0
   /// Decoded image bytes of the images on screen.
   public var imageBytes: Double = 0
 
-  // Sums run in the fixed item order: adding in a dictionary's order would make the last digits
-  // depend on the run.
-  public var gpuMs: Double { CostItem.gpu.reduce(0) { $0 + (gpu[$1] ?? 0) } }
-  public var renderServerMs: Double { CostItem.renderServer.reduce(0) { $0 + (renderServer[$1] ?? 0) } }
-  public var mainThreadMs: Double { CostItem.mainThread.reduce(0) { $0 + (mainThread[$1] ?? 0) } }
-  public var backgroundMs: Double { CostItem.background.reduce(0) { $0 + (background[$1] ?? 0) } }
+  /// GPU milliseconds (render execute), by item.
+  public var gpu: [String: Double] { table.dictionary(.gpu) }
+  /// Render-server CPU milliseconds (render prepare), by item.
+  public var renderServer: [String: Double] { table.dictionary(.renderServer) }
+  /// App main-thread milliseconds (layout, display, prepare, commit), by item.
+  public var mainThread: [String: Double] { table.dictionary(.mainThread) }
+  /// App background-thread milliseconds (asynchronous drawing), by item.
+  public var background: [String: Double] { table.dictionary(.background) }
+
+  public var gpuMs: Double { table.sum(.gpu) }
+  public var renderServerMs: Double { table.sum(.renderServer) }
+  public var mainThreadMs: Double { table.sum(.mainThread) }
+  public var backgroundMs: Double { table.sum(.background) }
 
   public init() {}
 }
 
-/// A layer's pass for one rule.
-public struct PassKey: Sendable, Hashable {
-  public var index: Int
-  public var rule: String
-}
-
-/// GPU item names, in report order.
+/// The cost items of each phase, in report order.
 public enum CostItem {
-  /// The extra works of offscreen passes (``ExtraWork``) sit after the pass switches, in the
-  /// order of their cases.
+  /// GPU items. The extra works of offscreen passes (``ExtraWork``) sit after the pass switches,
+  /// in the order of their cases.
   public static let gpu =
     ["layers", "textures", "offscreenTargets", "passSwitches"] + ExtraWork.allCases.map(\.costItem)
     + ["rasterCacheHits", "framebuffer"]
   public static let renderServer = ["layers", "animations", "passes", "shapes"]
   public static let mainThread = ["frame", "layout", "display", "imageDecode", "imageDraw", "commit"]
   public static let background = ["display", "imageDraw"]
+
+  /// A phase of a frame's work.
+  enum Phase: Int, Sendable, CaseIterable {
+    case gpu, renderServer, mainThread, background
+
+    /// The positions of the phase's items in ``CostItem/all``.
+    var positions: Range<Int> { CostItem.ranges[rawValue] }
+  }
+
+  /// Every phase's items in one list, phase by phase: the positions of a ``CostTable``.
+  static let all: [(phase: Phase, name: String)] =
+    gpu.map { (.gpu, $0) } + renderServer.map { (.renderServer, $0) } + mainThread.map { (.mainThread, $0) }
+    + background.map { (.background, $0) }
+
+  private static let ranges: [Range<Int>] = {
+    var start = 0
+    return [gpu.count, renderServer.count, mainThread.count, background.count].map { count in
+      defer { start += count }
+      return start..<(start + count)
+    }
+  }()
+
+  /// The position of the item `name` of `phase`.
+  static func position(_ phase: Phase, _ name: String) -> Int {
+    guard let position = all.firstIndex(where: { $0.phase == phase && $0.name == name }) else {
+      preconditionFailure("no cost item \(name) in \(phase)")
+    }
+    return position
+  }
+
+  // The items the cost model adds to, by position.
+  static let gpuLayers = position(.gpu, "layers")
+  static let gpuTextures = position(.gpu, "textures")
+  static let gpuOffscreenTargets = position(.gpu, "offscreenTargets")
+  static let gpuPassSwitches = position(.gpu, "passSwitches")
+  static let gpuRasterCacheHits = position(.gpu, "rasterCacheHits")
+  static let gpuFramebuffer = position(.gpu, "framebuffer")
+  /// Each ``ExtraWork`` case's item, in the order of the cases.
+  static let gpuExtraWork = ExtraWork.allCases.map { position(.gpu, $0.costItem) }
+  static let serverLayers = position(.renderServer, "layers")
+  static let serverAnimations = position(.renderServer, "animations")
+  static let serverPasses = position(.renderServer, "passes")
+  static let serverShapes = position(.renderServer, "shapes")
+  static let mainFrame = position(.mainThread, "frame")
+  static let mainLayout = position(.mainThread, "layout")
+  static let mainDisplay = position(.mainThread, "display")
+  static let mainImageDecode = position(.mainThread, "imageDecode")
+  static let mainImageDraw = position(.mainThread, "imageDraw")
+  static let mainCommit = position(.mainThread, "commit")
+  static let backgroundDisplay = position(.background, "display")
+  static let backgroundImageDraw = position(.background, "imageDraw")
 }
 
 /// Turns a frame's plan into time, by the coefficients and the device's hardware facts.
@@ -79,6 +123,13 @@ struct CostModel {
   var shapesRasterized = Set<Int>()
   /// Hidden-surface removal's grid, reused from frame to frame.
   var occlusion = Occlusion.Scratch()
+  /// Each drawing layer's record position and whether it samples a texture, this frame's
+  /// hidden-surface entries and their hidden areas: kept from frame to frame.
+  private var drawn: [(record: Int, textured: Bool)] = []
+  private var entries: [Occlusion.Entry] = []
+  private var hidden: [Double] = []
+  /// The last frame's GPU milliseconds of each offscreen pass, in the plan's pass order.
+  private(set) var passGPU: [Double] = []
 
   init(device: DeviceProfile, coefficients: CostCoefficients) {
     self.device = device
@@ -96,11 +147,13 @@ struct CostModel {
     let screenBytes = device.screenPixelArea * c.targetBytesPerPixel
     let opaqueSeconds = c.opaquePixelTime * gpuSeconds
     let blendedSeconds = opaqueSeconds * c.blendedPixelFactor
-    var gpu = CostTable(CostItem.gpu)
-    var renderServer = CostTable(CostItem.renderServer)
-    var main = CostTable(CostItem.mainThread)
-    var background = CostTable(CostItem.background)
-    func add(_ table: inout CostTable, _ key: String, _ seconds: Double) { table.add(key, seconds * 1000) }
+    var table = CostTable()
+    func add(_ position: Int, _ seconds: Double) { table.add(position, seconds * 1000) }
+    let records = plan.nodes.records
+    let visited = plan.visited
+    let inMask = tree.inMask
+    passGPU.removeAll(keepingCapacity: true)
+    passGPU.append(contentsOf: repeatElement(0, count: plan.nodes.passes.count))
 
     for index in state.contentChanged {
       displayed.remove(index)
@@ -110,36 +163,35 @@ struct CostModel {
 
     // What each drawing layer (or drawn cached bitmap) puts on screen, in drawing order, for
     // hidden-surface removal.
-    var drawn: [(index: Int, entry: Occlusion.Entry, textured: Bool)] = []
-    plan.nodes.storage.withUnsafeBufferPointer { storage in
-      for index in plan.visited where !tree.inMask[index] {
-        let nodePlan = storage.baseAddress! + index
-        if nodePlan.pointee.culled || nodePlan.pointee.insideRasterHit { continue }
-        if nodePlan.pointee.rasterHit {
-          let shown = nodePlan.pointee.visibleRect.union(nodePlan.pointee.contentRect)
-          if !shown.isEmpty {
-            drawn.append((index, Occlusion.Entry(rect: shown, opaque: false, target: enclosingTarget(index, tree: tree, plan: plan)), true))
-          }
-        } else if nodePlan.pointee.draws, !nodePlan.pointee.visibleRect.isEmpty {
-          let textured = state.props(index, in: tree).isTextured
-          let entry = Occlusion.Entry(
-            rect: nodePlan.pointee.visibleRect, opaque: nodePlan.pointee.opaque, target: enclosingTarget(index, tree: tree, plan: plan))
-          drawn.append((index, entry, textured))
+    drawn.removeAll(keepingCapacity: true)
+    entries.removeAll(keepingCapacity: true)
+    for position in visited.indices where !inMask[visited[position]] {
+      let record = records[position]
+      if record.culled || record.insideRasterHit { continue }
+      if record.rasterHit {
+        let shown = record.visibleRect.union(record.contentRect)
+        if !shown.isEmpty {
+          drawn.append((position, true))
+          entries.append(Occlusion.Entry(rect: shown, opaque: false, target: record.target))
         }
+      } else if record.draws, !record.visibleRect.isEmpty {
+        drawn.append((position, state.props(visited[position], in: tree).isTextured))
+        entries.append(Occlusion.Entry(rect: record.visibleRect, opaque: record.opaque, target: record.target))
       }
     }
-    let hidden = Occlusion.hiddenAreas(drawn.map(\.entry), bounds: device.screen.bounds, scratch: &occlusion)
+    Occlusion.hiddenAreas(entries, bounds: device.screen.bounds, into: &hidden, scratch: &occlusion)
     for (position, item) in drawn.enumerated() {
-      let area = item.entry.rect.area
+      let entry = entries[position]
+      let area = entry.rect.area
       let shaded = max(0, area - hidden[position]) * pixelsPerPoint
-      let seconds = shaded * (item.entry.opaque ? opaqueSeconds : blendedSeconds)
+      let seconds = shaded * (entry.opaque ? opaqueSeconds : blendedSeconds)
       // The texture is read where it is shown: through the system cache when it fits there.
       let bytes = shaded * c.textureBytesPerPixel
-      if plan.nodes[item.index].rasterHit {
-        add(&gpu, "rasterCacheHits", seconds + memory.targetSeconds(bytes, footprint: bytes))
+      if records[item.record].rasterHit {
+        add(CostItem.gpuRasterCacheHits, seconds + memory.targetSeconds(bytes, footprint: bytes))
       } else {
-        add(&gpu, "layers", seconds)
-        if item.textured { add(&gpu, "textures", memory.seconds(bytes, footprint: bytes)) }
+        add(CostItem.gpuLayers, seconds)
+        if item.textured { add(CostItem.gpuTextures, memory.seconds(bytes, footprint: bytes)) }
       }
     }
 
@@ -147,123 +199,122 @@ struct CostModel {
     // Layers the main thread lays out and commits: what the app changed, and what it displays
     // for the first time below.
     var changedLayers = state.appChanged
+    let passes = plan.nodes.passes
 
-    plan.nodes.storage.withUnsafeBufferPointer { storage in
-      for index in plan.visited {
-        if tree.inMask[index] { continue }
-        // Visited entries are current: read their fields in place instead of copying each.
-        let nodePlan = storage.baseAddress! + index
-        if nodePlan.pointee.culled || nodePlan.pointee.insideRasterHit { continue }
-        let onScreen = !nodePlan.pointee.visibleRect.isEmpty
-        if !onScreen && nodePlan.pointee.offscreen.isEmpty && !nodePlan.pointee.rasterHit { continue }
-        walked += 1
-        let props = state.props(index, in: tree)
-        let pixels = nodePlan.pointee.visibleRect.area * pixelsPerPoint
+    for position in visited.indices {
+      let index = visited[position]
+      if inMask[index] { continue }
+      let record = records[position]
+      if record.culled || record.insideRasterHit { continue }
+      let onScreen = !record.visibleRect.isEmpty
+      if !onScreen && !record.hasPasses && !record.rasterHit { continue }
+      walked += 1
+      let props = state.props(index, in: tree)
+      let pixels = record.visibleRect.area * pixelsPerPoint
 
-        // GPU: offscreen passes (the layers drawn into them are shaded above).
-        for pass in nodePlan.pointee.offscreen {
-          let targetBytes = pass.pixelArea * c.targetBytesPerPixel
-          cost.offscreenTargetBytes += targetBytes
-          let passes = Double(pass.passes)
-          // Its own target: stored at the end of the pass and read back to be composited, then
-          // composited as blended pixels. A visual effect's blur sizes its own targets.
-          var targets = 0.0
-          if pass.work.extra?.sizesItsOwnTargets != true {
-            targets =
-              memory.targetSeconds(2 * targetBytes, footprint: targetBytes / passes) + pass.pixelArea * blendedSeconds
-          }
-          // The fixed part: the render pass it interrupts is ended and resumed once, and the GPU
-          // idles at each switch, into each of its chained targets and back.
-          let switches = (c.passResolveTime + (passes + 1) * c.switchIdleTime) * gpuSeconds
-          // The work the rule's passes add (``ExtraWork``): a shadow's or an effect's blur.
-          var extra = 0.0
-          if let work = pass.work.extra {
-            extra = extraWorkSeconds(work, pass: pass, props: props, layer: tree.nodes[index].layer, memory: memory)
-            add(&gpu, work.costItem, extra)
-          }
-          add(&gpu, "offscreenTargets", targets)
-          add(&gpu, "passSwitches", switches)
-          add(&renderServer, "passes", passes * c.renderServerPassTime * cpuSeconds)
-          cost.passGPU[PassKey(index: index, rule: pass.rule), default: 0] += (targets + switches + extra) * 1000
+      // GPU: offscreen passes (the layers drawn into them are shaded above).
+      for passIndex in record.passRange {
+        let pass = passes[passIndex]
+        let targetBytes = pass.pixelArea * c.targetBytesPerPixel
+        cost.offscreenTargetBytes += targetBytes
+        let passCount = Double(pass.passes)
+        // Its own target: stored at the end of the pass and read back to be composited, then
+        // composited as blended pixels. A visual effect's blur sizes its own targets.
+        var targets = 0.0
+        if pass.work.extra?.sizesItsOwnTargets != true {
+          targets =
+            memory.targetSeconds(2 * targetBytes, footprint: targetBytes / passCount) + pass.pixelArea * blendedSeconds
         }
-
-        // Render server: shape paths rasterized on the CPU when they first show or change.
-        guard props.isTextured || props.drawsSelf else { continue }
-        // The layer's fields are read in place: copying its whole node for each layer is costly.
-        if case .shape(let shape) = tree.nodes[index].layer.kind, nodePlan.pointee.draws, !shapesRasterized.contains(index) {
-          let points: Double
-          switch shape.path {
-          case .arbitrary(_, let count): points = Double(count)
-          case .rect: points = 4
-          case .roundedRect: points = 16
-          case .ellipse: points = 8
-          }
-          add(&renderServer, "shapes", (points * c.shapePointTime + pixels * c.shapePixelTime) * cpuSeconds)
-          shapesRasterized.insert(index)
+        // The fixed part: the render pass it interrupts is ended and resumed once, and the GPU
+        // idles at each switch, into each of its chained targets and back.
+        let switches = (c.passResolveTime + (passCount + 1) * c.switchIdleTime) * gpuSeconds
+        // The work the rule's passes add (``ExtraWork``): a shadow's or an effect's blur.
+        var extra = 0.0
+        if let work = pass.work.extra {
+          extra = extraWorkSeconds(work, pass: pass, props: props, kind: { tree.layer(index).kind }, memory: memory)
+          add(work.costPosition, extra)
         }
+        add(CostItem.gpuOffscreenTargets, targets)
+        add(CostItem.gpuPassSwitches, switches)
+        add(CostItem.serverPasses, passCount * c.renderServerPassTime * cpuSeconds)
+        passGPU[passIndex] += (targets + switches + extra) * 1000
+      }
 
-        // Main thread and background: contents shown for the first time, or changed.
-        guard props.isTextured else { continue }
-        let contents = tree.nodes[index].layer.contents
-        if onScreen, let contents, !displayed.contains(index) {
-          displayed.insert(index)
-          let store = Size((props.frame.width * scale).rounded(.up), (props.frame.height * scale).rounded(.up))
-          let storePixels = store.width * store.height
-          switch contents {
-          case .text(let text):
-            let seconds = (storePixels * c.drawPixelTime + Double(text.characters) * c.glyphTime) * cpuSeconds
-            if text.drawnOn == .background { add(&background, "display", seconds) } else { add(&main, "display", seconds) }
-          case .drawing(let drawing):
-            let seconds = storePixels * c.drawPixelTime * cpuSeconds
-            if drawing.drawnOn == .background { add(&background, "display", seconds) } else { add(&main, "display", seconds) }
-          case .image(let image):
-            let source = image.pixelSize.width * image.pixelSize.height
-            if let thread = image.drawnOn {
-              let seconds = source * c.imageDrawPixelTime * cpuSeconds
-              if thread == .background { add(&background, "imageDraw", seconds) } else { add(&main, "imageDraw", seconds) }
+      // Render server: shape paths rasterized on the CPU when they first show or change.
+      guard props.isTextured || props.drawsSelf else { continue }
+      if props.isShape, record.draws, !shapesRasterized.contains(index),
+        case .shape(let shape) = tree.layer(index).kind
+      {
+        let points: Double
+        switch shape.path {
+        case .arbitrary(_, let count): points = Double(count)
+        case .rect: points = 4
+        case .roundedRect: points = 16
+        case .ellipse: points = 8
+        }
+        add(CostItem.serverShapes, (points * c.shapePointTime + pixels * c.shapePixelTime) * cpuSeconds)
+        shapesRasterized.insert(index)
+      }
+
+      // Main thread and background: contents shown for the first time, or changed.
+      guard props.isTextured, props.hasContents, onScreen else { continue }
+      let firstShown = !displayed.contains(index)
+      guard firstShown || props.hasImage else { continue }
+      let contents = tree.layer(index).contents
+      if firstShown, let contents {
+        displayed.insert(index)
+        let store = Size((props.frame.width * scale).rounded(.up), (props.frame.height * scale).rounded(.up))
+        let storePixels = store.width * store.height
+        switch contents {
+        case .text(let text):
+          let seconds = (storePixels * c.drawPixelTime + Double(text.characters) * c.glyphTime) * cpuSeconds
+          if text.drawnOn == .background {
+            add(CostItem.backgroundDisplay, seconds)
+          } else {
+            add(CostItem.mainDisplay, seconds)
+          }
+        case .drawing(let drawing):
+          let seconds = storePixels * c.drawPixelTime * cpuSeconds
+          if drawing.drawnOn == .background {
+            add(CostItem.backgroundDisplay, seconds)
+          } else {
+            add(CostItem.mainDisplay, seconds)
+          }
+        case .image(let image):
+          let source = image.pixelSize.width * image.pixelSize.height
+          if let thread = image.drawnOn {
+            let seconds = source * c.imageDrawPixelTime * cpuSeconds
+            if thread == .background {
+              add(CostItem.backgroundImageDraw, seconds)
             } else {
-              add(&main, "imageDecode", source * c.decodePixelTime * cpuSeconds)
+              add(CostItem.mainImageDraw, seconds)
             }
+          } else {
+            add(CostItem.mainImageDecode, source * c.decodePixelTime * cpuSeconds)
           }
-          changedLayers.insert(index)
         }
-        if onScreen, case .image(let image) = contents {
-          cost.imageBytes += image.pixelSize.width * image.pixelSize.height * (image.wideColor ? 8 : 4)
-        }
+        changedLayers.insert(index)
+      }
+      if case .image(let image) = contents {
+        cost.imageBytes += image.pixelSize.width * image.pixelSize.height * (image.wideColor ? 8 : 4)
       }
     }
 
-    add(&renderServer, "layers", Double(walked) * c.renderServerLayerTime * cpuSeconds)
-    add(&renderServer, "animations", Double(state.animated.count) * c.renderServerAnimationTime * cpuSeconds)
+    add(CostItem.serverLayers, Double(walked) * c.renderServerLayerTime * cpuSeconds)
+    add(CostItem.serverAnimations, Double(state.animated.count) * c.renderServerAnimationTime * cpuSeconds)
     if !changedLayers.isEmpty || state.frame == 0 {
-      add(&main, "frame", c.frameBaseTime * cpuSeconds)
+      add(CostItem.mainFrame, c.frameBaseTime * cpuSeconds)
       // Each view the app sets up is configured and laid out; each label's text is measured and
       // laid out again.
       var labels = 0
       for index in changedLayers {
-        if case .text(let text) = tree.nodes[index].layer.contents, text.characters > 0 { labels += 1 }
+        if case .text(let text) = tree.layer(index).contents, text.characters > 0 { labels += 1 }
       }
-      add(&main, "layout", (Double(changedLayers.count) * c.layoutTime + Double(labels) * c.textLayoutTime) * cpuSeconds)
-      add(&main, "commit", Double(changedLayers.count) * c.commitTime * cpuSeconds)
+      add(CostItem.mainLayout, (Double(changedLayers.count) * c.layoutTime + Double(labels) * c.textLayoutTime) * cpuSeconds)
+      add(CostItem.mainCommit, Double(changedLayers.count) * c.commitTime * cpuSeconds)
     }
-    add(&gpu, "framebuffer", memory.dramSeconds(screenBytes))
-    cost.gpu = gpu.dictionary
-    cost.renderServer = renderServer.dictionary
-    cost.mainThread = main.dictionary
-    cost.background = background.dictionary
+    add(CostItem.gpuFramebuffer, memory.dramSeconds(screenBytes))
+    cost.table = table
     return cost
-  }
-
-  /// The render target a layer draws into: its own offscreen pass's when it takes one (every
-  /// pass renders the layer with its subtree), else the nearest ancestor's that takes one (its
-  /// index), or -1 for the screen.
-  func enclosingTarget(_ index: Int, tree: FlatTree, plan: FramePlan) -> Int {
-    if !plan.nodes[index].offscreen.isEmpty { return index }
-    var parent = tree.parents[index]
-    while parent >= 0 {
-      if !plan.nodes[parent].offscreen.isEmpty { return parent }
-      parent = tree.parents[parent]
-    }
-    return -1
   }
 }

@@ -15,8 +15,8 @@ import LayerTree
 /// opaque layers drawn after it in its target, at most its own area (opaque layers above it that
 /// overlap each other are rare: sibling views tile a screen).
 ///
-/// - Complexity: O(n x k) for n layers, k the opaque layers sharing a grid cell with each, at
-///   most ``maxCandidates`` looked at per layer.
+/// - Complexity: O(n x k) for n layers, k the opaque layers sharing a band of the screen with
+///   each, at most ``maxCandidates`` looked at per layer.
 enum Occlusion {
   struct Entry {
     /// What the layer draws, in screen points.
@@ -30,12 +30,12 @@ enum Occlusion {
   /// Opaque layers looked at for one layer; more overlapping layers than this add nothing.
   static let maxCandidates = 256
 
-  /// The grid of opaque layers, kept from frame to frame so that a frame allocates nothing: each
-  /// cell is a list threaded through `next`, in the order its layers were added.
+  /// The opaque layers by band of the screen, kept from frame to frame so that a frame allocates
+  /// nothing: each band is a list threaded through `next`, in the order its layers were added.
   struct Scratch {
     var first: [Int32] = []
     var last: [Int32] = []
-    /// Per link: the entry it holds and the next link of the same cell (-1 at the end).
+    /// Per link: the entry it holds and the next link of the same band (-1 at the end).
     var entry: [Int32] = []
     var next: [Int32] = []
     var seenFor: [Int32] = []
@@ -43,76 +43,72 @@ enum Occlusion {
     init() {}
   }
 
-  static let columns = 16
-  static let rows = 32
+  /// Horizontal bands over the screen's height. Screens are lists: a layer spans a few bands, and
+  /// the layers that can hide it are the ones in those bands.
+  static let bands = 32
 
   /// The hidden area of each entry (points), in the entries' order (drawing order).
   static func hiddenAreas(_ entries: [Entry], bounds: Rect) -> [Double] {
     var scratch = Scratch()
-    return hiddenAreas(entries, bounds: bounds, scratch: &scratch)
+    var hidden: [Double] = []
+    hiddenAreas(entries, bounds: bounds, into: &hidden, scratch: &scratch)
+    return hidden
   }
 
-  /// ``hiddenAreas(_:bounds:)`` with the grid in `scratch`, reused across frames.
-  static func hiddenAreas(_ entries: [Entry], bounds: Rect, scratch: inout Scratch) -> [Double] {
-    var hidden = [Double](repeating: 0, count: entries.count)
-    guard entries.contains(where: \.opaque), bounds.width > 0, bounds.height > 0 else { return hidden }
-    let columns = Self.columns
-    let rows = Self.rows
-    let cellWidth = bounds.width / Double(columns)
-    let cellHeight = bounds.height / Double(rows)
-    func range(_ rect: Rect) -> (ClosedRange<Int>, ClosedRange<Int>)? {
+  /// ``hiddenAreas(_:bounds:)`` into `hidden`, with the bands in `scratch`, both reused across
+  /// frames.
+  static func hiddenAreas(_ entries: [Entry], bounds: Rect, into hidden: inout [Double], scratch: inout Scratch) {
+    hidden.removeAll(keepingCapacity: true)
+    hidden.append(contentsOf: repeatElement(0, count: entries.count))
+    guard entries.contains(where: \.opaque), bounds.width > 0, bounds.height > 0 else { return }
+    let bands = Self.bands
+    let bandHeight = bounds.height / Double(bands)
+    func range(_ rect: Rect) -> ClosedRange<Int>? {
       let r = rect.intersection(bounds)
       if r.isEmpty { return nil }
-      func clamp(_ v: Double, _ n: Int) -> Int { min(n - 1, max(0, Int(v))) }
-      return (
-        clamp((r.minX - bounds.minX) / cellWidth, columns)...clamp((r.maxX - bounds.minX - 1e-9) / cellWidth, columns),
-        clamp((r.minY - bounds.minY) / cellHeight, rows)...clamp((r.maxY - bounds.minY - 1e-9) / cellHeight, rows)
-      )
+      func clamp(_ v: Double) -> Int { min(bands - 1, max(0, Int(v))) }
+      return clamp((r.minY - bounds.minY) / bandHeight)...clamp((r.maxY - bounds.minY - 1e-9) / bandHeight)
     }
     scratch.first.removeAll(keepingCapacity: true)
-    scratch.first.append(contentsOf: repeatElement(-1, count: columns * rows))
+    scratch.first.append(contentsOf: repeatElement(-1, count: bands))
     scratch.last.removeAll(keepingCapacity: true)
-    scratch.last.append(contentsOf: repeatElement(-1, count: columns * rows))
+    scratch.last.append(contentsOf: repeatElement(-1, count: bands))
     scratch.entry.removeAll(keepingCapacity: true)
     scratch.next.removeAll(keepingCapacity: true)
     scratch.seenFor.removeAll(keepingCapacity: true)
     scratch.seenFor.append(contentsOf: repeatElement(-1, count: entries.count))
-    // Back to front reversed: every opaque layer already in the grid is drawn after this one.
+    // Back to front reversed: every opaque layer already in the bands is drawn after this one.
     for index in stride(from: entries.count - 1, through: 0, by: -1) {
       let entry = entries[index]
-      guard let (xs, ys) = range(entry.rect) else { continue }
+      guard let rows = range(entry.rect) else { continue }
       var covered = 0.0
       var looked = 0
       let area = entry.rect.area
-      search: for y in ys {
-        for x in xs {
-          var link = Int(scratch.first[y * columns + x])
-          while link >= 0 {
-            let other = Int(scratch.entry[link])
-            link = Int(scratch.next[link])
-            if Int(scratch.seenFor[other]) == index { continue }
-            scratch.seenFor[other] = Int32(index)
-            looked += 1
-            let occluder = entries[other]
-            if occluder.target == entry.target { covered += occluder.rect.intersection(entry.rect).area }
-            if covered >= area || looked >= maxCandidates { break search }
-          }
+      search: for band in rows {
+        var link = Int(scratch.first[band])
+        while link >= 0 {
+          let other = Int(scratch.entry[link])
+          link = Int(scratch.next[link])
+          if Int(scratch.seenFor[other]) == index { continue }
+          scratch.seenFor[other] = Int32(index)
+          let occluder = entries[other]
+          // Only layers that reach this one's columns count as looked at.
+          guard occluder.rect.maxX > entry.rect.minX, occluder.rect.minX < entry.rect.maxX else { continue }
+          looked += 1
+          if occluder.target == entry.target { covered += occluder.rect.intersection(entry.rect).area }
+          if covered >= area || looked >= maxCandidates { break search }
         }
       }
       hidden[index] = min(covered, area)
       if entry.opaque {
-        for y in ys {
-          for x in xs {
-            let cell = y * columns + x
-            let link = Int32(scratch.entry.count)
-            scratch.entry.append(Int32(index))
-            scratch.next.append(-1)
-            if scratch.last[cell] >= 0 { scratch.next[Int(scratch.last[cell])] = link } else { scratch.first[cell] = link }
-            scratch.last[cell] = link
-          }
+        for band in rows {
+          let link = Int32(scratch.entry.count)
+          scratch.entry.append(Int32(index))
+          scratch.next.append(-1)
+          if scratch.last[band] >= 0 { scratch.next[Int(scratch.last[band])] = link } else { scratch.first[band] = link }
+          scratch.last[band] = link
         }
       }
     }
-    return hidden
   }
 }

@@ -82,6 +82,13 @@ public struct FlatTree: Sendable {
 
   public var count: Int { nodes.count }
 
+  /// The layer at `index`, as the scene writes it.
+  @inline(__always)
+  public func layer(_ index: Int) -> Layer { nodes[index].layer }
+
+  /// The path of the layer at `index`: `root/feed/cell[3]/avatar`.
+  public func path(_ index: Int) -> String { nodes[index].path }
+
   /// The index of the layer with this path.
   public func index(ofPath path: String) -> Int? { nodes.firstIndex { $0.path == path } }
 

@@ -1,6 +1,7 @@
 import LayerTree
 
-/// What the decide pass concluded about one layer in one frame.
+/// What the decide pass concluded about one layer in one frame: the public view of a layer's
+/// ``PlanRecord`` and its passes, made when it is asked for (``NodePlans``).
 public struct NodePlan: Sendable, Hashable {
   /// The layer's bounds on screen (axis-aligned bounding box), in points, before clipping.
   public var screenRect: Rect = .zero
@@ -8,8 +9,6 @@ public struct NodePlan: Sendable, Hashable {
   public var visibleRect: Rect = .zero
   /// The clip this layer's sublayers inherit, in screen points.
   var childClip: Rect = .zero
-  /// The clip this layer received (its mask's, if any, included); a mask layer is clipped by it.
-  var incomingClip: Rect = .zero
   /// Hidden, transparent, masked away, or an ancestor is: the layer and its subtree cost nothing.
   public var culled = false
   /// The layer draws something itself and part of it is on screen.
@@ -35,10 +34,6 @@ public struct NodePlan: Sendable, Hashable {
   /// This rasterized layer's bitmap was rendered again (a cache miss): one of its passes renders
   /// into the raster cache's bitmap (``RenderTarget/rasterBitmap``).
   public var rasterMiss: Bool { offscreen.contains { $0.work.target == .rasterBitmap } }
-  /// The plan this entry belongs to (see ``NodePlans``).
-  var generation = -1
-  /// The layer's bounds-to-screen transform.
-  var affine = Affine.identity
 
   /// The plan of a layer the decide pass did not visit: its whole subtree was culled.
   public static let skipped: NodePlan = {
@@ -48,21 +43,81 @@ public struct NodePlan: Sendable, Hashable {
   }()
 }
 
+/// The decide pass's record of one visited layer: plain values only, so the frame's loops read,
+/// copy and write it with no reference counting. The layer's passes are a range of the frame's
+/// pass list (``NodePlans/passes``).
+struct PlanRecord {
+  var screenRect: Rect = .zero
+  var visibleRect: Rect = .zero
+  var childClip: Rect = .zero
+  /// The clip this layer received (its mask's, if any, included); a mask layer is clipped by it.
+  var incomingClip: Rect = .zero
+  var contentRect: Rect = .zero
+  /// The layer's bounds-to-screen transform.
+  var affine = Affine.identity
+  var effectiveOpacity = 1.0
+  var drawingLayersInSubtree = 0
+  var offscreenDepth = 0
+  /// The layer whose render target this layer draws into: itself when it takes a pass, else the
+  /// nearest ancestor that does; -1 for the screen.
+  var target = -1
+  /// Its passes: `passes[firstPass ..< firstPass + passCount]`.
+  var firstPass: Int32 = 0
+  var passCount: Int32 = 0
+  var culled = false
+  var draws = false
+  var opaque = false
+  var axisAligned = true
+  var insideRasterHit = false
+  var rasterHit = false
+  /// One of its passes renders the raster cache's bitmap again.
+  var rasterMiss = false
+
+  var hasPasses: Bool { passCount > 0 }
+  var passRange: Range<Int> { Int(firstPass)..<Int(firstPass + passCount) }
+}
+
 /// The plans of every layer in one frame, by tree index.
 ///
-/// The storage is kept from frame to frame so that a frame costs only the layers it visits: a
-/// layer in a subtree skipped whole (culled, or off the screen) keeps an older entry, which reads
-/// as ``NodePlan/skipped``.
+/// Only the layers the decide pass visits have a record (``records``, in visiting order, which is
+/// tree order); `slots[i]` is layer i's record, or -1 when the pass skipped it with its culled
+/// subtree, which reads as ``NodePlan/skipped``. So a frame costs the layers it visits, not the
+/// whole tree, and the storage is kept from frame to frame.
 public struct NodePlans: RandomAccessCollection, Sendable {
-  var storage: [NodePlan]
-  let generation: Int
+  var records: [PlanRecord] = []
+  /// Per layer, its record's position in ``records``, or -1.
+  var slots: [Int32] = []
+  /// The frame's offscreen passes, layer by layer in tree order.
+  public internal(set) var passes: [OffscreenPass] = []
 
   public var startIndex: Int { 0 }
-  public var endIndex: Int { storage.count }
+  public var endIndex: Int { slots.count }
+
+  /// The record of the layer at `index`, if the decide pass visited it.
+  @inline(__always)
+  func record(_ index: Int) -> PlanRecord? {
+    let slot = slots[index]
+    return slot >= 0 ? records[Int(slot)] : nil
+  }
 
   public subscript(index: Int) -> NodePlan {
-    let plan = storage[index]
-    return plan.generation == generation ? plan : .skipped
+    guard let record = record(index) else { return .skipped }
+    var plan = NodePlan()
+    plan.screenRect = record.screenRect
+    plan.visibleRect = record.visibleRect
+    plan.childClip = record.childClip
+    plan.culled = record.culled
+    plan.draws = record.draws
+    plan.opaque = record.opaque
+    plan.effectiveOpacity = record.effectiveOpacity
+    plan.axisAligned = record.axisAligned
+    plan.drawingLayersInSubtree = record.drawingLayersInSubtree
+    plan.contentRect = record.contentRect
+    plan.offscreen = record.hasPasses ? Array(passes[record.passRange]) : []
+    plan.offscreenDepth = record.offscreenDepth
+    plan.insideRasterHit = record.insideRasterHit
+    plan.rasterHit = record.rasterHit
+    return plan
   }
 }
 
@@ -74,19 +129,21 @@ public struct OffscreenPass: Sendable, Hashable {
   public var passes: Int
   /// Pixels of the render target, summed over the rule's passes.
   public var pixelArea: Double
-  public var message: String
-  public var fix: String
+  /// The rule's position in the planner's rules.
+  var ruleIndex: Int
+  /// The layer that takes the pass.
+  var layer: Int
 }
 
 /// The decide pass's result for one frame: a plan per layer, in ``FlatTree`` order.
 public struct FramePlan: Sendable {
   public var nodes: NodePlans
-  /// The layers the decide pass visited, in tree order; every other layer is culled with its
-  /// subtree.
+  /// The layers the decide pass visited, in tree order (the order of ``NodePlans``' records);
+  /// every other layer is culled with its subtree.
   public var visited: [Int]
 
   /// Offscreen passes in the frame, all rules.
-  public var offscreenPasses: Int { visited.reduce(0) { $0 + nodes[$1].offscreen.reduce(0) { $0 + $1.passes } } }
+  public var offscreenPasses: Int { nodes.passes.reduce(0) { $0 + $1.passes } }
 }
 
 /// What a layer draws itself, from its properties alone.

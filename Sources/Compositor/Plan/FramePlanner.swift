@@ -45,8 +45,9 @@ public struct FramePlanner: Sendable {
 
   /// The plan storage kept from frame to frame.
   struct PlanBuffer {
-    var storage: [NodePlan] = []
-    var generation = 0
+    var plans = NodePlans()
+    /// The layers the last frame visited, whose slots the next frame clears.
+    var visited: [Int] = []
     /// Which layers' sublayers are found by binary search (``SortedSublayers``), built on the
     /// first frame that may skip subtrees: `sortedSlots[i]` is layer i's entry in `sorted`, or -1.
     var sortedSlots: [Int32] = []
@@ -72,13 +73,19 @@ public struct FramePlanner: Sendable {
     let subtreeEnds = tree.subtreeEnds
     let masks = tree.masks
     let inMask = tree.inMask
-    if buffer.storage.count != count { buffer.storage = [NodePlan](repeating: NodePlan(), count: count) }
-    buffer.generation += 1
-    let generation = buffer.generation
-    var plans = buffer.storage
-    buffer.storage = []  // keep the array uniquely referenced while it is written
-    defer { buffer.storage = plans }
-    var visited: [Int] = []
+    // Take the storage out of the buffer, so that it is uniquely referenced while it is written.
+    var plans = buffer.plans
+    var visited = buffer.visited
+    buffer.plans = NodePlans()
+    buffer.visited = []
+    if plans.slots.count != count {
+      plans.slots = [Int32](repeating: -1, count: count)
+    } else {
+      for index in visited { plans.slots[index] = -1 }
+    }
+    visited.removeAll(keepingCapacity: true)
+    plans.records.removeAll(keepingCapacity: true)
+    plans.passes.removeAll(keepingCapacity: true)
     visited.reserveCapacity(min(count, 4096))
     let screenRect = screen.bounds
     let canSkip = staticExtents.count == count
@@ -88,7 +95,7 @@ public struct FramePlanner: Sendable {
     let sortedSlots = canSkip ? buffer.sortedSlots : []
     let sorted = buffer.sorted
     // Layers some of whose sublayers the timeline changes this frame: their index may not hold.
-    let changedParents = Set(state.props.keys.map { parents[$0] })
+    let changedParents = state.props.isEmpty ? [] : Set(state.props.keys.map { parents[$0] })
     // Where the decide pass jumps over sublayers the clip cannot show: on reaching `from`, go on
     // at `to`. Nested, so a stack.
     var jumps: [(from: Int, to: Int)] = []
@@ -110,40 +117,41 @@ public struct FramePlanner: Sendable {
       var parentOpacity = 1.0
       var parentCulled = false
       if parentIndex >= 0 {
-        // Read the parent's fields one by one: copying its whole plan for each child is costly.
-        parentAffine = plans[parentIndex].affine
+        // Read the parent's fields one by one: copying its whole record for each child is costly.
+        let parent = Int(plans.slots[parentIndex])
+        parentAffine = plans.records[parent].affine
         if !origins.isEmpty, let origin = origins.first(where: { $0.index == parentIndex })?.origin {
           parentAffine = parentAffine.concatenating(.translation(-origin.x, -origin.y))
         }
         // A mask lives in its owner's coordinates and is not clipped by the owner's bounds.
-        clip = inMask[index] && masks[parentIndex] == index ? plans[parentIndex].incomingClip : plans[parentIndex].childClip
-        parentOpacity = plans[parentIndex].effectiveOpacity
-        parentCulled = plans[parentIndex].culled
+        clip = inMask[index] && masks[parentIndex] == index ? plans.records[parent].incomingClip : plans.records[parent].childClip
+        parentOpacity = plans.records[parent].effectiveOpacity
+        parentCulled = plans.records[parent].culled
       } else {
         clip = screenRect
       }
       let local = Affine.layer(frame: props.frame, transform: props.transform, anchor: props.anchorPoint)
       let affine = parentAffine.concatenating(local)
-      var plan = NodePlan()
-      plan.generation = generation
-      plan.culled = parentCulled || props.isHidden || props.opacity <= 0 || clip.isEmpty
+      var record = PlanRecord()
+      record.culled = parentCulled || props.isHidden || props.opacity <= 0 || clip.isEmpty
       // Skip the subtree whole when it is culled or, with nothing in it moving, entirely outside
       // its clip.
-      if !plan.culled, canSkip, staticExtents[index], !inMask[index],
+      if !record.culled, canSkip, staticExtents[index], !inMask[index],
         affine.boundingBox(of: tree.extents[index]).intersection(clip).isEmpty
       {
-        plan.culled = true
+        record.culled = true
       }
-      if plan.culled {
-        plans[index] = plan
+      if record.culled {
+        plans.slots[index] = Int32(plans.records.count)
+        plans.records.append(record)
         visited.append(index)
         index = subtreeEnds[index]
         continue
       }
-      plan.affine = affine
-      plan.screenRect = affine.boundingBox(of: props.bounds)
-      plan.axisAligned = affine.isAxisAligned
-      plan.effectiveOpacity = parentOpacity * props.opacity
+      record.affine = affine
+      record.screenRect = affine.boundingBox(of: props.bounds)
+      record.axisAligned = affine.isAxisAligned
+      record.effectiveOpacity = parentOpacity * props.opacity
       if masks[index] >= 0 {
         let maskIndex = masks[index]
         let maskProps = state.props(maskIndex, in: tree)
@@ -151,23 +159,24 @@ public struct FramePlanner: Sendable {
         clip = clip.intersection(maskAffine.boundingBox(of: maskProps.bounds))
         if !maskDrawsAnything(tree, maskIndex, state) { clip = .zero }
       }
-      plan.incomingClip = clip
+      record.incomingClip = clip
       // A shadow with no path is cast by what the subtree draws, rendered first: the subtree is
       // drawn wherever its shadow can reach the clip, even off screen (a card just below the
       // screen whose shadow falls on it).
       if props.hasShadow, !props.hasShadowPath, !props.masksToBounds, !clip.isEmpty {
         clip = clip.union(Self.shadowCasters(clip, affine: affine, props: props))
       }
-      plan.visibleRect = plan.screenRect.intersection(clip)
-      plan.childClip = props.masksToBounds ? plan.visibleRect : clip
+      record.visibleRect = record.screenRect.intersection(clip)
+      record.childClip = props.masksToBounds ? record.visibleRect : clip
       if !inMask[index] {
-        plan.draws = !plan.visibleRect.isEmpty && props.drawsSelf
-        plan.opaque = plan.draws && plan.effectiveOpacity >= 1 && props.coversOpaque
+        record.draws = !record.visibleRect.isEmpty && props.drawsSelf
+        record.opaque = record.draws && record.effectiveOpacity >= 1 && props.coversOpaque
       }
-      plans[index] = plan
+      plans.slots[index] = Int32(plans.records.count)
+      plans.records.append(record)
       visited.append(index)
-      if !sortedSlots.isEmpty, sortedSlots[index] >= 0, !plan.childClip.isEmpty, !changedParents.contains(index),
-        let range = Self.sublayersToVisit(sorted[Int(sortedSlots[index])], of: index, plan: plan, origins: origins)
+      if !sortedSlots.isEmpty, sortedSlots[index] >= 0, !record.childClip.isEmpty, !changedParents.contains(index),
+        let range = Self.sublayersToVisit(sorted[Int(sortedSlots[index])], of: index, record: record, origins: origins)
       {
         // Sublayers wholly outside the clip along the axis are culled: they are not visited and
         // read as skipped (``NodePlan/skipped``).
@@ -185,37 +194,63 @@ public struct FramePlanner: Sendable {
     }
 
     // 2. Bottom-up over the visited layers: drawing layers per subtree and their extent.
-    for index in visited.reversed() {
-      if inMask[index] || plans[index].culled { continue }
-      if plans[index].draws {
-        plans[index].drawingLayersInSubtree += 1
-        plans[index].contentRect = plans[index].contentRect.union(plans[index].visibleRect)
-      }
-      let parent = parents[index]
-      if parent >= 0 && masks[parent] != index {
-        plans[parent].drawingLayersInSubtree += plans[index].drawingLayersInSubtree
-        plans[parent].contentRect = plans[parent].contentRect.union(plans[index].contentRect)
+    plans.records.withUnsafeMutableBufferPointer { records in
+      for position in stride(from: visited.count - 1, through: 0, by: -1) {
+        let index = visited[position]
+        if inMask[index] || records[position].culled { continue }
+        if records[position].draws {
+          records[position].drawingLayersInSubtree += 1
+          records[position].contentRect = records[position].contentRect.union(records[position].visibleRect)
+        }
+        let parent = parents[index]
+        if parent >= 0 && masks[parent] != index {
+          let slot = Int(plans.slots[parent])
+          records[slot].drawingLayersInSubtree += records[position].drawingLayersInSubtree
+          records[slot].contentRect = records[slot].contentRect.union(records[position].contentRect)
+        }
       }
     }
 
     // 3. Top-down, reading only: cache lookups and rules.
-    let (results, hits) = evaluate(
-      tree, NodePlans(storage: plans, generation: generation), state: state, visited: visited, cache: &cache)
+    let (passes, hits) = evaluate(tree, plans, state: state, visited: visited, cache: &cache)
 
-    // 4. Write the passes and cache hits, then the nesting depth of every visited layer.
-    for (index, passes) in results { plans[index].offscreen = passes }
+    // 4. Write the passes and cache hits, then the nesting depth and render target of every
+    // visited layer.
+    plans.passes = passes
+    var position = 0
+    while position < passes.count {
+      let layer = passes[position].layer
+      let slot = Int(plans.slots[layer])
+      plans.records[slot].firstPass = Int32(position)
+      while position < passes.count && passes[position].layer == layer {
+        if passes[position].work.target == .rasterBitmap { plans.records[slot].rasterMiss = true }
+        position += 1
+      }
+      plans.records[slot].passCount = Int32(position) - plans.records[slot].firstPass
+    }
     for index in hits {
-      plans[index].rasterHit = true
-      for inner in (index + 1)..<subtreeEnds[index] where plans[inner].generation == generation {
-        plans[inner].insideRasterHit = true
+      let slot = Int(plans.slots[index])
+      plans.records[slot].rasterHit = true
+      var inner = slot + 1
+      while inner < visited.count && visited[inner] < subtreeEnds[index] {
+        plans.records[inner].insideRasterHit = true
+        inner += 1
       }
     }
-    for index in visited {
-      let parent = parents[index]
-      guard parent >= 0, !plans[index].culled else { continue }
-      plans[index].offscreenDepth = plans[parent].offscreenDepth + (plans[parent].offscreen.isEmpty ? 0 : 1)
+    plans.records.withUnsafeMutableBufferPointer { records in
+      for position in visited.indices {
+        let index = visited[position]
+        let parent = parents[index]
+        if records[position].hasPasses { records[position].target = index }
+        guard parent >= 0, !records[position].culled else { continue }
+        let parentRecord = records[Int(plans.slots[parent])]
+        records[position].offscreenDepth = parentRecord.offscreenDepth + (parentRecord.hasPasses ? 1 : 0)
+        if !records[position].hasPasses { records[position].target = parentRecord.target }
+      }
     }
-    return FramePlan(nodes: NodePlans(storage: plans, generation: generation), visited: visited)
+    buffer.plans = plans
+    buffer.visited = visited
+    return FramePlan(nodes: plans, visited: visited)
   }
 
   /// Where, in screen points, a layer's drawing casts a shadow into `clip`: a point drawn at p
@@ -236,14 +271,14 @@ public struct FramePlanner: Sendable {
   /// binary search over `sorted`; nil when the layer's transform to the screen turns, flips or
   /// shears the axis (the sublayers are then tested one by one).
   private static func sublayersToVisit(
-    _ sorted: SortedSublayers, of index: Int, plan: NodePlan, origins: [(index: Int, origin: Point)]
+    _ sorted: SortedSublayers, of index: Int, record: PlanRecord, origins: [(index: Int, origin: Point)]
   ) -> Range<Int>? {
-    var affine = plan.affine
+    var affine = record.affine
     if !origins.isEmpty, let origin = origins.first(where: { $0.index == index })?.origin {
       affine = affine.concatenating(.translation(-origin.x, -origin.y))
     }
     guard affine.b == 0, affine.c == 0 else { return nil }
-    let clip = plan.childClip
+    let clip = record.childClip
     let scale = sorted.vertical ? affine.d : affine.a
     let offset = sorted.vertical ? affine.ty : affine.tx
     guard scale > 0, scale.isFinite, offset.isFinite else { return nil }
@@ -258,21 +293,24 @@ public struct FramePlanner: Sendable {
 
   /// Pass 3: asks the cache for each rasterized layer drawn, and runs the rules on every layer
   /// that could go offscreen. Reads `plans` only; its own function so that the plans are not
-  /// referenced twice when pass 4 writes them.
+  /// referenced twice when pass 4 writes them. The passes come out layer by layer in tree order.
   private func evaluate(
     _ tree: FlatTree, _ plans: NodePlans, state: FrameState, visited: [Int], cache: inout RasterCache?
-  ) -> (results: [(index: Int, passes: [OffscreenPass])], hits: [Int]) {
-    var results: [(index: Int, passes: [OffscreenPass])] = []
+  ) -> (passes: [OffscreenPass], hits: [Int]) {
+    var passes: [OffscreenPass] = []
     var hits: [Int] = []
     var skipUntil = -1
     // The layers' own gates cover the registered rules; a rule from elsewhere runs its gate here.
     let gatedByRegistry = rules.allSatisfy { OffscreenRules.ids.contains($0.id) }
-    for index in visited {
+    // One context for the frame, moved from layer to layer: building one per layer would retain
+    // the tree's, the plans' and the state's storage each time.
+    var context = RuleContext(tree: tree, plans: plans, state: state, index: 0, iosVersion: iosVersion, props: LayerProps.none)
+    for position in visited.indices {
+      let index = visited[position]
       if index < skipUntil || tree.inMask[index] { continue }
-      let plan = plans[index]
-      if plan.culled { continue }
+      if plans.records[position].culled { continue }
       let props = state.props(index, in: tree)
-      if props.shouldRasterize, cache != nil, plan.drawingLayersInSubtree > 0 || props.hasShadow {
+      if props.shouldRasterize, cache != nil, plans.records[position].drawingLayersInSubtree > 0 || props.hasShadow {
         let bytes = RenderTarget.rasterBitmapArea(index: index, props: props, tree: tree) * 4
         if cache!.draw(index, bytes: bytes, time: state.time) {
           // The cached bitmap is drawn instead of the subtree. Its shadow, mask and clip are
@@ -283,20 +321,19 @@ public struct FramePlanner: Sendable {
         }
       }
       guard props.mightGoOffscreen || (!gatedByRegistry && mightFire(index, props, tree, state)) else { continue }
-      let context = RuleContext(tree: tree, plans: plans, state: state, index: index, iosVersion: iosVersion, props: props)
-      var passes: [OffscreenPass] = []
-      for rule in rules {
+      context.index = index
+      context.props = props
+      for (ruleIndex, rule) in rules.enumerated() {
         guard let hit = rule.evaluate(context) else { continue }
         let work = rule.work
         let area = work.target.pixelArea(index: index, props: props, tree: tree, plans: plans, screen: screen)
         passes.append(
           OffscreenPass(
-            rule: rule.id, work: work, passes: hit.passes, pixelArea: area * Double(hit.passes), message: hit.message,
-            fix: hit.fix))
+            rule: rule.id, work: work, passes: hit.passes, pixelArea: area * Double(hit.passes), ruleIndex: ruleIndex,
+            layer: index))
       }
-      if !passes.isEmpty { results.append((index, passes)) }
     }
-    return (results, hits)
+    return (passes, hits)
   }
 
   /// The gates of this planner's rules on the layer at `index`, for rules the registry does not

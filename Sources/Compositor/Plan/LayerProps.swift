@@ -32,6 +32,20 @@ public struct LayerProps: Sendable, Hashable {
   public var isVisualEffect: Bool
   /// It has contents or a kind that samples a texture (image, text, drawing, gradient, effect).
   public var isTextured: Bool
+  /// How the contents are fitted to the bounds.
+  public var contentsGravity: ContentsGravity
+  /// It has `contents`, and they are an image.
+  public var hasContents: Bool
+  public var hasImage: Bool
+  /// A `CAShapeLayer`.
+  public var isShape: Bool
+  /// A blend mode other than source-over on a layer that can group its sublayers
+  /// (``BlendModeRule``).
+  public var blends: Bool
+  /// The things the layer draws itself that a clip would have to clip, when it draws: its
+  /// background colour, its contents, its shape, gradient or effect (the border is drawn on top,
+  /// already following the corners).
+  public var ownDrawingParts: Int
   /// Some registered offscreen rule could fire on it: the gates of ``OffscreenRules/all``
   /// (``OffscreenRule/mightFire(on:props:)``), run once here. Layers no gate passes skip the
   /// rules.
@@ -66,9 +80,25 @@ public struct LayerProps: Sendable, Hashable {
     case .plain, .shape, .replicator: isTextured = layer.contents != nil
     case .transformLayer: isTextured = false
     }
+    blends = BlendModeRule.isBlending(layer)
+    var parts = 0
+    if let color = layer.backgroundColor, !color.isClear { parts += 1 }
+    if let contents = layer.contents, LayerDrawing.contentsDraw(contents) { parts += 1 }
+    switch layer.kind {
+    case .plain, .transformLayer, .replicator: break
+    case .shape, .gradient, .visualEffect: parts += 1
+    }
+    ownDrawingParts = parts
+    contentsGravity = layer.contentsGravity
+    hasContents = layer.contents != nil
+    if case .image = layer.contents { hasImage = true } else { hasImage = false }
+    if case .shape = layer.kind { isShape = true } else { isShape = false }
     mightGoOffscreen = false
     mightGoOffscreen = OffscreenRules.mightFire(on: layer, props: self)
   }
 
   public var bounds: Rect { Rect(0, 0, frame.width, frame.height) }
+
+  /// The properties of a plain layer with Core Animation's defaults: a placeholder.
+  static let none = LayerProps(Layer(id: ""), hasMask: false)
 }

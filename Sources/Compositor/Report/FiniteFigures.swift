@@ -35,12 +35,9 @@ extension SimulationReport {
       ("cost.offscreenTargetBytes", cost.offscreenTargetBytes), ("cost.imageBytes", cost.imageBytes),
       ("outcome.hitchMs", frame.outcome.hitchMs), ("outcome.presentedAt", frame.outcome.presentedAt ?? 0),
     ]
-    for (name, items) in [
-      ("gpu", cost.gpu), ("renderServer", cost.renderServer), ("mainThread", cost.mainThread), ("background", cost.background),
-    ] {
-      for (item, value) in items where !value.isFinite { figures.append(("cost.\(name).\(item)", value)) }
+    cost.table.forEachAdded { phase, item, value in
+      if !value.isFinite { figures.append(("cost.\(phase).\(item)", value)) }
     }
-    for (key, value) in cost.passGPU where !value.isFinite { figures.append(("cost.passGPU.\(key)", value)) }
     return figures.first { !$0.1.isFinite }.map { ("\(path).\($0.0)", $0.1) }
   }
 

@@ -183,7 +183,10 @@ public struct FrameReport: Sendable, Hashable {
   /// Seconds from the start.
   public var time: Double
   public var offscreenPasses: Int
-  public var byReason: [String: Int]
+  /// The frame's offscreen passes by rule, for the rules that fired, in the rules' order.
+  public var reasons: [ReasonCount]
+  /// The frame's offscreen passes by rule id, for the rules that fired.
+  public var byReason: [String: Int] { ReasonCount.dictionary(reasons) }
   public var offscreenPixels: Double
   public var rasterCache: FrameRasterCache
   /// Layers whose contents were replaced this frame (content changes, reused cells).
@@ -191,6 +194,24 @@ public struct FrameReport: Sendable, Hashable {
   public var cost: FrameCost
   /// When the frame reached the screen and whether it hitched.
   public var outcome: FramePacing.FrameOutcome
+}
+
+/// One rule's offscreen passes in a frame.
+public struct ReasonCount: Sendable, Hashable {
+  public var rule: String
+  public var passes: Int
+
+  public init(rule: String, passes: Int) {
+    self.rule = rule
+    self.passes = passes
+  }
+
+  /// The counts by rule id.
+  static func dictionary(_ counts: [ReasonCount]) -> [String: Int] {
+    var result: [String: Int] = [:]
+    for count in counts { result[count.rule, default: 0] += count.passes }
+    return result
+  }
 }
 
 public struct FrameRasterCache: Sendable, Hashable {

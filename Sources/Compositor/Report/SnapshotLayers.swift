@@ -49,9 +49,8 @@ extension FrameSnapshot {
     for (index, node) in tree.nodes.enumerated() {
       let nodePlan = plan.nodes[index]
       if node.inMask || nodePlan.culled || nodePlan.insideRasterHit || !nodePlan.draws { continue }
-      let layer = self.layer(index)
-      guard case .image(let image) = layer.contents else { continue }
-      result[index] = ImageChecks.findings(image, layer: layer, path: node.path, plan: nodePlan, scale: scale)
+      guard case .image(let image) = tree.layer(index).contents else { continue }
+      result[index] = ImageChecks.findings(image, index: index, tree: tree, plan: plan, scale: scale)
     }
     return result
   }

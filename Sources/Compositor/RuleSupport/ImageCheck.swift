@@ -18,33 +18,47 @@ public protocol ImageCheck: Sendable {
   /// Image layers that fail the check and layers that pass it, run by one parameterized test.
   /// An example's `passes` is 1 when the check reports the layer `subject`, 0 when it does not.
   var examples: [RuleExample] { get }
-  /// The finding on this image, or nil when the image passes.
-  func evaluate(_ context: ImageCheckContext) -> ImageCheckHit?
+  /// True when the image fails the check. It runs on every frame the layer draws, so it builds
+  /// no words: ``describe(_:)`` does.
+  func evaluate(_ context: ImageCheckContext) -> Bool
+  /// The finding's words for an image ``evaluate(_:)`` failed in the same context; called when the
+  /// finding is first seen on the layer.
+  func describe(_ context: ImageCheckContext) -> RuleWords
 }
 
 /// What an image check reads: the image, the layer that draws it and where the decide pass put
 /// it, on a screen of `scale` pixels per point. Checks run on image layers that draw and are
 /// not drawn by a rasterized ancestor's cached bitmap.
 public struct ImageCheckContext {
-  public let image: ImageContents
-  /// The layer as it is this frame.
-  public let layer: Layer
-  public let plan: NodePlan
+  public internal(set) var image: ImageContents
+  let tree: FlatTree
+  let plans: NodePlans
+  /// The layer's index in the tree.
+  public internal(set) var index: Int
   public let scale: Double
+
+  init(image: ImageContents, tree: FlatTree, plans: NodePlans, index: Int, scale: Double) {
+    self.image = image
+    self.tree = tree
+    self.plans = plans
+    self.index = index
+    self.scale = scale
+  }
+
+  /// The layer, as the scene writes it.
+  public var layer: Layer { tree.layer(index) }
+  /// The decide pass's plan of the layer.
+  public var plan: NodePlan { plans[index] }
+  /// The layer's `contentsGravity`.
+  public var contentsGravity: ContentsGravity { tree.props[index].contentsGravity }
+  /// The layer's bounds on screen (axis-aligned bounding box), in points.
+  public var screenRect: Rect { plans.record(index)?.screenRect ?? .zero }
+  /// True when the layer's edges on screen are parallel to the screen's axes.
+  public var axisAligned: Bool { plans.record(index)?.axisAligned ?? true }
 
   /// The layer's bounds on screen, in whole pixels.
   public var boundsPixels: Size {
-    Size((plan.screenRect.width * scale).rounded(), (plan.screenRect.height * scale).rounded())
-  }
-}
-
-/// What an image check found on one layer.
-public struct ImageCheckHit: Sendable, Hashable {
-  public var message: String
-  public var fix: String
-
-  public init(message: String, fix: String) {
-    self.message = message
-    self.fix = fix
+    let rect = screenRect
+    return Size((rect.width * scale).rounded(), (rect.height * scale).rounded())
   }
 }

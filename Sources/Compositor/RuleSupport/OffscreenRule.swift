@@ -32,21 +32,34 @@ public protocol OffscreenRule: Sendable {
   /// ``LayerProps/mightGoOffscreen``, and layers no gate passes skip the rules. (Static, so
   /// that running every rule's gate on every layer costs no copy of the rules.)
   static func mightFire(on layer: Layer, props: LayerProps) -> Bool
-  /// The offscreen passes this rule costs the layer, or nil when it does not apply.
+  /// The offscreen passes this rule costs the layer, or nil when it does not apply. It runs on
+  /// every frame the layer is planned, so it builds no words: ``describe(_:hit:)`` does.
   func evaluate(_ context: RuleContext) -> RuleHit?
+  /// The finding's words for a hit ``evaluate(_:)`` returned in the same context: which
+  /// properties, which sublayers, and the fix in scene terms. Called only when a finding is first
+  /// seen on the layer, or covers more pixels than before (a report keeps the words of the frame
+  /// where the finding was largest).
+  func describe(_ context: RuleContext, hit: RuleHit) -> RuleWords
 }
 
 /// What a rule found on one layer.
 public struct RuleHit: Sendable, Hashable {
   /// Offscreen passes the rule costs on this layer (a blur takes several).
   public var passes: Int
+
+  public init(passes: Int = 1) {
+    self.passes = passes
+  }
+}
+
+/// A finding's words: what was found and what fixes it.
+public struct RuleWords: Sendable, Hashable {
   /// The finding's message: which properties, which sublayers.
   public var message: String
   /// The fix in scene terms: the property to change and how.
   public var fix: String
 
-  public init(passes: Int = 1, message: String, fix: String) {
-    self.passes = passes
+  public init(message: String, fix: String) {
     self.message = message
     self.fix = fix
   }

@@ -21,7 +21,7 @@ public enum RenderTarget: String, Sendable, Hashable, CaseIterable {
   /// Pixels of one pass into this target for the layer at `index`, once the decide pass has its
   /// geometry and content (passes 1 and 2 of ``FramePlanner``).
   func pixelArea(index: Int, props: LayerProps, tree: FlatTree, plans: NodePlans, screen: DeviceScreen) -> Double {
-    let plan = plans[index]
+    let plan = plans.record(index) ?? PlanRecord()
     let pixelsPerPoint = screen.scale * screen.scale
     switch self {
     case .content:
@@ -31,7 +31,7 @@ public enum RenderTarget: String, Sendable, Hashable, CaseIterable {
       let spread = props.shadowRadius
       let shadow = plan.contentRect.offsetBy(props.shadowOffset.width, props.shadowOffset.height).insetBy(-spread, -spread)
       let parent = tree.parents[index]
-      let parentClip = parent >= 0 ? plans[parent].childClip : screen.bounds
+      let parentClip = parent >= 0 ? (plans.record(parent)?.childClip ?? .zero) : screen.bounds
       return plan.contentRect.union(shadow.intersection(parentClip)).area * pixelsPerPoint
     case .rasterBitmap:
       return Self.rasterBitmapArea(index: index, props: props, tree: tree)

@@ -9,36 +9,58 @@ public struct RuleContext {
   let plans: NodePlans
   let state: FrameState
   /// The layer's index in the tree.
-  public let index: Int
+  public internal(set) var index: Int
   public let iosVersion: OSVersion
   /// The layer's render properties this frame: cheap to read, for a rule's first checks.
-  public let props: LayerProps
+  public internal(set) var props: LayerProps
 
   public var layer: Layer { state.layer(index, in: tree) }
-  public var path: String { tree.nodes[index].path }
+  public var path: String { tree.path(index) }
   public var plan: NodePlan { plans[index] }
+
+  private var record: PlanRecord { plans.record(index) ?? PlanRecord() }
 
   /// The layer draws something itself (background, border, contents, shape, gradient, effect)
   /// that is visible on screen.
-  public var drawsSelf: Bool { plans[index].draws }
+  public var drawsSelf: Bool { record.draws }
 
   /// Visible drawing layers in the subtree, this layer included, masks excluded.
-  public var drawingLayersInSubtree: Int { plans[index].drawingLayersInSubtree }
+  public var drawingLayersInSubtree: Int { record.drawingLayersInSubtree }
 
-  /// Direct sublayers whose subtree draws something visible.
+  /// Product of the opacities from the root down to this layer.
+  public var effectiveOpacity: Double { record.effectiveOpacity }
+
+  /// The number of direct sublayers whose subtree draws something visible.
+  public var drawingSublayerCount: Int {
+    var count = 0
+    forEachDrawingSublayer { _ in count += 1 }
+    return count
+  }
+
+  /// Direct sublayers whose subtree draws something visible, by id.
   public var drawingSublayers: [String] {
     var ids: [String] = []
-    let node = tree.nodes[index]
-    var child = node.mask.map { tree.nodes[$0].subtreeEnd } ?? index + 1
-    while child < node.subtreeEnd {
-      if plans[child].drawingLayersInSubtree > 0 { ids.append(tree.nodes[child].layer.id) }
-      child = tree.nodes[child].subtreeEnd
-    }
+    forEachDrawingSublayer { ids.append(tree.layer($0).id) }
     return ids
   }
 
+  private func forEachDrawingSublayer(_ body: (Int) -> Void) {
+    let end = tree.subtreeEnds[index]
+    let mask = tree.masks[index]
+    var child = mask >= 0 ? tree.subtreeEnds[mask] : index + 1
+    while child < end {
+      if let record = plans.record(child), record.drawingLayersInSubtree > 0 { body(child) }
+      child = tree.subtreeEnds[child]
+    }
+  }
+
+  /// How many things the layer draws itself that a clip would have to clip: its background
+  /// colour, its contents, its shape, gradient or effect (the border is not counted: it is drawn
+  /// on top, already following the corners).
+  public var ownDrawingPartCount: Int { drawsSelf ? props.ownDrawingParts : 0 }
+
   /// The layer's own visible drawing, by property name: `backgroundColor`, `contents`, ...
-  /// (the border is not counted: it is drawn on top, already following the corners).
+  /// (the parts ``ownDrawingPartCount`` counts, in words).
   public var ownDrawingParts: [String] {
     guard drawsSelf else { return [] }
     let layer = self.layer
@@ -56,5 +78,5 @@ public struct RuleContext {
 
   /// True when the layer's transform on screen (its own and its ancestors') is not a multiple of
   /// 90 degrees.
-  public var isRotatedOnScreen: Bool { !plans[index].axisAligned }
+  public var isRotatedOnScreen: Bool { !record.axisAligned }
 }

@@ -51,11 +51,14 @@ public struct BlendModeRule: OffscreenRule {
   }
 
   public func evaluate(_ context: RuleContext) -> RuleHit? {
-    let layer = context.layer
-    guard Self.isBlending(layer), let filter = layer.compositingFilter, context.drawingLayersInSubtree >= 2 else { return nil }
-    return RuleHit(
+    guard context.props.blends, context.drawingLayersInSubtree >= 2 else { return nil }
+    return RuleHit()
+  }
+
+  public func describe(_ context: RuleContext, hit: RuleHit) -> RuleWords {
+    RuleWords(
       message:
-        "compositingFilter \(filter.rawValue) over \(context.drawingLayersInSubtree) drawing layers: the subtree is rendered offscreen, then blended with what is behind it as one picture.",
+        "compositingFilter \(context.layer.compositingFilter?.rawValue ?? "") over \(context.drawingLayersInSubtree) drawing layers: the subtree is rendered offscreen, then blended with what is behind it as one picture.",
       fix:
         "Move \"compositingFilter\" to the one drawing layer that must blend (a layer drawing alone blends as it is drawn), or flatten the subtree into one image."
     )

@@ -32,7 +32,11 @@ public struct EdgeAntialiasingRule: OffscreenRule {
 
   public func evaluate(_ context: RuleContext) -> RuleHit? {
     guard context.props.allowsEdgeAntialiasing, context.isRotatedOnScreen, context.drawingLayersInSubtree > 0 else { return nil }
-    return RuleHit(
+    return RuleHit()
+  }
+
+  public func describe(_ context: RuleContext, hit: RuleHit) -> RuleWords {
+    RuleWords(
       message: "allowsEdgeAntialiasing on a layer rotated off the screen's axes: its edges are antialiased in an offscreen pass.",
       fix: "Set \"allowsEdgeAntialiasing\": false, or bake a transparent 1-pixel border into the image so its edges antialias for free.")
   }

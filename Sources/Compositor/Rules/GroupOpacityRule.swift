@@ -40,10 +40,13 @@ public struct GroupOpacityRule: OffscreenRule {
     guard props.opacity < 1, props.allowsGroupOpacity, !props.shouldRasterize, context.drawingLayersInSubtree >= 2 else {
       return nil
     }
-    let layer = context.layer
-    return RuleHit(
+    return RuleHit()
+  }
+
+  public func describe(_ context: RuleContext, hit: RuleHit) -> RuleWords {
+    RuleWords(
       message:
-        "opacity \(formatNumber(layer.opacity)) with allowsGroupOpacity over \(context.drawingLayersInSubtree) drawing layers: the subtree is rendered offscreen to fade as one.",
+        "opacity \(formatNumber(context.layer.opacity)) with allowsGroupOpacity over \(context.drawingLayersInSubtree) drawing layers: the subtree is rendered offscreen to fade as one.",
       fix:
         "Move the opacity to the drawing sublayers, or set \"allowsGroupOpacity\": false if they do not overlap (overlaps would show through)."
     )

@@ -31,7 +31,12 @@ public struct MaskRule: OffscreenRule {
   }
 
   public func evaluate(_ context: RuleContext) -> RuleHit? {
-    guard let maskIndex = context.tree.nodes[context.index].mask, context.drawingLayersInSubtree > 0 else { return nil }
+    guard context.tree.masks[context.index] >= 0, context.drawingLayersInSubtree > 0 else { return nil }
+    return RuleHit()
+  }
+
+  public func describe(_ context: RuleContext, hit: RuleHit) -> RuleWords {
+    let maskIndex = context.tree.masks[context.index]
     let mask = context.state.layer(maskIndex, in: context.tree)
     let composite = "applies to the composite of \(context.drawingLayersInSubtree) drawing layer(s), rendered offscreen first"
     var message = "A mask (\(mask.kind.className), `\(mask.id)`) \(composite)."
@@ -62,7 +67,7 @@ public struct MaskRule: OffscreenRule {
         message = "A mask (CAShapeLayer with a \(points)-point path, `\(mask.id)`) \(composite)."
       }
     case .plain:
-      let leaf = context.tree.nodes[maskIndex].subtreeEnd == maskIndex + 1
+      let leaf = context.tree.subtreeEnds[maskIndex] == maskIndex + 1
       if let color = mask.backgroundColor, !color.isClear, mask.contents == nil, leaf {
         // Xcode 12's optimization opportunity, as Apple's tech talk 10857 reads it out.
         message = "The layer is using a simple layer with background color set as a mask (`\(mask.id)`): the mask \(composite)."
@@ -72,7 +77,7 @@ public struct MaskRule: OffscreenRule {
     case .gradient, .visualEffect, .transformLayer, .replicator:
       break
     }
-    return RuleHit(message: message, fix: fix)
+    return RuleWords(message: message, fix: fix)
   }
 
   public var examples: [RuleExample] {

@@ -31,10 +31,13 @@ public struct RasterizeRule: OffscreenRule {
 
   public func evaluate(_ context: RuleContext) -> RuleHit? {
     guard context.props.shouldRasterize, context.drawingLayersInSubtree > 0 || context.props.hasShadow else { return nil }
-    let layer = context.layer
-    return RuleHit(
+    return RuleHit()
+  }
+
+  public func describe(_ context: RuleContext, hit: RuleHit) -> RuleWords {
+    RuleWords(
       message:
-        "shouldRasterize without a valid cache entry: \(context.drawingLayersInSubtree) drawing layer(s) are rendered offscreen into a bitmap at rasterizationScale \(formatNumber(layer.rasterizationScale)).",
+        "shouldRasterize without a valid cache entry: \(context.drawingLayersInSubtree) drawing layer(s) are rendered offscreen into a bitmap at rasterizationScale \(formatNumber(context.layer.rasterizationScale)).",
       fix: "Keep shouldRasterize only if this subtree stays unchanged for many frames; otherwise set \"shouldRasterize\": false."
     )
   }

@@ -40,23 +40,33 @@ public struct RoundedClipRule: OffscreenRule {
 
   public func evaluate(_ context: RuleContext) -> RuleHit? {
     guard context.props.cornerRadius > 0, context.props.masksToBounds, context.drawingLayersInSubtree > 0 else { return nil }
+    let sublayers = context.drawingSublayerCount
+    let things = context.ownDrawingPartCount + sublayers
+    guard things >= 2 || sublayers > 0 || Self.loneImageBeforeFastPath(context, things: things, sublayers: sublayers) else {
+      return nil
+    }
+    return RuleHit()
+  }
+
+  /// One thing to clip, image contents, on an iOS release before the single-image fast path.
+  private static func loneImageBeforeFastPath(_ context: RuleContext, things: Int, sublayers: Int) -> Bool {
+    guard things == 1, sublayers == 0, context.iosVersion < singleImageFastPath else { return false }
+    if case .image = context.layer.contents { return true }
+    return false
+  }
+
+  public func describe(_ context: RuleContext, hit: RuleHit) -> RuleWords {
     let layer = context.layer
     let own = context.ownDrawingParts
     let sublayers = context.drawingSublayers
     let things = own.count + sublayers.count
-    let loneImageBeforeFastPath: Bool = {
-      guard things == 1, sublayers.isEmpty, context.iosVersion < Self.singleImageFastPath else { return false }
-      if case .image = layer.contents { return true }
-      return false
-    }()
-    guard things >= 2 || !sublayers.isEmpty || loneImageBeforeFastPath else { return nil }
     var parts = own
     if !sublayers.isEmpty {
       let shown = sublayers.prefix(4).map { "`\($0)`" }.joined(separator: ", ")
       parts.append("sublayer\(sublayers.count == 1 ? "" : "s") \(shown)\(sublayers.count > 4 ? " and \(sublayers.count - 4) more" : "")")
     }
     let message: String
-    if loneImageBeforeFastPath {
+    if Self.loneImageBeforeFastPath(context, things: things, sublayers: sublayers.count) {
       message =
         "cornerRadius \(formatNumber(layer.cornerRadius)) with masksToBounds clips image contents offscreen: iOS \(context.iosVersion) predates the single-image fast path (iOS 9)."
     } else {
@@ -71,7 +81,7 @@ public struct RoundedClipRule: OffscreenRule {
       fix =
         "Drop masksToBounds if no sublayer reaches past the rounded bounds, or precompose the rounded corners into the image on a background thread and remove the clip."
     }
-    return RuleHit(message: message, fix: fix)
+    return RuleWords(message: message, fix: fix)
   }
 
   public var examples: [RuleExample] {

@@ -36,8 +36,12 @@ public struct ShadowWithoutPathRule: OffscreenRule {
   public func evaluate(_ context: RuleContext) -> RuleHit? {
     let props = context.props
     guard props.hasShadow, !props.hasShadowPath, !props.masksToBounds, context.drawingLayersInSubtree > 0 else { return nil }
+    return RuleHit()
+  }
+
+  public func describe(_ context: RuleContext, hit: RuleHit) -> RuleWords {
     let layer = context.layer
-    return RuleHit(
+    return RuleWords(
       message:
         "The layer is using dynamic shadows which are expensive to render (shadowOpacity \(formatNumber(layer.shadowOpacity)), shadowRadius \(formatNumber(layer.shadowRadius)), no shadowPath): the shadow's shape is known only after \(context.drawingLayersInSubtree) drawing layer(s) are rendered offscreen.",
       fix:

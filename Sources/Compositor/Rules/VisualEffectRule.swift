@@ -40,22 +40,26 @@ public struct VisualEffectRule: OffscreenRule {
   public func evaluate(_ context: RuleContext) -> RuleHit? {
     guard context.props.isVisualEffect, context.drawsSelf, case .visualEffect(let effect) = context.layer.kind else { return nil }
     var passes = Self.blurPasses
-    var parts = ["capture and downscale", "horizontal blur", "vertical blur"]
-    if effect.style == .vibrancy {
-      passes += 1
-      parts.append("vibrancy")
-    }
+    if effect.style == .vibrancy { passes += 1 }
     // The UIVisualEffectView reference: alpha below 1 "on the visual effect view or any of its
     // superviews" makes the system combine the view and its subviews first: one more pass.
+    if context.effectiveOpacity < 1 { passes += 1 }
+    return RuleHit(passes: passes)
+  }
+
+  public func describe(_ context: RuleContext, hit: RuleHit) -> RuleWords {
+    guard case .visualEffect(let effect) = context.layer.kind else {
+      return RuleWords(message: "A visual effect takes \(hit.passes) offscreen passes.", fix: "")
+    }
+    var parts = ["capture and downscale", "horizontal blur", "vertical blur"]
+    if effect.style == .vibrancy { parts.append("vibrancy") }
     let own = context.props.opacity
-    let alpha = context.plan.effectiveOpacity
+    let alpha = context.effectiveOpacity
     if alpha < 1 {
-      passes += 1
       parts.append(own < 1 ? "alpha \(formatNumber(own)) on the effect view" : "alpha \(formatNumber(alpha)) from a superview")
     }
-    return RuleHit(
-      passes: passes,
-      message: "A \(effect.style.rawValue) effect takes \(passes) offscreen passes (\(parts.joined(separator: ", "))).",
+    return RuleWords(
+      message: "A \(effect.style.rawValue) effect takes \(hit.passes) offscreen passes (\(parts.joined(separator: ", "))).",
       fix:
         alpha < 1
         ? "Do not fade the effect view or its superviews (alpha below 1 adds a pass); keep the blurred area as small as it can be."

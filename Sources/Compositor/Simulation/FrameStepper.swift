@@ -24,6 +24,10 @@ struct FrameStepper {
   }
 
   var frameCount: Int { animator.frameCount }
+  /// The rules the decide pass runs, in the order passes name them (``OffscreenPass``).
+  var rules: [any OffscreenRule] { planner.rules }
+  /// The last frame's GPU milliseconds of each offscreen pass, in its plan's pass order.
+  var passGPU: [Double] { costModel.passGPU }
 
   /// Does ahead of the first frame what the decide pass would do on it: the sorted-sublayer
   /// indexes.

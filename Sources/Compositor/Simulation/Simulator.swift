@@ -113,7 +113,7 @@ public enum Simulator {
     _ prepared: Prepared, keeping kept: KeptFrame?
   ) -> (report: SimulationReport, snapshot: FrameSnapshot?, frame: Int) {
     let device = prepared.device
-    var tally = Tally(device: device, iosVersion: prepared.iosVersion)
+    var tally = Tally(device: device, rules: prepared.stepper.rules, iosVersion: prepared.iosVersion)
     // The tree and the indexes are shared with `prepared`, never written; the stepper's own state
     // (the plan storage, made on the first frame, the cache, the timeline's place) starts afresh.
     var stepper = prepared.stepper
@@ -122,7 +122,7 @@ public enum Simulator {
     var keptPasses = 0
     for frame in 0..<stepper.frameCount {
       let (state, plan, cost) = stepper.step(frame)
-      tally.add(plan, state: state, tree: stepper.tree, cache: stepper.cache, cost: cost)
+      tally.add(plan, state: state, tree: stepper.tree, cache: stepper.cache, cost: cost, passGPU: stepper.passGPU)
       guard let kept else { continue }
       let keep: Bool
       switch kept {

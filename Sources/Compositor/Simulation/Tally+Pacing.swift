@@ -35,8 +35,13 @@ extension Tally {
     var gpuItems: [String: Double] = [:]
     var mainItems: [String: Double] = [:]
     for frame in frames {
-      for (key, value) in frame.cost.gpu { gpuItems[key, default: 0] += value / Double(frames.count) }
-      for (key, value) in frame.cost.mainThread { mainItems[key, default: 0] += value / Double(frames.count) }
+      frame.cost.table.forEachAdded { phase, name, value in
+        switch phase {
+        case .gpu: gpuItems[name, default: 0] += value / Double(frames.count)
+        case .mainThread: mainItems[name, default: 0] += value / Double(frames.count)
+        case .renderServer, .background: break
+        }
+      }
     }
     // A still screen's GPU items are its steady frame's, as its GPU time is.
     if let steadyCost { gpuItems = steadyCost.gpu }

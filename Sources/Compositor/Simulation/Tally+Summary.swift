@@ -4,12 +4,10 @@ extension Tally {
   /// The report over all frames: findings ranked (offscreen first, then by GPU time over the
   /// run, then by pixels), backing stores largest first, and the summary.
   func report(scene: SceneInfo, layers: Int, frameRate: Double) -> SimulationReport {
-    let ordered = findingOrder.enumerated().compactMap { offset, key in
-      findings[key].map { finding -> (Int, Finding) in
-        var mean = finding
-        mean.gpuMs = finding.gpuMs / Double(max(finding.frames, 1))
-        return (offset, mean)
-      }
+    let ordered = findings.enumerated().map { offset, finding -> (Int, Finding) in
+      var mean = finding
+      mean.gpuMs = finding.gpuMs / Double(max(finding.frames, 1))
+      return (offset, mean)
     }
     .sorted { lhs, rhs in
       let l = lhs.1
@@ -23,7 +21,7 @@ extension Tally {
     }.map(\.1)
     let stores = backingStores.values.sorted { $0.bytes != $1.bytes ? $0.bytes > $1.bytes : $0.layer < $1.layer }
     let perFrame = frames.map(\.offscreenPasses)
-    let worst = worstPassesFrame ?? (0, [:], 0, 0)
+    let worst = worstPassesFrame ?? (0, [], 0, 0)
     let images = ordered.filter { $0.category == .image }
     let summary = Summary(
       layers: layers,
@@ -32,7 +30,7 @@ extension Tally {
       offscreenPasses: PassSummary(
         perFrameMax: worst.passes,
         perFrameMean: perFrame.isEmpty ? 0 : Double(perFrame.reduce(0, +)) / Double(perFrame.count),
-        byReason: worst.byReason,
+        byReason: ReasonCount.dictionary(worst.byReason),
         perFrameP95: Statistics.percentile(perFrame.map(Double.init), 0.95).map { Int($0) } ?? 0,
         layers: worst.layers),
       rasterCache: RasterCacheSummary(

@@ -4,19 +4,26 @@ import LayerTree
 /// visible, drawing and blended layers, backing stores, image findings, the raster cache's
 /// hits and misses, and one finding per rule and layer.
 ///
+/// A finding's words are asked of its rule or check (``OffscreenRule/describe(_:hit:)``) only
+/// when the finding is first seen, or covers more pixels than before: the frames themselves
+/// build no strings.
+///
 /// After the last frame, ``pace(frameRate:coefficients:steady:)`` (`Tally+Pacing.swift`)
 /// lays the frames on the display and ``report(scene:layers:frameRate:)``
 /// (`Tally+Summary.swift`) writes the summary.
 struct Tally {
   let device: DeviceProfile
+  let rules: [any OffscreenRule]
   var frames: [FrameReport] = []
-  var findings: [PassKey: Finding] = [:]
-  var findingOrder: [PassKey] = []
+  /// The findings in the order they were first seen, and where each (layer, rule or check) is
+  /// in that list.
+  var findings: [Finding] = []
+  private var findingSlots: [Int: Int] = [:]
   var backingStores: [Int: BackingStore] = [:]
   var maxVisible = 0
   var visibleLayerFrames = 0
   var maxDrawing = 0
-  var worstPassesFrame: (passes: Int, byReason: [String: Int], layers: Int, pixels: Double)? = nil
+  var worstPassesFrame: (passes: Int, byReason: [ReasonCount], layers: Int, pixels: Double)? = nil
   var worstBlending: BlendingSummary? = nil
   var hits = 0
   var misses = 0
@@ -25,19 +32,27 @@ struct Tally {
   var peakTargets = 0.0
   var peakImages = 0.0
   var performance: Performance? = nil
+  /// Passes by rule position, this frame: kept from frame to frame.
+  private var passesByRule: [Int]
 
   /// The iOS version the scene runs on: it decides the element size of backing stores.
   let iosVersion: OSVersion
 
-  init(device: DeviceProfile, iosVersion: OSVersion = .latest) {
+  init(device: DeviceProfile, rules: [any OffscreenRule] = OffscreenRules.all, iosVersion: OSVersion = .latest) {
     self.device = device
+    self.rules = rules
     self.iosVersion = iosVersion
+    passesByRule = [Int](repeating: 0, count: rules.count)
   }
 
-  mutating func add(_ plan: FramePlan, state: FrameState, tree: FlatTree, cache: RasterCache, cost: FrameCost) {
+  /// The key of a finding: its layer and its rule (by position) or image check (after the rules).
+  private func key(_ index: Int, _ kind: Int) -> Int { index * (rules.count + ImageChecks.all.count) + kind }
+
+  mutating func add(
+    _ plan: FramePlan, state: FrameState, tree: FlatTree, cache: RasterCache, cost: FrameCost, passGPU: [Double]
+  ) {
     let scale = device.screen.scale
     let pixelsPerPoint = scale * scale
-    var byReason: [String: Int] = [:]
     var offscreenPixels = 0.0
     var offscreenLayers = 0
     var visible = 0
@@ -45,69 +60,74 @@ struct Tally {
     var blended = 0.0
     var drawn = 0.0
     var blendedLayers = 0
-    plan.nodes.storage.withUnsafeBufferPointer { storage in
-      for index in plan.visited {
-        if tree.inMask[index] { continue }
-        // Visited entries are current: read their fields in place instead of copying each.
-        let nodePlan = storage.baseAddress! + index
-        if nodePlan.pointee.culled || nodePlan.pointee.insideRasterHit { continue }
-        let onScreen = !nodePlan.pointee.visibleRect.isEmpty
-        if !onScreen && nodePlan.pointee.offscreen.isEmpty { continue }
-        let props = state.props(index, in: tree)
-        if onScreen { visible += 1 }
-        if nodePlan.pointee.draws {
-          drawing += 1
-          let pixels = nodePlan.pointee.visibleRect.area * pixelsPerPoint
-          drawn += pixels
-          if !nodePlan.pointee.opaque {
-            blended += pixels
-            blendedLayers += 1
-          }
-        }
-        if !nodePlan.pointee.offscreen.isEmpty { offscreenLayers += 1 }
-        guard !nodePlan.pointee.offscreen.isEmpty || props.isTextured else { continue }
-        // The node's fields are read in place: copying the whole node (its layer, its path) for each
-        // layer in each frame is costly.
-        for pass in nodePlan.pointee.offscreen {
-          byReason[pass.rule, default: 0] += pass.passes
-          offscreenPixels += pass.pixelArea
-          record(
-            Finding(
-              rule: pass.rule, category: .offscreen, layer: tree.nodes[index].path, message: pass.message, fix: pass.fix,
-              passes: pass.passes, pixelArea: pass.pixelArea, depth: nodePlan.pointee.offscreenDepth,
-              source: tree.nodes[index].layer.source, frames: 1,
-              gpuMs: cost.passGPU[PassKey(index: index, rule: pass.rule)] ?? 0), key: PassKey(index: index, rule: pass.rule))
-        }
-        guard onScreen, props.isTextured else { continue }
-        switch tree.nodes[index].layer.contents {
-        case .text, .drawing:
-          if backingStores[index] == nil {
-            var layer = tree.nodes[index].layer
-            layer.frame = props.frame
-            if let store = Simulator.backingStore(
-              layer, path: tree.nodes[index].path, scale: scale, gamut: device.displayGamut, iosVersion: iosVersion)
-            {
-              backingStores[index] = store
-            }
-          }
-        case .image(let image):
-          guard nodePlan.pointee.draws else { break }
-          let found = ImageChecks.findings(
-            image, layer: tree.nodes[index].layer, path: tree.nodes[index].path, plan: nodePlan.pointee, scale: scale)
-          for finding in found {
-            record(finding, key: PassKey(index: index, rule: finding.rule))
-          }
-        case nil:
-          break
+    let records = plan.nodes.records
+    let passes = plan.nodes.passes
+    let inMask = tree.inMask
+    // One context for the frame's images, moved from layer to layer.
+    var imageContext: ImageCheckContext? = nil
+    for position in plan.visited.indices {
+      let index = plan.visited[position]
+      if inMask[index] { continue }
+      let record = records[position]
+      if record.culled || record.insideRasterHit { continue }
+      let onScreen = !record.visibleRect.isEmpty
+      if !onScreen && !record.hasPasses { continue }
+      if onScreen { visible += 1 }
+      if record.draws {
+        drawing += 1
+        let pixels = record.visibleRect.area * pixelsPerPoint
+        drawn += pixels
+        if !record.opaque {
+          blended += pixels
+          blendedLayers += 1
         }
       }
+      if record.hasPasses { offscreenLayers += 1 }
+      let props = state.props(index, in: tree)
+      guard record.hasPasses || props.isTextured else { continue }
+      for passIndex in record.passRange {
+        let pass = passes[passIndex]
+        passesByRule[pass.ruleIndex] += pass.passes
+        offscreenPixels += pass.pixelArea
+        recordPass(pass, gpuMs: passGPU[passIndex], depth: record.offscreenDepth, plan: plan, state: state, tree: tree, props: props)
+      }
+      guard onScreen, props.isTextured, props.hasContents else { continue }
+      switch tree.layer(index).contents {
+      case .text, .drawing:
+        if backingStores[index] == nil {
+          var layer = tree.layer(index)
+          layer.frame = props.frame
+          if let store = Simulator.backingStore(
+            layer, path: tree.path(index), scale: scale, gamut: device.displayGamut, iosVersion: iosVersion)
+          {
+            backingStores[index] = store
+          }
+        }
+      case .image(let image):
+        guard record.draws else { break }
+        if imageContext == nil {
+          imageContext = ImageCheckContext(image: image, tree: tree, plans: plan.nodes, index: index, scale: scale)
+        } else {
+          imageContext!.image = image
+          imageContext!.index = index
+        }
+        recordImage(imageContext!, depth: record.offscreenDepth)
+      case nil:
+        break
+      }
     }
-    let passes = byReason.values.reduce(0, +)
+    var passCount = 0
+    var byReason: [ReasonCount] = []
+    for (ruleIndex, count) in passesByRule.enumerated() where count > 0 {
+      passCount += count
+      byReason.append(ReasonCount(rule: rules[ruleIndex].id, passes: count))
+      passesByRule[ruleIndex] = 0
+    }
     maxVisible = max(maxVisible, visible)
     visibleLayerFrames += visible
     maxDrawing = max(maxDrawing, drawing)
-    if worstPassesFrame == nil || passes > worstPassesFrame!.passes {
-      worstPassesFrame = (passes, byReason, offscreenLayers, offscreenPixels)
+    if worstPassesFrame == nil || passCount > worstPassesFrame!.passes {
+      worstPassesFrame = (passCount, byReason, offscreenLayers, offscreenPixels)
     }
     let blending = BlendingSummary(
       blendedPixels: blended, drawnPixels: drawn, screenPixels: device.screenPixelArea,
@@ -119,7 +139,7 @@ struct Tally {
     peakCacheBytes = max(peakCacheBytes, cache.bytesInUse)
     frames.append(
       FrameReport(
-        index: state.frame, time: state.time, offscreenPasses: passes, byReason: byReason, offscreenPixels: offscreenPixels,
+        index: state.frame, time: state.time, offscreenPasses: passCount, reasons: byReason, offscreenPixels: offscreenPixels,
         rasterCache: FrameRasterCache(
           hits: cache.counts.hits, misses: cache.counts.misses, evictions: cache.counts.evictions, bytes: cache.bytesInUse),
         contentChanges: state.contentChanged.count, cost: cost,
@@ -136,24 +156,56 @@ struct Tally {
     evictions += counts.evictions
   }
 
-  /// Keeps one finding per (rule, layer): the message of the frame where it was largest (a
-  /// layer half off screen clips fewer sublayers), the most passes and pixels, the number of
-  /// frames it held in.
-  private mutating func record(_ finding: Finding, key: PassKey) {
-    if var existing = findings[key] {
-      existing.frames += 1
-      existing.gpuMs += finding.gpuMs
-      if finding.pixelArea > existing.pixelArea {
-        existing.pixelArea = finding.pixelArea
-        existing.message = finding.message
-        existing.fix = finding.fix
+  /// Keeps one finding per (rule, layer): the words of the frame where it was largest (a layer
+  /// half off screen clips fewer sublayers), the most passes and pixels, the number of frames it
+  /// held in and its GPU time over them.
+  private mutating func recordPass(
+    _ pass: OffscreenPass, gpuMs: Double, depth: Int, plan: FramePlan, state: FrameState, tree: FlatTree, props: LayerProps
+  ) {
+    let key = key(pass.layer, pass.ruleIndex)
+    func words() -> RuleWords {
+      let context = RuleContext(tree: tree, plans: plan.nodes, state: state, index: pass.layer, iosVersion: iosVersion, props: props)
+      return rules[pass.ruleIndex].describe(context, hit: RuleHit(passes: pass.passes))
+    }
+    if let slot = findingSlots[key] {
+      findings[slot].frames += 1
+      findings[slot].gpuMs += gpuMs
+      if pass.pixelArea > findings[slot].pixelArea {
+        let words = words()
+        findings[slot].pixelArea = pass.pixelArea
+        findings[slot].message = words.message
+        findings[slot].fix = words.fix
       }
-      existing.passes = max(existing.passes, finding.passes)
-      existing.depth = max(existing.depth, finding.depth)
-      findings[key] = existing
+      findings[slot].passes = max(findings[slot].passes, pass.passes)
+      findings[slot].depth = max(findings[slot].depth, depth)
     } else {
-      findings[key] = finding
-      findingOrder.append(key)
+      let words = words()
+      findingSlots[key] = findings.count
+      findings.append(
+        Finding(
+          rule: pass.rule, category: .offscreen, layer: tree.path(pass.layer), message: words.message, fix: words.fix,
+          passes: pass.passes, pixelArea: pass.pixelArea, depth: depth, source: tree.layer(pass.layer).source, frames: 1,
+          gpuMs: gpuMs))
+    }
+  }
+
+  /// Runs the image checks on the image the context's layer draws, keeping one finding per
+  /// (check, layer) with the words of the frame it was first seen in.
+  private mutating func recordImage(_ context: ImageCheckContext, depth: Int) {
+    let index = context.index
+    for (checkIndex, check) in ImageChecks.all.enumerated() where check.evaluate(context) {
+      let key = key(index, rules.count + checkIndex)
+      if let slot = findingSlots[key] {
+        findings[slot].frames += 1
+        findings[slot].depth = max(findings[slot].depth, depth)
+      } else {
+        let words = check.describe(context)
+        findingSlots[key] = findings.count
+        findings.append(
+          Finding(
+            rule: check.id, category: .image, layer: context.tree.path(index), message: words.message, fix: words.fix,
+            passes: 0, pixelArea: 0, depth: depth, source: context.tree.layer(index).source, frames: 1))
+      }
     }
   }
 }

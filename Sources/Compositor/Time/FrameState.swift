@@ -37,16 +37,27 @@ public struct FrameState: Sendable {
   /// Render properties of the layers in `layers`, by tree index.
   public var props: [Int: LayerProps] = [:]
 
+  /// Per layer, true when the timeline may change it in some frame (an animation's target, a
+  /// reused cell); empty when that is not known. The layers it rules out are read from the tree
+  /// without looking them up in ``layers`` and ``props``.
+  var mayChange: [Bool] = []
+
+  /// True when the layer at `index` may differ from the scene this frame.
+  @inline(__always)
+  private func mayDiffer(_ index: Int) -> Bool {
+    !props.isEmpty && (mayChange.isEmpty || mayChange[index])
+  }
+
   /// The layer's render properties as they are this frame.
   @inline(__always)
   func props(_ index: Int, in tree: FlatTree) -> LayerProps {
-    props.isEmpty ? tree.props[index] : (props[index] ?? tree.props[index])
+    mayDiffer(index) ? (props[index] ?? tree.props[index]) : tree.props[index]
   }
 
   /// The layer as it is this frame.
   @inline(__always)
   func layer(_ index: Int, in tree: FlatTree) -> Layer {
-    layers.isEmpty ? tree.nodes[index].layer : (layers[index] ?? tree.nodes[index].layer)
+    !layers.isEmpty && (mayChange.isEmpty || mayChange[index]) ? (layers[index] ?? tree.layer(index)) : tree.layer(index)
   }
 
   /// True when nothing changed since the previous frame.

@@ -40,6 +40,9 @@ public struct SceneAnimator: Sendable {
   /// moves or resizes anything in it and no scroll view in it scrolls. The decide pass may skip
   /// such a subtree whole when its extent is off the screen.
   public private(set) var staticExtents: [Bool] = []
+  /// Per layer, true when some frame may change it: an animation's target, a reused cell
+  /// (``FrameState/mayChange``).
+  private var mayChange: [Bool] = []
 
   public init(tree: FlatTree, timeline: Timeline?, frameRate: Double, scale: Double = 1) {
     self.tree = tree
@@ -86,6 +89,10 @@ public struct SceneAnimator: Sendable {
           scrollView: scrollView, axis: scroll.axis, cells: cells, origin: Point(firstFrame.x, firstFrame.y), step: step,
           items: reuse.items, viewport: scroll.axis == .vertical ? bounds.height : bounds.width))
     }
+    var mayChange = [Bool](repeating: false, count: tree.count)
+    for targets in animationTargets { for index in targets { mayChange[index] = true } }
+    for pool in pools { for cell in pool.cells { mayChange[cell] = true } }
+    self.mayChange = mayChange
   }
 
   /// Frames in the simulation: one without a timeline.
@@ -98,6 +105,7 @@ public struct SceneAnimator: Sendable {
   public mutating func state(frame: Int) -> FrameState {
     let time = Double(frame) / frameRate
     var state = FrameState(frame: frame, time: time)
+    state.mayChange = mayChange
     guard let timeline else {
       previous = state
       return state
