@@ -34,6 +34,13 @@ struct CostTable: Sendable, Hashable {
     return result
   }
 
+  /// The items of `phases` that were added, by position, in position order.
+  func forEachAdded(in phases: [CostItem.Phase], _ body: (Int, Double) -> Void) {
+    for phase in phases {
+      for position in phase.positions where added & (1 << UInt64(position)) != 0 { body(position, values[position]) }
+    }
+  }
+
   /// The items that were added, each with its phase and name, in position order.
   func forEachAdded(_ body: (CostItem.Phase, String, Double) -> Void) {
     for (position, item) in CostItem.all.enumerated() where added & (1 << UInt64(position)) != 0 {

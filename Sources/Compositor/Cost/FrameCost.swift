@@ -116,11 +116,11 @@ struct CostModel {
   let coefficients: CostCoefficients
   let memory: MemorySystem
 
-  /// Layers already displayed with their current contents (text and drawings drawn, images
-  /// decoded), across frames.
-  var displayed = Set<Int>()
-  /// Shape layers already rasterized with their current path.
-  var shapesRasterized = Set<Int>()
+  /// Per layer, across frames: already displayed with its current contents (text and drawings
+  /// drawn, images decoded); a shape layer already rasterized with its current path. Sized to
+  /// the tree on the first frame.
+  var displayed: [Bool] = []
+  var shapesRasterized: [Bool] = []
   /// Hidden-surface removal's grid, reused from frame to frame.
   var occlusion = Occlusion.Scratch()
   /// Each drawing layer's record position and whether it samples a texture, this frame's
@@ -150,16 +150,25 @@ struct CostModel {
     var table = CostTable()
     func add(_ position: Int, _ seconds: Double) { table.add(position, seconds * 1000) }
     let records = plan.nodes.records
+    let overrides = plan.nodes.overrides
+    let treeProps = tree.props
     let visited = plan.visited
     let inMask = tree.inMask
+    func props(_ index: Int, _ record: PlanRecord) -> LayerProps {
+      record.propsSlot >= 0 ? overrides[Int(record.propsSlot)] : treeProps[index]
+    }
     passGPU.removeAll(keepingCapacity: true)
     passGPU.append(contentsOf: repeatElement(0, count: plan.nodes.passes.count))
 
-    for index in state.contentChanged {
-      displayed.remove(index)
-      shapesRasterized.remove(index)
+    if displayed.count != tree.count {
+      displayed = [Bool](repeating: false, count: tree.count)
+      shapesRasterized = [Bool](repeating: false, count: tree.count)
     }
-    for index in state.appearanceChanged { shapesRasterized.remove(index) }
+    for index in state.contentChanged {
+      displayed[index] = false
+      shapesRasterized[index] = false
+    }
+    for index in state.appearanceChanged { shapesRasterized[index] = false }
 
     // What each drawing layer (or drawn cached bitmap) puts on screen, in drawing order, for
     // hidden-surface removal.
@@ -175,7 +184,7 @@ struct CostModel {
           entries.append(Occlusion.Entry(rect: shown, opaque: false, target: record.target))
         }
       } else if record.draws, !record.visibleRect.isEmpty {
-        drawn.append((position, state.props(visited[position], in: tree).isTextured))
+        drawn.append((position, props(visited[position], record).isTextured))
         entries.append(Occlusion.Entry(rect: record.visibleRect, opaque: record.opaque, target: record.target))
       }
     }
@@ -196,9 +205,9 @@ struct CostModel {
     }
 
     var walked = 0
-    // Layers the main thread lays out and commits: what the app changed, and what it displays
-    // for the first time below.
-    var changedLayers = state.appChanged
+    // Layers the main thread lays out and commits: what the app changed (`state.appChanged`), and
+    // what it displays for the first time below, when the app did not change it.
+    var shownFirst: [Int] = []
     let passes = plan.nodes.passes
 
     for position in visited.indices {
@@ -209,7 +218,7 @@ struct CostModel {
       let onScreen = !record.visibleRect.isEmpty
       if !onScreen && !record.hasPasses && !record.rasterHit { continue }
       walked += 1
-      let props = state.props(index, in: tree)
+      let props = props(index, record)
       let pixels = record.visibleRect.area * pixelsPerPoint
 
       // GPU: offscreen passes (the layers drawn into them are shaded above).
@@ -231,7 +240,7 @@ struct CostModel {
         // The work the rule's passes add (``ExtraWork``): a shadow's or an effect's blur.
         var extra = 0.0
         if let work = pass.work.extra {
-          extra = extraWorkSeconds(work, pass: pass, props: props, kind: { tree.layer(index).kind }, memory: memory)
+          extra = extraWorkSeconds(work, pass: pass, props: props, kind: { tree.kind(index) }, memory: memory)
           add(work.costPosition, extra)
         }
         add(CostItem.gpuOffscreenTargets, targets)
@@ -242,8 +251,7 @@ struct CostModel {
 
       // Render server: shape paths rasterized on the CPU when they first show or change.
       guard props.isTextured || props.drawsSelf else { continue }
-      if props.isShape, record.draws, !shapesRasterized.contains(index),
-        case .shape(let shape) = tree.layer(index).kind
+      if props.isShape, record.draws, !shapesRasterized[index], case .shape(let shape) = tree.kind(index)
       {
         let points: Double
         switch shape.path {
@@ -253,16 +261,16 @@ struct CostModel {
         case .ellipse: points = 8
         }
         add(CostItem.serverShapes, (points * c.shapePointTime + pixels * c.shapePixelTime) * cpuSeconds)
-        shapesRasterized.insert(index)
+        shapesRasterized[index] = true
       }
 
       // Main thread and background: contents shown for the first time, or changed.
       guard props.isTextured, props.hasContents, onScreen else { continue }
-      let firstShown = !displayed.contains(index)
+      let firstShown = !displayed[index]
       guard firstShown || props.hasImage else { continue }
-      let contents = tree.layer(index).contents
+      let contents = tree.contents(index)
       if firstShown, let contents {
-        displayed.insert(index)
+        displayed[index] = true
         let store = Size((props.frame.width * scale).rounded(.up), (props.frame.height * scale).rounded(.up))
         let storePixels = store.width * store.height
         switch contents {
@@ -293,7 +301,7 @@ struct CostModel {
             add(CostItem.mainImageDecode, source * c.decodePixelTime * cpuSeconds)
           }
         }
-        changedLayers.insert(index)
+        if !state.appChanged.contains(index) { shownFirst.append(index) }
       }
       if case .image(let image) = contents {
         cost.imageBytes += image.pixelSize.width * image.pixelSize.height * (image.wideColor ? 8 : 4)
@@ -302,16 +310,20 @@ struct CostModel {
 
     add(CostItem.serverLayers, Double(walked) * c.renderServerLayerTime * cpuSeconds)
     add(CostItem.serverAnimations, Double(state.animated.count) * c.renderServerAnimationTime * cpuSeconds)
-    if !changedLayers.isEmpty || state.frame == 0 {
+    let changedCount = state.appChanged.count + shownFirst.count
+    if changedCount > 0 || state.frame == 0 {
       add(CostItem.mainFrame, c.frameBaseTime * cpuSeconds)
       // Each view the app sets up is configured and laid out; each label's text is measured and
       // laid out again.
       var labels = 0
-      for index in changedLayers {
-        if case .text(let text) = tree.layer(index).contents, text.characters > 0 { labels += 1 }
+      for index in state.appChanged {
+        if case .text(let text) = tree.contents(index), text.characters > 0 { labels += 1 }
       }
-      add(CostItem.mainLayout, (Double(changedLayers.count) * c.layoutTime + Double(labels) * c.textLayoutTime) * cpuSeconds)
-      add(CostItem.mainCommit, Double(changedLayers.count) * c.commitTime * cpuSeconds)
+      for index in shownFirst {
+        if case .text(let text) = tree.contents(index), text.characters > 0 { labels += 1 }
+      }
+      add(CostItem.mainLayout, (Double(changedCount) * c.layoutTime + Double(labels) * c.textLayoutTime) * cpuSeconds)
+      add(CostItem.mainCommit, Double(changedCount) * c.commitTime * cpuSeconds)
     }
     add(CostItem.gpuFramebuffer, memory.dramSeconds(screenBytes))
     cost.table = table

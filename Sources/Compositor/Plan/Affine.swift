@@ -10,6 +10,7 @@ struct Affine: Sendable, Hashable {
   static func translation(_ x: Double, _ y: Double) -> Affine { Affine(tx: x, ty: y) }
 
   /// `self` applied after `other`: maps a point through `other`, then through `self`.
+  @inline(__always)
   func concatenating(_ other: Affine) -> Affine {
     Affine(
       a: a * other.a + c * other.b, b: b * other.a + d * other.b,
@@ -38,6 +39,7 @@ struct Affine: Sendable, Hashable {
   }
 
   /// The axis-aligned bounding box of `rect` mapped through this transform.
+  @inline(__always)
   func boundingBox(of rect: Rect) -> Rect {
     if b == 0 && c == 0 {
       let x0 = a * rect.minX + tx
@@ -46,6 +48,12 @@ struct Affine: Sendable, Hashable {
       let y1 = d * rect.maxY + ty
       return Rect(min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0))
     }
+    return turnedBoundingBox(of: rect)
+  }
+
+  /// ``boundingBox(of:)`` for a transform that turns or shears: the four corners mapped.
+  @inline(never)
+  private func turnedBoundingBox(of rect: Rect) -> Rect {
     var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
     for (x, y) in [(rect.minX, rect.minY), (rect.maxX, rect.minY), (rect.minX, rect.maxY), (rect.maxX, rect.maxY)] {
       let px = a * x + c * y + tx

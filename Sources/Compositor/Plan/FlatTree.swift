@@ -86,6 +86,14 @@ public struct FlatTree: Sendable {
   @inline(__always)
   public func layer(_ index: Int) -> Layer { nodes[index].layer }
 
+  /// The contents of the layer at `index`, as the scene writes them.
+  @inline(__always)
+  public func contents(_ index: Int) -> Contents? { nodes[index].layer.contents }
+
+  /// The class of the layer at `index`, with what only it carries.
+  @inline(__always)
+  public func kind(_ index: Int) -> LayerKind { nodes[index].layer.kind }
+
   /// The path of the layer at `index`: `root/feed/cell[3]/avatar`.
   public func path(_ index: Int) -> String { nodes[index].path }
 

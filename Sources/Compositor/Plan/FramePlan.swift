@@ -64,6 +64,9 @@ struct PlanRecord {
   /// Its passes: `passes[firstPass ..< firstPass + passCount]`.
   var firstPass: Int32 = 0
   var passCount: Int32 = 0
+  /// Its render properties this frame: `overrides[propsSlot]` when the timeline changed them,
+  /// else the tree's (-1).
+  var propsSlot: Int32 = -1
   var culled = false
   var draws = false
   var opaque = false
@@ -89,6 +92,17 @@ public struct NodePlans: RandomAccessCollection, Sendable {
   var slots: [Int32] = []
   /// The frame's offscreen passes, layer by layer in tree order.
   public internal(set) var passes: [OffscreenPass] = []
+  /// The render properties of the visited layers the timeline changed this frame
+  /// (``PlanRecord/propsSlot``), found once by the decide pass.
+  var overrides: [LayerProps] = []
+
+  /// The render properties this frame of the visited layer at `index`, whose record is at
+  /// `position`.
+  @inline(__always)
+  func props(_ index: Int, at position: Int, in tree: FlatTree) -> LayerProps {
+    let slot = records[position].propsSlot
+    return slot >= 0 ? overrides[Int(slot)] : tree.props[index]
+  }
 
   public var startIndex: Int { 0 }
   public var endIndex: Int { slots.count }

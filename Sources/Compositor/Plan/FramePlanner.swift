@@ -18,12 +18,22 @@ import LayerTree
 public struct FramePlanner: Sendable {
   public var screen: DeviceScreen
   public var iosVersion: OSVersion
-  public var rules: [any OffscreenRule]
+  public var rules: [any OffscreenRule] {
+    didSet { gateBits = Self.gateBits(rules) }
+  }
+  /// Each of ``rules``' bit in ``LayerProps/offscreenGates`` (its place in the registry, found by
+  /// id), or nil for a rule the registry does not hold, whose gate is run by the decide pass.
+  private var gateBits: [UInt64?]
 
   public init(screen: DeviceScreen, iosVersion: OSVersion, rules: [any OffscreenRule] = OffscreenRules.all) {
     self.screen = screen
     self.iosVersion = iosVersion
     self.rules = rules
+    gateBits = Self.gateBits(rules)
+  }
+
+  private static func gateBits(_ rules: [any OffscreenRule]) -> [UInt64?] {
+    rules.map { rule in OffscreenRules.all.firstIndex { $0.id == rule.id }.map { 1 << UInt64($0) } }
   }
 
   /// Plans one frame with no rasterization cache: every rasterized layer is a miss.
@@ -48,6 +58,8 @@ public struct FramePlanner: Sendable {
     var plans = NodePlans()
     /// The layers the last frame visited, whose slots the next frame clears.
     var visited: [Int] = []
+    /// The decide pass's stack of jumps over sublayers, kept for its room.
+    var jumps: [(from: Int, to: Int)] = []
     /// Which layers' sublayers are found by binary search (``SortedSublayers``), built on the
     /// first frame that may skip subtrees: `sortedSlots[i]` is layer i's entry in `sorted`, or -1.
     var sortedSlots: [Int32] = []
@@ -86,6 +98,7 @@ public struct FramePlanner: Sendable {
     visited.removeAll(keepingCapacity: true)
     plans.records.removeAll(keepingCapacity: true)
     plans.passes.removeAll(keepingCapacity: true)
+    plans.overrides.removeAll(keepingCapacity: true)
     visited.reserveCapacity(min(count, 4096))
     let screenRect = screen.bounds
     let canSkip = staticExtents.count == count
@@ -95,10 +108,14 @@ public struct FramePlanner: Sendable {
     let sortedSlots = canSkip ? buffer.sortedSlots : []
     let sorted = buffer.sorted
     // Layers some of whose sublayers the timeline changes this frame: their index may not hold.
-    let changedParents = state.props.isEmpty ? [] : Set(state.props.keys.map { parents[$0] })
+    var changedParents: [Int] = []
+    for changed in state.props.keys where !changedParents.contains(parents[changed]) { changedParents.append(parents[changed]) }
     // Where the decide pass jumps over sublayers the clip cannot show: on reaching `from`, go on
     // at `to`. Nested, so a stack.
-    var jumps: [(from: Int, to: Int)] = []
+    var jumps = buffer.jumps
+    buffer.jumps = []
+    jumps.removeAll(keepingCapacity: true)
+    defer { buffer.jumps = jumps }
     // A frame scrolls a handful of scroll views at most: a short list beats hashing every layer.
     let origins = state.boundsOrigins.map { (index: $0.key, origin: $0.value) }
 
@@ -111,7 +128,15 @@ public struct FramePlanner: Sendable {
       }
       if index >= count { break }
       let parentIndex = parents[index]
-      let props = state.props(index, in: tree)
+      var propsSlot: Int32 = -1
+      let props: LayerProps
+      if let changed = state.changedProps(index) {
+        props = changed
+        propsSlot = Int32(plans.overrides.count)
+        plans.overrides.append(changed)
+      } else {
+        props = tree.props[index]
+      }
       var clip: Rect
       var parentAffine = Affine.identity
       var parentOpacity = 1.0
@@ -133,6 +158,7 @@ public struct FramePlanner: Sendable {
       let local = Affine.layer(frame: props.frame, transform: props.transform, anchor: props.anchorPoint)
       let affine = parentAffine.concatenating(local)
       var record = PlanRecord()
+      record.propsSlot = propsSlot
       record.culled = parentCulled || props.isHidden || props.opacity <= 0 || clip.isEmpty
       // Skip the subtree whole when it is culled or, with nothing in it moving, entirely outside
       // its clip.
@@ -301,16 +327,18 @@ public struct FramePlanner: Sendable {
     var hits: [Int] = []
     var skipUntil = -1
     // The layers' own gates cover the registered rules; a rule from elsewhere runs its gate here.
-    let gatedByRegistry = rules.allSatisfy { OffscreenRules.ids.contains($0.id) }
+    let gatedByRegistry = !gateBits.contains(nil)
+    let treeProps = tree.props
     // One context for the frame, moved from layer to layer: building one per layer would retain
     // the tree's, the plans' and the state's storage each time.
     var context = RuleContext(tree: tree, plans: plans, state: state, index: 0, iosVersion: iosVersion, props: LayerProps.none)
     for position in visited.indices {
       let index = visited[position]
       if index < skipUntil || tree.inMask[index] { continue }
-      if plans.records[position].culled { continue }
-      let props = state.props(index, in: tree)
-      if props.shouldRasterize, cache != nil, plans.records[position].drawingLayersInSubtree > 0 || props.hasShadow {
+      let record = plans.records[position]
+      if record.culled { continue }
+      let props = record.propsSlot >= 0 ? plans.overrides[Int(record.propsSlot)] : treeProps[index]
+      if props.shouldRasterize, cache != nil, record.drawingLayersInSubtree > 0 || props.hasShadow {
         let bytes = RenderTarget.rasterBitmapArea(index: index, props: props, tree: tree) * 4
         if cache!.draw(index, bytes: bytes, time: state.time) {
           // The cached bitmap is drawn instead of the subtree. Its shadow, mask and clip are
@@ -320,11 +348,16 @@ public struct FramePlanner: Sendable {
           continue
         }
       }
-      guard props.mightGoOffscreen || (!gatedByRegistry && mightFire(index, props, tree, state)) else { continue }
-      context.index = index
-      context.props = props
-      for (ruleIndex, rule) in rules.enumerated() {
-        guard let hit = rule.evaluate(context) else { continue }
+      if gatedByRegistry && props.offscreenGates == 0 { continue }
+      context.move(to: index, props: props, record: record)
+      for ruleIndex in rules.indices {
+        if let bit = gateBits[ruleIndex] {
+          if props.offscreenGates & bit == 0 { continue }
+        } else if !type(of: rules[ruleIndex]).mightFire(on: state.layer(index, in: tree), props: props) {
+          continue
+        }
+        guard let hit = rules[ruleIndex].evaluate(context) else { continue }
+        let rule = rules[ruleIndex]
         let work = rule.work
         let area = work.target.pixelArea(index: index, props: props, tree: tree, plans: plans, screen: screen)
         passes.append(
@@ -334,13 +367,6 @@ public struct FramePlanner: Sendable {
       }
     }
     return (passes, hits)
-  }
-
-  /// The gates of this planner's rules on the layer at `index`, for rules the registry does not
-  /// hold (``LayerProps/mightGoOffscreen`` covers the registered ones).
-  private func mightFire(_ index: Int, _ props: LayerProps, _ tree: FlatTree, _ state: FrameState) -> Bool {
-    let layer = state.layer(index, in: tree)
-    return rules.contains { type(of: $0).mightFire(on: layer, props: props) }
   }
 
   /// True when some layer in the mask's subtree would put alpha down: a mask that draws nothing

@@ -46,10 +46,12 @@ public struct LayerProps: Sendable, Hashable {
   /// background colour, its contents, its shape, gradient or effect (the border is drawn on top,
   /// already following the corners).
   public var ownDrawingParts: Int
-  /// Some registered offscreen rule could fire on it: the gates of ``OffscreenRules/all``
-  /// (``OffscreenRule/mightFire(on:props:)``), run once here. Layers no gate passes skip the
-  /// rules.
-  public var mightGoOffscreen: Bool
+  /// The registered offscreen rules that could fire on it, a bit per rule in the order of
+  /// ``OffscreenRules/all``: their gates (``OffscreenRule/mightFire(on:props:)``), run once here.
+  /// The decide pass asks a layer only of the rules whose bit is set.
+  public var offscreenGates: UInt64
+  /// Some registered offscreen rule could fire on it. Layers no gate passes skip the rules.
+  public var mightGoOffscreen: Bool { offscreenGates != 0 }
 
   /// `hasMask` comes from the tree: a flattened node's layer no longer holds its mask.
   public init(_ layer: Layer, hasMask: Bool) {
@@ -93,8 +95,8 @@ public struct LayerProps: Sendable, Hashable {
     hasContents = layer.contents != nil
     if case .image = layer.contents { hasImage = true } else { hasImage = false }
     if case .shape = layer.kind { isShape = true } else { isShape = false }
-    mightGoOffscreen = false
-    mightGoOffscreen = OffscreenRules.mightFire(on: layer, props: self)
+    offscreenGates = 0
+    offscreenGates = OffscreenRules.gates(on: layer, props: self)
   }
 
   public var bounds: Rect { Rect(0, 0, frame.width, frame.height) }

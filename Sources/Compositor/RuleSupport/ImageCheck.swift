@@ -37,12 +37,23 @@ public struct ImageCheckContext {
   public internal(set) var index: Int
   public let scale: Double
 
+  /// The layer's record, read once when the context moves to it.
+  private var record: PlanRecord
+
   init(image: ImageContents, tree: FlatTree, plans: NodePlans, index: Int, scale: Double) {
     self.image = image
     self.tree = tree
     self.plans = plans
     self.index = index
     self.scale = scale
+    record = plans.record(index) ?? PlanRecord()
+  }
+
+  /// Moves the context to another image layer of the same frame.
+  mutating func move(to index: Int, image: ImageContents, record: PlanRecord) {
+    self.index = index
+    self.image = image
+    self.record = record
   }
 
   /// The layer, as the scene writes it.
@@ -52,9 +63,9 @@ public struct ImageCheckContext {
   /// The layer's `contentsGravity`.
   public var contentsGravity: ContentsGravity { tree.props[index].contentsGravity }
   /// The layer's bounds on screen (axis-aligned bounding box), in points.
-  public var screenRect: Rect { plans.record(index)?.screenRect ?? .zero }
+  public var screenRect: Rect { record.screenRect }
   /// True when the layer's edges on screen are parallel to the screen's axes.
-  public var axisAligned: Bool { plans.record(index)?.axisAligned ?? true }
+  public var axisAligned: Bool { record.axisAligned }
 
   /// The layer's bounds on screen, in whole pixels.
   public var boundsPixels: Size {

@@ -21,10 +21,11 @@ public enum OffscreenRules {
   /// The registered rules' types, for their gates.
   private static let types: [any OffscreenRule.Type] = all.map { type(of: $0) }
 
-  /// True when some registered rule's gate passes on the layer: what
-  /// ``LayerProps/mightGoOffscreen`` holds.
-  static func mightFire(on layer: Layer, props: LayerProps) -> Bool {
-    for type in types where type.mightFire(on: layer, props: props) { return true }
-    return false
+  /// The gates of every registered rule on a layer: bit i is set when rule i of ``all`` could
+  /// fire on it (``LayerProps/offscreenGates``).
+  static func gates(on layer: Layer, props: LayerProps) -> UInt64 {
+    var gates: UInt64 = 0
+    for (position, type) in types.enumerated() where type.mightFire(on: layer, props: props) { gates |= 1 << UInt64(position) }
+    return gates
   }
 }

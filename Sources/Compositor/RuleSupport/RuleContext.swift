@@ -14,11 +14,29 @@ public struct RuleContext {
   /// The layer's render properties this frame: cheap to read, for a rule's first checks.
   public internal(set) var props: LayerProps
 
+  /// The layer's record, read once when the context moves to it.
+  private var record: PlanRecord
+
+  init(tree: FlatTree, plans: NodePlans, state: FrameState, index: Int, iosVersion: OSVersion, props: LayerProps) {
+    self.tree = tree
+    self.plans = plans
+    self.state = state
+    self.index = index
+    self.iosVersion = iosVersion
+    self.props = props
+    record = plans.record(index) ?? PlanRecord()
+  }
+
+  /// Moves the context to another layer of the same frame.
+  mutating func move(to index: Int, props: LayerProps, record: PlanRecord) {
+    self.index = index
+    self.props = props
+    self.record = record
+  }
+
   public var layer: Layer { state.layer(index, in: tree) }
   public var path: String { tree.path(index) }
   public var plan: NodePlan { plans[index] }
-
-  private var record: PlanRecord { plans.record(index) ?? PlanRecord() }
 
   /// The layer draws something itself (background, border, contents, shape, gradient, effect)
   /// that is visible on screen.

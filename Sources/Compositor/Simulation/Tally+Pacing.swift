@@ -32,17 +32,16 @@ extension Tally {
     let gpu = stages.map(\.gpuMs)
     let main = hasTimeline ? stages.map(\.mainThreadMs) : frames.map(\.cost.mainThreadMs)
     let server = stages.map(\.renderServerMs)
-    var gpuItems: [String: Double] = [:]
-    var mainItems: [String: Double] = [:]
+    // Each item's mean over the frames, added frame by frame in a fixed table (the items a frame
+    // never added are not in the breakdown).
+    var means = CostTable()
     for frame in frames {
-      frame.cost.table.forEachAdded { phase, name, value in
-        switch phase {
-        case .gpu: gpuItems[name, default: 0] += value / Double(frames.count)
-        case .mainThread: mainItems[name, default: 0] += value / Double(frames.count)
-        case .renderServer, .background: break
-        }
+      frame.cost.table.forEachAdded(in: [.gpu, .mainThread]) { position, value in
+        means.add(position, value / Double(frames.count))
       }
     }
+    var gpuItems = means.dictionary(.gpu)
+    let mainItems = means.dictionary(.mainThread)
     // A still screen's GPU items are its steady frame's, as its GPU time is.
     if let steadyCost { gpuItems = steadyCost.gpu }
     // The limiting stage: the main thread when commits hitch most, else the slower of the render

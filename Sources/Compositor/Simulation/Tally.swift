@@ -20,6 +20,8 @@ struct Tally {
   var findings: [Finding] = []
   private var findingSlots: [Int: Int] = [:]
   var backingStores: [Int: BackingStore] = [:]
+  /// Per layer: it has an entry in ``backingStores`` (sized to the tree on the first frame).
+  private var hasBackingStore: [Bool] = []
   var maxVisible = 0
   var visibleLayerFrames = 0
   var maxDrawing = 0
@@ -62,9 +64,12 @@ struct Tally {
     var blendedLayers = 0
     let records = plan.nodes.records
     let passes = plan.nodes.passes
+    let overrides = plan.nodes.overrides
+    let treeProps = tree.props
     let inMask = tree.inMask
     // One context for the frame's images, moved from layer to layer.
-    var imageContext: ImageCheckContext? = nil
+    var imageContext = ImageCheckContext(
+      image: ImageContents(pixelSize: .zero), tree: tree, plans: plan.nodes, index: 0, scale: scale)
     for position in plan.visited.indices {
       let index = plan.visited[position]
       if inMask[index] { continue }
@@ -83,7 +88,7 @@ struct Tally {
         }
       }
       if record.hasPasses { offscreenLayers += 1 }
-      let props = state.props(index, in: tree)
+      let props = record.propsSlot >= 0 ? overrides[Int(record.propsSlot)] : treeProps[index]
       guard record.hasPasses || props.isTextured else { continue }
       for passIndex in record.passRange {
         let pass = passes[passIndex]
@@ -92,26 +97,23 @@ struct Tally {
         recordPass(pass, gpuMs: passGPU[passIndex], depth: record.offscreenDepth, plan: plan, state: state, tree: tree, props: props)
       }
       guard onScreen, props.isTextured, props.hasContents else { continue }
-      switch tree.layer(index).contents {
+      switch tree.contents(index) {
       case .text, .drawing:
-        if backingStores[index] == nil {
+        if hasBackingStore.count != tree.count { hasBackingStore = [Bool](repeating: false, count: tree.count) }
+        if !hasBackingStore[index] {
           var layer = tree.layer(index)
           layer.frame = props.frame
           if let store = Simulator.backingStore(
             layer, path: tree.path(index), scale: scale, gamut: device.displayGamut, iosVersion: iosVersion)
           {
             backingStores[index] = store
+            hasBackingStore[index] = true
           }
         }
       case .image(let image):
         guard record.draws else { break }
-        if imageContext == nil {
-          imageContext = ImageCheckContext(image: image, tree: tree, plans: plan.nodes, index: index, scale: scale)
-        } else {
-          imageContext!.image = image
-          imageContext!.index = index
-        }
-        recordImage(imageContext!, depth: record.offscreenDepth)
+        imageContext.move(to: index, image: image, record: record)
+        recordImage(imageContext, depth: record.offscreenDepth)
       case nil:
         break
       }

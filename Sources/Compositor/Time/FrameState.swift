@@ -44,7 +44,7 @@ public struct FrameState: Sendable {
 
   /// True when the layer at `index` may differ from the scene this frame.
   @inline(__always)
-  private func mayDiffer(_ index: Int) -> Bool {
+  func mayDiffer(_ index: Int) -> Bool {
     !props.isEmpty && (mayChange.isEmpty || mayChange[index])
   }
 
@@ -52,6 +52,12 @@ public struct FrameState: Sendable {
   @inline(__always)
   func props(_ index: Int, in tree: FlatTree) -> LayerProps {
     mayDiffer(index) ? (props[index] ?? tree.props[index]) : tree.props[index]
+  }
+
+  /// The layer's render properties this frame when the timeline changed them, else nil.
+  @inline(__always)
+  func changedProps(_ index: Int) -> LayerProps? {
+    mayDiffer(index) ? props[index] : nil
   }
 
   /// The layer as it is this frame.

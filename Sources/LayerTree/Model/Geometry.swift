@@ -1,9 +1,13 @@
 import Foundation
 
 /// A point, size and rectangle in points (or pixels where a name says so), as Core Graphics has them.
+///
+/// The small members are `@inlinable`: the simulation calls them for every layer in every frame,
+/// from another module.
 public struct Point: Sendable, Hashable {
   public var x: Double
   public var y: Double
+  @inlinable
   public init(_ x: Double, _ y: Double) {
     self.x = x
     self.y = y
@@ -14,6 +18,7 @@ public struct Point: Sendable, Hashable {
 public struct Size: Sendable, Hashable {
   public var width: Double
   public var height: Double
+  @inlinable
   public init(_ width: Double, _ height: Double) {
     self.width = width
     self.height = height
@@ -27,6 +32,7 @@ public struct Rect: Sendable, Hashable, CustomStringConvertible {
   public var width: Double
   public var height: Double
 
+  @inlinable
   public init(_ x: Double, _ y: Double, _ width: Double, _ height: Double) {
     self.x = x
     self.y = y
@@ -36,17 +42,27 @@ public struct Rect: Sendable, Hashable, CustomStringConvertible {
 
   public static let zero = Rect(0, 0, 0, 0)
 
+  @inlinable
   public var minX: Double { x }
+  @inlinable
   public var minY: Double { y }
+  @inlinable
   public var maxX: Double { x + width }
+  @inlinable
   public var maxY: Double { y + height }
+  @inlinable
   public var midX: Double { x + width / 2 }
+  @inlinable
   public var midY: Double { y + height / 2 }
+  @inlinable
   public var area: Double { width * height }
+  @inlinable
   public var size: Size { Size(width, height) }
   /// True when the rectangle covers no area.
+  @inlinable
   public var isEmpty: Bool { !(width > 0) || !(height > 0) }
 
+  @inlinable @inline(__always)
   public func intersection(_ other: Rect) -> Rect {
     let x0 = Swift.max(minX, other.minX)
     let y0 = Swift.max(minY, other.minY)
@@ -56,6 +72,7 @@ public struct Rect: Sendable, Hashable, CustomStringConvertible {
     return Rect(x0, y0, x1 - x0, y1 - y0)
   }
 
+  @inlinable @inline(__always)
   public func union(_ other: Rect) -> Rect {
     if isEmpty { return other }
     if other.isEmpty { return self }
@@ -66,13 +83,16 @@ public struct Rect: Sendable, Hashable, CustomStringConvertible {
     return Rect(x0, y0, x1 - x0, y1 - y0)
   }
 
+  @inlinable
   public func offsetBy(_ dx: Double, _ dy: Double) -> Rect { Rect(x + dx, y + dy, width, height) }
 
+  @inlinable
   public func insetBy(_ dx: Double, _ dy: Double) -> Rect {
     Rect(x + dx, y + dy, Swift.max(0, width - 2 * dx), Swift.max(0, height - 2 * dy))
   }
 
   /// True when `other` lies wholly inside this rectangle.
+  @inlinable
   public func contains(_ other: Rect) -> Bool {
     other.minX >= minX && other.minY >= minY && other.maxX <= maxX && other.maxY <= maxY
   }
@@ -94,6 +114,7 @@ public struct Transform: Sendable, Hashable {
   public var translationX: Double
   public var translationY: Double
 
+  @inlinable
   public init(rotationDegrees: Double = 0, scaleX: Double = 1, scaleY: Double = 1, translationX: Double = 0, translationY: Double = 0) {
     self.rotationDegrees = rotationDegrees
     self.scaleX = scaleX
@@ -104,6 +125,7 @@ public struct Transform: Sendable, Hashable {
 
   public static let identity = Transform()
 
+  @inlinable
   public var isIdentity: Bool { rotationDegrees == 0 && scaleX == 1 && scaleY == 1 && translationX == 0 && translationY == 0 }
 
   /// True when edges stay parallel to the screen's axes (rotation a multiple of 90 degrees).
