@@ -64,9 +64,11 @@ public enum CostItem {
 /// - Main thread: a frame base when the app changed anything (scrolling, contents, reused
 ///   cells; Core Animation animations run in the render server and cost the app nothing per
 ///   frame); layout and commit of what the app changed, and the set-up of each label it
-///   configures; display of text and `draw(_:)` contents shown for the first time or changed;
-///   decoding of images shown for the first time; Core Graphics drawing of images the app draws
-///   itself. Work a scene marks `drawnOn: background` goes to the background threads instead.
+///   configures, once; display of text and `draw(_:)` contents shown for the first time, or
+///   replaced by the app (drawn at that frame's commit, on screen yet or not); decoding of images
+///   shown for the first time; Core Graphics drawing of images the app draws itself. Work a scene
+///   marks `drawnOn: background` goes to the background threads instead, a label's text set-up
+///   with its drawing.
 struct CostModel {
   let device: DeviceProfile
   let coefficients: CostCoefficients
@@ -77,6 +79,9 @@ struct CostModel {
   var displayed = Set<Int>()
   /// Shape layers already rasterized with their current path.
   var shapesRasterized = Set<Int>()
+  /// Layers the app set up for their current contents (a reused cell configured for its new item,
+  /// a content change) before they were on screen: laid out then, displayed when they show.
+  var configured = Set<Int>()
   /// Hidden-surface removal's grid, reused from frame to frame.
   var occlusion = Occlusion.Scratch()
 
@@ -105,6 +110,7 @@ struct CostModel {
     for index in state.contentChanged {
       displayed.remove(index)
       shapesRasterized.remove(index)
+      configured.remove(index)
     }
     for index in state.appearanceChanged { shapesRasterized.remove(index) }
 
@@ -140,6 +146,29 @@ struct CostModel {
       } else {
         add(&gpu, "layers", seconds)
         if item.textured { add(&gpu, "textures", memory.seconds(bytes, footprint: bytes)) }
+      }
+    }
+
+    /// Draws contents into their backing store (text, `draw(_:)`), or decodes or draws an image,
+    /// on the thread the scene names.
+    func display(_ contents: Contents, frame: Rect) {
+      let store = Size((frame.width * scale).rounded(.up), (frame.height * scale).rounded(.up))
+      let storePixels = store.width * store.height
+      switch contents {
+      case .text(let text):
+        let seconds = (storePixels * c.drawPixelTime + Double(text.characters) * c.glyphTime) * cpuSeconds
+        if text.drawnOn == .background { add(&background, "display", seconds) } else { add(&main, "display", seconds) }
+      case .drawing(let drawing):
+        let seconds = storePixels * c.drawPixelTime * cpuSeconds
+        if drawing.drawnOn == .background { add(&background, "display", seconds) } else { add(&main, "display", seconds) }
+      case .image(let image):
+        let source = image.pixelSize.width * image.pixelSize.height
+        if let thread = image.drawnOn {
+          let seconds = source * c.imageDrawPixelTime * cpuSeconds
+          if thread == .background { add(&background, "imageDraw", seconds) } else { add(&main, "imageDraw", seconds) }
+        } else {
+          add(&main, "imageDecode", source * c.decodePixelTime * cpuSeconds)
+        }
       }
     }
 
@@ -207,25 +236,9 @@ struct CostModel {
         let contents = tree.nodes[index].layer.contents
         if onScreen, let contents, !displayed.contains(index) {
           displayed.insert(index)
-          let store = Size((props.frame.width * scale).rounded(.up), (props.frame.height * scale).rounded(.up))
-          let storePixels = store.width * store.height
-          switch contents {
-          case .text(let text):
-            let seconds = (storePixels * c.drawPixelTime + Double(text.characters) * c.glyphTime) * cpuSeconds
-            if text.drawnOn == .background { add(&background, "display", seconds) } else { add(&main, "display", seconds) }
-          case .drawing(let drawing):
-            let seconds = storePixels * c.drawPixelTime * cpuSeconds
-            if drawing.drawnOn == .background { add(&background, "display", seconds) } else { add(&main, "display", seconds) }
-          case .image(let image):
-            let source = image.pixelSize.width * image.pixelSize.height
-            if let thread = image.drawnOn {
-              let seconds = source * c.imageDrawPixelTime * cpuSeconds
-              if thread == .background { add(&background, "imageDraw", seconds) } else { add(&main, "imageDraw", seconds) }
-            } else {
-              add(&main, "imageDecode", source * c.decodePixelTime * cpuSeconds)
-            }
-          }
-          changedLayers.insert(index)
+          display(contents, frame: props.frame)
+          // Laid out when the app set it up, unless that was in an earlier frame.
+          if configured.remove(index) == nil { changedLayers.insert(index) }
         }
         if onScreen, case .image(let image) = contents {
           cost.imageBytes += image.pixelSize.width * image.pixelSize.height * (image.wideColor ? 8 : 4)
@@ -233,17 +246,36 @@ struct CostModel {
       }
     }
 
+    // Backing stores whose contents the app replaced this frame are drawn when the transaction
+    // commits, on screen yet or not: Core Animation displays every layer that needs display at the
+    // commit, so a reused cell configured for a row entering the table draws all its labels in that
+    // frame, not as each scrolls into view.
+    for index in state.contentChanged.sorted() where state.appChanged.contains(index) && !displayed.contains(index) {
+      if tree.inMask[index] { continue }
+      let layer = state.layer(index, in: tree)
+      guard let contents = layer.contents, contents.hasBackingStore, !layer.isHidden, layer.opacity > 0 else { continue }
+      displayed.insert(index)
+      display(contents, frame: layer.frame)
+    }
+
     add(&renderServer, "layers", Double(walked) * c.renderServerLayerTime * cpuSeconds)
     add(&renderServer, "animations", Double(state.animated.count) * c.renderServerAnimationTime * cpuSeconds)
     if !changedLayers.isEmpty || state.frame == 0 {
       add(&main, "frame", c.frameBaseTime * cpuSeconds)
       // Each view the app sets up is configured and laid out; each label's text is measured and
-      // laid out again.
+      // laid out again: on the main thread, or with the text's drawing on a background thread
+      // when the label draws asynchronously (YYText's labels typeset and draw in their display
+      // task; the main thread only sets the result as the layer's contents).
       var labels = 0
+      var backgroundLabels = 0
       for index in changedLayers {
-        if case .text(let text) = tree.nodes[index].layer.contents, text.characters > 0 { labels += 1 }
+        if case .text(let text) = tree.nodes[index].layer.contents, text.characters > 0 {
+          if text.drawnOn == .background { backgroundLabels += 1 } else { labels += 1 }
+        }
+        if !displayed.contains(index), tree.nodes[index].layer.contents != nil { configured.insert(index) }
       }
       add(&main, "layout", (Double(changedLayers.count) * c.layoutTime + Double(labels) * c.textLayoutTime) * cpuSeconds)
+      add(&background, "display", Double(backgroundLabels) * c.textLayoutTime * cpuSeconds)
       add(&main, "commit", Double(changedLayers.count) * c.commitTime * cpuSeconds)
     }
     add(&gpu, "framebuffer", memory.dramSeconds(screenBytes))
