@@ -92,20 +92,32 @@ public struct CostCoefficients: Sendable, Hashable {
   public var frameBaseTime = 1.2e-3
   /// Seconds to configure and lay out one view the app sets up (a cell's subview given a new
   /// item, or shown for the first time: view set-up, Auto Layout, frame arithmetic) on the A8.
-  /// Fitted with `textLayoutTime` to the mail-list cell measured on an iPhone 7: creating or
-  /// configuring the 8-view composite cell took 3-8 ms there.
+  /// Fitted with `textLayoutTime` and `glyphTime` to the measured cases at once (see
+  /// `glyphTime`): the mail-list cell measured on an iPhone 7, whose composite build took 3-8 ms
+  /// to create or configure.
   public var layoutTime = 0.3e-3
-  /// Seconds to measure and lay out one label's text when it is configured (the text system's
-  /// set-up: attributed string, font, line breaking) on the A8, beside `glyphTime` per character.
-  /// Fitted with `layoutTime` to the same mail-list cell (four labels).
+  /// Seconds to set up one label's text when it is configured (the text system's set-up:
+  /// attributed string, font, framesetter) on the A8, beside `glyphTime` per character, on the
+  /// thread that draws the label: a label drawn asynchronously (YYText) typesets in its display
+  /// task on a background thread. Fitted with `layoutTime` and `glyphTime` (see there); QQ Music
+  /// v1's CPU about 15% while scrolling holds it down: its many labels are short (3-12
+  /// characters), so their set-up, not their text, is what they cost.
   public var textLayoutTime = 1.2e-3
   /// Seconds to encode one changed layer into the commit on the A8. Estimate.
   public var commitTime = 8e-6
   /// Seconds per backing-store pixel to draw text or `draw(_:)` contents on the A8 (clear, fill,
   /// blend glyphs). Estimate.
   public var drawPixelTime = 4e-9
-  /// Seconds per character to lay out and draw text on the A8 (Core Text). Estimate.
-  public var glyphTime = 4e-6
+  /// Seconds per character to typeset and draw text on the A8 (Core Text: glyphs laid out in
+  /// lines, then drawn into the label's backing store), on the thread that draws it. Fitted with
+  /// `layoutTime` and `textLayoutTime` to the measured cases at once: the composite mail cell
+  /// (four one-line labels, 128 characters; 3-8 ms to create or configure on an iPhone 7) at the
+  /// middle of its range (5.4 ms a cell); QQ Music v1's CPU about 15% (short labels); and the feed
+  /// list on an iPhone 6 (rows of cached height), whose cells drawn on the main thread keep a fast
+  /// scroll below 55 fps while the same text drawn asynchronously reaches 55+. The feed case needs
+  /// more than about 41 µs (two cells a frame past the 16.7 ms budget), the mail cell's 8 ms
+  /// allows up to about 97 µs.
+  public var glyphTime = 50e-6
   /// Seconds per pixel to decode an image shown for the first time on the A8 (JPEG and PNG
   /// decode with the pixel-format conversion). Estimate: about 100 Mpixel/s.
   public var decodePixelTime = 10e-9

@@ -108,9 +108,11 @@ public enum CostItem {
 /// - Main thread: a frame base when the app changed anything (scrolling, contents, reused
 ///   cells; Core Animation animations run in the render server and cost the app nothing per
 ///   frame); layout and commit of what the app changed, and the set-up of each label it
-///   configures; display of text and `draw(_:)` contents shown for the first time or changed;
-///   decoding of images shown for the first time; Core Graphics drawing of images the app draws
-///   itself. Work a scene marks `drawnOn: background` goes to the background threads instead.
+///   configures, once; display of text and `draw(_:)` contents shown for the first time, or
+///   replaced by the app (drawn at that frame's commit, on screen yet or not); decoding of images
+///   shown for the first time; Core Graphics drawing of images the app draws itself. Work a scene
+///   marks `drawnOn: background` goes to the background threads instead, a label's text set-up
+///   with its drawing.
 struct CostModel {
   let device: DeviceProfile
   let coefficients: CostCoefficients
@@ -121,6 +123,9 @@ struct CostModel {
   /// the tree on the first frame.
   var displayed: [Bool] = []
   var shapesRasterized: [Bool] = []
+  /// Per layer: the app set it up for its current contents (a reused cell configured for its new
+  /// item, a content change) before it was on screen: laid out then, displayed when it shows.
+  var configured: [Bool] = []
   /// Hidden-surface removal's grid, reused from frame to frame.
   var occlusion = Occlusion.Scratch()
   /// Each drawing layer's record position and whether it samples a texture, this frame's
@@ -163,10 +168,12 @@ struct CostModel {
     if displayed.count != tree.count {
       displayed = [Bool](repeating: false, count: tree.count)
       shapesRasterized = [Bool](repeating: false, count: tree.count)
+      configured = [Bool](repeating: false, count: tree.count)
     }
     for index in state.contentChanged {
       displayed[index] = false
       shapesRasterized[index] = false
+      configured[index] = false
     }
     for index in state.appearanceChanged { shapesRasterized[index] = false }
 
@@ -201,6 +208,29 @@ struct CostModel {
       } else {
         add(CostItem.gpuLayers, seconds)
         if item.textured { add(CostItem.gpuTextures, memory.seconds(bytes, footprint: bytes)) }
+      }
+    }
+
+    /// Draws contents into their backing store (text, `draw(_:)`), or decodes or draws an image,
+    /// on the thread the scene names.
+    func display(_ contents: Contents, frame: Rect) {
+      let store = Size((frame.width * scale).rounded(.up), (frame.height * scale).rounded(.up))
+      let storePixels = store.width * store.height
+      switch contents {
+      case .text(let text):
+        let seconds = (storePixels * c.drawPixelTime + Double(text.characters) * c.glyphTime) * cpuSeconds
+        add(text.drawnOn == .background ? CostItem.backgroundDisplay : CostItem.mainDisplay, seconds)
+      case .drawing(let drawing):
+        let seconds = storePixels * c.drawPixelTime * cpuSeconds
+        add(drawing.drawnOn == .background ? CostItem.backgroundDisplay : CostItem.mainDisplay, seconds)
+      case .image(let image):
+        let source = image.pixelSize.width * image.pixelSize.height
+        if let thread = image.drawnOn {
+          let seconds = source * c.imageDrawPixelTime * cpuSeconds
+          add(thread == .background ? CostItem.backgroundImageDraw : CostItem.mainImageDraw, seconds)
+        } else {
+          add(CostItem.mainImageDecode, source * c.decodePixelTime * cpuSeconds)
+        }
       }
     }
 
@@ -271,41 +301,29 @@ struct CostModel {
       let contents = tree.contents(index)
       if firstShown, let contents {
         displayed[index] = true
-        let store = Size((props.frame.width * scale).rounded(.up), (props.frame.height * scale).rounded(.up))
-        let storePixels = store.width * store.height
-        switch contents {
-        case .text(let text):
-          let seconds = (storePixels * c.drawPixelTime + Double(text.characters) * c.glyphTime) * cpuSeconds
-          if text.drawnOn == .background {
-            add(CostItem.backgroundDisplay, seconds)
-          } else {
-            add(CostItem.mainDisplay, seconds)
-          }
-        case .drawing(let drawing):
-          let seconds = storePixels * c.drawPixelTime * cpuSeconds
-          if drawing.drawnOn == .background {
-            add(CostItem.backgroundDisplay, seconds)
-          } else {
-            add(CostItem.mainDisplay, seconds)
-          }
-        case .image(let image):
-          let source = image.pixelSize.width * image.pixelSize.height
-          if let thread = image.drawnOn {
-            let seconds = source * c.imageDrawPixelTime * cpuSeconds
-            if thread == .background {
-              add(CostItem.backgroundImageDraw, seconds)
-            } else {
-              add(CostItem.mainImageDraw, seconds)
-            }
-          } else {
-            add(CostItem.mainImageDecode, source * c.decodePixelTime * cpuSeconds)
-          }
+        display(contents, frame: props.frame)
+        // Laid out when the app set it up, unless that was in an earlier frame.
+        if configured[index] {
+          configured[index] = false
+        } else if !state.appChanged.contains(index) {
+          shownFirst.append(index)
         }
-        if !state.appChanged.contains(index) { shownFirst.append(index) }
       }
       if case .image(let image) = contents {
         cost.imageBytes += image.pixelSize.width * image.pixelSize.height * (image.wideColor ? 8 : 4)
       }
+    }
+
+    // Backing stores whose contents the app replaced this frame are drawn when the transaction
+    // commits, on screen yet or not: Core Animation displays every layer that needs display at the
+    // commit, so a reused cell configured for a row entering the table draws all its labels in that
+    // frame, not as each scrolls into view.
+    for index in state.contentChanged.sorted() where state.appChanged.contains(index) && !displayed[index] {
+      if inMask[index] { continue }
+      let layer = state.layer(index, in: tree)
+      guard let contents = layer.contents, contents.hasBackingStore, !layer.isHidden, layer.opacity > 0 else { continue }
+      displayed[index] = true
+      display(contents, frame: layer.frame)
     }
 
     add(CostItem.serverLayers, Double(walked) * c.renderServerLayerTime * cpuSeconds)
@@ -314,15 +332,22 @@ struct CostModel {
     if changedCount > 0 || state.frame == 0 {
       add(CostItem.mainFrame, c.frameBaseTime * cpuSeconds)
       // Each view the app sets up is configured and laid out; each label's text is measured and
-      // laid out again.
+      // laid out again: on the main thread, or with the text's drawing on a background thread
+      // when the label draws asynchronously (YYText's labels typeset and draw in their display
+      // task; the main thread only sets the result as the layer's contents).
       var labels = 0
-      for index in state.appChanged {
-        if case .text(let text) = tree.contents(index), text.characters > 0 { labels += 1 }
+      var backgroundLabels = 0
+      func setUp(_ index: Int) {
+        let contents = tree.contents(index)
+        if case .text(let text) = contents, text.characters > 0 {
+          if text.drawnOn == .background { backgroundLabels += 1 } else { labels += 1 }
+        }
+        if !displayed[index], contents != nil { configured[index] = true }
       }
-      for index in shownFirst {
-        if case .text(let text) = tree.contents(index), text.characters > 0 { labels += 1 }
-      }
+      for index in state.appChanged { setUp(index) }
+      for index in shownFirst { setUp(index) }
       add(CostItem.mainLayout, (Double(changedCount) * c.layoutTime + Double(labels) * c.textLayoutTime) * cpuSeconds)
+      add(CostItem.backgroundDisplay, Double(backgroundLabels) * c.textLayoutTime * cpuSeconds)
       add(CostItem.mainCommit, Double(changedCount) * c.commitTime * cpuSeconds)
     }
     add(CostItem.gpuFramebuffer, memory.dramSeconds(screenBytes))
