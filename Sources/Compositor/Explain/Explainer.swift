@@ -168,7 +168,7 @@ public enum Explainer {
 
   /// True when some layer of the scene is `filter` or lies below it.
   public static func sceneHasLayer(_ filter: String, in scene: Scene) -> Bool {
-    FlatTree(scene.root).nodes.contains { matches(filter, $0.path) }
+    FlatTree(scene.root).paths().contains { matches(filter, $0) }
   }
 }
 

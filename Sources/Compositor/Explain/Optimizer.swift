@@ -117,7 +117,7 @@ public enum Optimizer {
     defer { if context.hasRun { budget.charge(layers: current.scene.root.subtreeCount, frames: frames) } }
     // Every layer the finding's object makes, findings or not (copies off screen included).
     let patterns = Set(group.findings.map { LayerPath.pattern($0.layer) })
-    let instances = context.tree.nodes.map(\.path).filter { patterns.contains(LayerPath.pattern($0)) }
+    let instances = context.tree.paths().filter { patterns.contains(LayerPath.pattern($0)) }
     var edits: [LayerEdit] = []
     for path in instances {
       let check = fix.check(path, in: context)
@@ -147,7 +147,7 @@ public enum Optimizer {
     }
     var document = current.document
     var objects: [ObjectEdit] = []
-    let paths = context.tree.nodes.map(\.path)
+    let paths = context.tree.paths()
     for jsonPath in order {
       guard let (object, objectEdits) = byObject[jsonPath], let first = objectEdits.first else { continue }
       if let different = objectEdits.first(where: { $0.changes != first.changes }) {

@@ -19,7 +19,7 @@ public final class FixContext {
     self.coefficients = coefficients
     tree = FlatTree(scene.root)
     var map: [String: Int] = [:]
-    for (index, node) in tree.nodes.enumerated() where map[node.path] == nil { map[node.path] = index }
+    for (index, path) in tree.paths().enumerated() where map[path] == nil { map[path] = index }
     indexOfPath = map
   }
 
@@ -53,7 +53,7 @@ public final class FixContext {
   /// The paths of the layers in the subtree at `path` (itself included, masks included).
   func subtree(_ path: String) -> Range<Int>? {
     guard let index = indexOfPath[path] else { return nil }
-    return index..<tree.nodes[index].subtreeEnd
+    return index..<tree.subtreeEnds[index]
   }
 
   // MARK: The timeline
@@ -73,8 +73,8 @@ public final class FixContext {
       paths.insert(scroll.target)
       if let reuse = scroll.reuse {
         let prefix = scroll.target + "/" + reuse.cell + "["
-        for node in tree.nodes where node.path.hasPrefix(prefix) && !node.path.dropFirst(prefix.count).contains("/") {
-          paths.insert(node.path)
+        for path in tree.paths() where path.hasPrefix(prefix) && !path.dropFirst(prefix.count).contains("/") {
+          paths.insert(path)
         }
       }
     }
@@ -104,7 +104,7 @@ public final class FixContext {
     guard !changing.isEmpty, let range = subtree(path) else { return [] }
     var result: [String] = []
     for index in range {
-      let nodePath = tree.nodes[index].path
+      let nodePath = tree.path(index)
       guard changing.contains(nodePath) else { continue }
       if index == range.lowerBound {
         // The layer's own move, fade or turn keeps its content where it is relative to it.
@@ -160,16 +160,16 @@ struct SceneRun {
       var subtreePasses = [Int](repeating: 0, count: count)
       var onScreen = [Bool](repeating: false, count: count)
       for index in stride(from: count - 1, through: 0, by: -1) {
-        let node = tree.nodes[index]
         let nodePlan = plan.nodes[index]
-        if node.inMask { continue }
+        if tree.inMask[index] { continue }
         if nodePlan.rasterHit { rasterHits[index, default: 0] += 1 }
         if nodePlan.rasterMiss { rasterMisses[index, default: 0] += 1 }
         subtreePasses[index] += nodePlan.offscreen.reduce(0) { $0 + $1.passes }
         if !nodePlan.culled && !nodePlan.insideRasterHit && !nodePlan.visibleRect.isEmpty { onScreen[index] = true }
-        if node.parent >= 0 {
-          subtreePasses[node.parent] += subtreePasses[index]
-          if onScreen[index] { onScreen[node.parent] = true }
+        let parent = tree.parents[index]
+        if parent >= 0 {
+          subtreePasses[parent] += subtreePasses[index]
+          if onScreen[index] { onScreen[parent] = true }
         }
       }
       for index in 0..<count where onScreen[index] {

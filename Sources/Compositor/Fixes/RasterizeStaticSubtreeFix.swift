@@ -45,12 +45,12 @@ public struct RasterizeStaticSubtreeFix: SceneFix {
         candidate = index
         break
       }
-      index = tree.nodes[index].parent
+      index = tree.parents[index]
     }
     guard let candidate else {
       return .doesNotApply("no layer around it (below the root) takes two or more offscreen passes in every frame it is on screen")
     }
-    let target = tree.nodes[candidate].path
+    let target = tree.path(candidate)
     guard let layer = context.layer(target) else { return .doesNotApply("no layer at \(target)") }
     if run.staleInSomeFrame.contains(candidate) {
       return .doesNotApply("the subtree at \(target) changes during the timeline, so its bitmap would be drawn again")
@@ -69,13 +69,13 @@ public struct RasterizeStaticSubtreeFix: SceneFix {
     {
       return .doesNotApply("the timeline replaces the contents of \(refreshed) inside \(target)")
     }
-    for inner in candidate..<tree.nodes[candidate].subtreeEnd {
-      let node = tree.nodes[inner]
-      if case .visualEffect = node.layer.kind {
-        return .doesNotApply("\(node.path) is a visual effect, which blurs what is behind it as that changes")
+    for inner in candidate..<tree.subtreeEnds[candidate] {
+      let layer = tree.layer(inner)
+      if case .visualEffect = layer.kind {
+        return .doesNotApply("\(tree.path(inner)) is a visual effect, which blurs what is behind it as that changes")
       }
-      if node.layer.shouldRasterize {
-        return .doesNotApply("\(node.path) is rasterized already")
+      if layer.shouldRasterize {
+        return .doesNotApply("\(tree.path(inner)) is rasterized already")
       }
     }
     let scale = context.scale
@@ -89,11 +89,11 @@ public struct RasterizeStaticSubtreeFix: SceneFix {
     var change: String? = nil
     var ancestor = candidate
     while ancestor >= 0 {
-      if !tree.nodes[ancestor].layer.transform.isIdentity {
-        change = "\(tree.nodes[ancestor].path) is scaled or turned, so the bitmap is resampled"
+      if !tree.layer(ancestor).transform.isIdentity {
+        change = "\(tree.path(ancestor)) is scaled or turned, so the bitmap is resampled"
         break
       }
-      ancestor = tree.nodes[ancestor].parent
+      ancestor = tree.parents[ancestor]
     }
     if change == nil, layer.opacity < 1, !layer.allowsGroupOpacity {
       change = "the bitmap fades the subtree as one picture, where now each sublayer fades on its own"

@@ -3,14 +3,20 @@ import LayerTree
 /// A scene's layer tree laid out in one array, in the order Core Animation draws it
 /// (a layer, then its mask's subtree, then its sublayers back to front).
 ///
-/// Passes over the tree are loops over this array: a layer's subtree is the range
+/// Passes over the tree are loops over these arrays: a layer's subtree is the range
 /// `index ..< subtreeEnd`, and a parent always comes before its children, so a top-down pass
 /// is a forward loop and a bottom-up pass a backward one.
 ///
+/// The tree holds each layer as the scene does (a `Layer` is a reference to shared storage: no
+/// second copy of it is made) and its links as 32-bit indices; a layer's path is made when it
+/// is asked for.
+///
 /// - Complexity: building is O(n) in the number of layers.
 public struct FlatTree: Sendable {
+  /// One layer of the tree with its links, as ``nodes`` gives it.
   public struct Node: Sendable {
-    /// The layer's own properties; `sublayers` and `mask` are emptied (they are nodes too).
+    /// The layer's own properties. Its `sublayers` and `mask` are the scene's: they are nodes of
+    /// the tree too, reached through its links.
     public var layer: Layer
     /// `root/feed/cell[3]/avatar`.
     public var path: String
@@ -18,21 +24,21 @@ public struct FlatTree: Sendable {
     public var parent: Int
     /// One past the last node of this layer's subtree.
     public var subtreeEnd: Int
-    /// Depth in the tree; the root is 0.
-    public var depth: Int
     /// True for a mask layer and every layer under it: they shape their owner, they do not draw.
     public var inMask: Bool
     /// The index of this layer's mask node, if it has a mask.
     public var mask: Int?
   }
 
-  public private(set) var nodes: [Node] = []
-  /// The links of ``nodes`` as plain arrays, for the loops that run every frame: reading them
-  /// copies no layer.
-  public private(set) var parents: [Int] = []
-  public private(set) var subtreeEnds: [Int] = []
-  /// The mask's index, or -1.
-  public private(set) var masks: [Int] = []
+  /// The layers in drawing order.
+  public private(set) var layers: [Layer] = []
+  /// Index of each layer's superlayer (of the masked layer for a mask); -1 for the root.
+  public private(set) var parents = IndexColumn()
+  /// One past the last layer of each layer's subtree.
+  public private(set) var subtreeEnds = IndexColumn()
+  /// Each layer's mask's index, or -1.
+  public private(set) var masks = IndexColumn()
+  /// True for a mask layer and every layer under it: they shape their owner, they do not draw.
   public private(set) var inMask: [Bool] = []
   /// Each layer's render properties, in the same order.
   public private(set) var props: [LayerProps] = []
@@ -44,20 +50,20 @@ public struct FlatTree: Sendable {
 
   public init(_ root: Layer) {
     let count = root.subtreeCount
-    nodes.reserveCapacity(count)
+    layers.reserveCapacity(count)
     props.reserveCapacity(count)
-    append(root, path: root.id, parent: -1, depth: 0, inMask: false)
-    extents = Self.extents(nodes: nodes, props: props)
-    parents = nodes.map(\.parent)
-    subtreeEnds = nodes.map(\.subtreeEnd)
-    masks = nodes.map { $0.mask ?? -1 }
-    inMask = nodes.map(\.inMask)
+    parents.storage.reserveCapacity(count)
+    subtreeEnds.storage.reserveCapacity(count)
+    masks.storage.reserveCapacity(count)
+    inMask.reserveCapacity(count)
+    append(root, parent: -1, inMask: false)
+    extents = Self.extents(parents: parents, masks: masks, props: props)
   }
 
   /// Bottom-up: each subtree's extent in its root's bounds coordinates.
-  static func extents(nodes: [Node], props: [LayerProps]) -> [Rect] {
-    var extents = [Rect](repeating: .zero, count: nodes.count)
-    for index in stride(from: nodes.count - 1, through: 0, by: -1) {
+  static func extents(parents: IndexColumn, masks: IndexColumn, props: [LayerProps]) -> [Rect] {
+    var extents = [Rect](repeating: .zero, count: props.count)
+    for index in stride(from: props.count - 1, through: 0, by: -1) {
       let own = props[index]
       // What the layer and its sublayers draw (the sublayers' extents are in by now).
       let drawn = own.masksToBounds ? own.bounds : extents[index].union(own.bounds)
@@ -71,8 +77,8 @@ public struct FlatTree: Sendable {
         extent = extent.union(shadow)
       }
       extents[index] = extent
-      let parent = nodes[index].parent
-      if parent >= 0, nodes[parent].mask != index, !props[parent].masksToBounds {
+      let parent = parents[index]
+      if parent >= 0, masks[parent] != index, !props[parent].masksToBounds {
         let placed = Affine.layer(frame: own.frame, transform: own.transform, anchor: own.anchorPoint).boundingBox(of: extents[index])
         extents[parent] = extents[parent].union(placed)
       }
@@ -80,42 +86,130 @@ public struct FlatTree: Sendable {
     return extents
   }
 
-  public var count: Int { nodes.count }
+  public var count: Int { layers.count }
+
+  /// The layers with their links and paths, made as they are read.
+  public var nodes: Nodes { Nodes(tree: self) }
 
   /// The layer at `index`, as the scene writes it.
   @inline(__always)
-  public func layer(_ index: Int) -> Layer { nodes[index].layer }
+  public func layer(_ index: Int) -> Layer { layers[index] }
 
   /// The contents of the layer at `index`, as the scene writes them.
   @inline(__always)
-  public func contents(_ index: Int) -> Contents? { nodes[index].layer.contents }
+  public func contents(_ index: Int) -> Contents? { layers[index].contents }
 
   /// The class of the layer at `index`, with what only it carries.
   @inline(__always)
-  public func kind(_ index: Int) -> LayerKind { nodes[index].layer.kind }
+  public func kind(_ index: Int) -> LayerKind { layers[index].kind }
 
-  /// The path of the layer at `index`: `root/feed/cell[3]/avatar`.
-  public func path(_ index: Int) -> String { nodes[index].path }
+  /// The path of the layer at `index`: `root/feed/cell[3]/avatar`, its ancestors' ids and its
+  /// own.
+  ///
+  /// - Complexity: O(d) for a layer d deep.
+  public func path(_ index: Int) -> String {
+    var ids: [String] = []
+    var current = index
+    while current >= 0 {
+      ids.append(layers[current].id)
+      current = parents[current]
+    }
+    return ids.reversed().joined(separator: "/")
+  }
+
+  /// Every layer's path, in tree order.
+  ///
+  /// - Complexity: O(n) paths, each made from its parent's.
+  public func paths() -> [String] {
+    var paths: [String] = []
+    paths.reserveCapacity(count)
+    for index in 0..<count {
+      let parent = parents[index]
+      paths.append(parent >= 0 ? LayerPath.child(paths[parent], layers[index].id) : layers[index].id)
+    }
+    return paths
+  }
 
   /// The index of the layer with this path.
-  public func index(ofPath path: String) -> Int? { nodes.firstIndex { $0.path == path } }
+  public func index(ofPath path: String) -> Int? { indices(ofPaths: [path])[path] }
 
-  private mutating func append(_ layer: Layer, path: String, parent: Int, depth: Int, inMask: Bool) {
-    let index = nodes.count
-    var own = layer
-    own.sublayers = []
-    own.mask = nil
+  /// The index of each of `paths` that names a layer of the tree (the first in tree order when
+  /// two layers share a path), found in one pass over the tree along the paths' ids: no layer's
+  /// path is made.
+  ///
+  /// - Complexity: O(n + k) for n layers and k ids in the paths.
+  public func indices(ofPaths paths: some Sequence<String>) -> [String: Int] {
+    // A trie of the paths by id: each node's children, and the path that ends there.
+    var children: [[String: Int]] = [[:]]
+    var ends: [String?] = [nil]
+    for path in paths {
+      var node = 0
+      for id in path.split(separator: "/", omittingEmptySubsequences: false) {
+        if let next = children[node][String(id)] {
+          node = next
+        } else {
+          children.append([:])
+          ends.append(nil)
+          children[node][String(id)] = children.count - 1
+          node = children.count - 1
+        }
+      }
+      ends[node] = path
+    }
+    var found: [String: Int] = [:]
+    // Each layer's trie node, when its path is a prefix of one of the paths.
+    var trieNode = [Int32](repeating: -1, count: count)
+    for index in 0..<count {
+      let parent = parents[index]
+      let from = parent >= 0 ? Int(trieNode[parent]) : 0
+      guard from >= 0, let node = children[from][layers[index].id] else { continue }
+      trieNode[index] = Int32(node)
+      if let path = ends[node], found[path] == nil { found[path] = index }
+    }
+    return found
+  }
+
+  private mutating func append(_ layer: Layer, parent: Int, inMask: Bool) {
+    let index = layers.count
     // A transform layer ignores its mask (Apple, `CATransformLayer`).
     let mask = layer.kind.isTransformLayer ? nil : layer.mask
     props.append(LayerProps(layer, hasMask: mask != nil))
-    nodes.append(Node(layer: own, path: path, parent: parent, subtreeEnd: index + 1, depth: depth, inMask: inMask, mask: nil))
+    layers.append(layer)
+    parents.storage.append(Int32(parent))
+    subtreeEnds.storage.append(Int32(index + 1))
+    masks.storage.append(-1)
+    self.inMask.append(inMask)
     if let mask {
-      nodes[index].mask = nodes.count
-      append(mask, path: LayerPath.child(path, mask.id), parent: index, depth: depth + 1, inMask: true)
+      masks.storage[index] = Int32(layers.count)
+      append(mask, parent: index, inMask: true)
     }
     for sublayer in layer.sublayers {
-      append(sublayer, path: LayerPath.child(path, sublayer.id), parent: index, depth: depth + 1, inMask: inMask)
+      append(sublayer, parent: index, inMask: inMask)
     }
-    nodes[index].subtreeEnd = nodes.count
+    subtreeEnds.storage[index] = Int32(layers.count)
   }
+
+  /// The tree's nodes: each layer with its links and path, made when it is read.
+  public struct Nodes: RandomAccessCollection, Sendable {
+    let tree: FlatTree
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { tree.count }
+    public subscript(index: Int) -> Node {
+      let mask = tree.masks[index]
+      return Node(
+        layer: tree.layers[index], path: tree.path(index), parent: tree.parents[index], subtreeEnd: tree.subtreeEnds[index],
+        inMask: tree.inMask[index], mask: mask >= 0 ? mask : nil)
+    }
+  }
+}
+
+/// Layer indices kept as 32-bit integers and read as `Int`: a tree's links take half the room.
+public struct IndexColumn: RandomAccessCollection, Sendable {
+  var storage: [Int32] = []
+
+  public var startIndex: Int { 0 }
+  public var endIndex: Int { storage.count }
+
+  @inline(__always)
+  public subscript(index: Int) -> Int { Int(storage[index]) }
 }

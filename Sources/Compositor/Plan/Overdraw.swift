@@ -29,8 +29,8 @@ public enum Overdraw {
   public static let standardLimit = 100
 
   /// The area a layer draws on screen this frame, in points, or nil when it draws nothing.
-  public static func drawnArea(_ node: FlatTree.Node, _ plan: NodePlan) -> Rect? {
-    if node.inMask || plan.culled || plan.insideRasterHit { return nil }
+  public static func drawnArea(inMask: Bool, _ plan: NodePlan) -> Rect? {
+    if inMask || plan.culled || plan.insideRasterHit { return nil }
     if plan.rasterHit {
       let area = plan.visibleRect.union(plan.contentRect)
       return area.isEmpty ? nil : area
@@ -43,8 +43,8 @@ public enum Overdraw {
   public static func depths(tree: FlatTree, plan: FramePlan, limit: Int = standardLimit) -> [Int?] {
     var depths = [Int?](repeating: nil, count: tree.count)
     var drawn: [(index: Int, area: Rect)] = []
-    for (index, node) in tree.nodes.enumerated() {
-      if let area = drawnArea(node, plan.nodes[index]) { drawn.append((index, area)) }
+    for index in 0..<tree.count {
+      if let area = drawnArea(inMask: tree.inMask[index], plan.nodes[index]) { drawn.append((index, area)) }
     }
     guard !drawn.isEmpty else { return depths }
     // A grid whose cells are about the size of the median layer, so that a typical layer falls

@@ -27,13 +27,13 @@ extension FrameSnapshot {
   /// - Complexity: O(n) in the number of layers.
   public func screenTransforms() -> [ScreenTransform] {
     var affines = [Affine](repeating: .identity, count: tree.count)
-    for (index, node) in tree.nodes.enumerated() {
+    for index in 0..<tree.count {
       let layer = self.layer(index)
       var parentAffine = Affine.identity
-      if node.parent >= 0 {
+      let parent = tree.parents[index]
+      if parent >= 0 {
         parentAffine =
-          state.boundsOrigins[node.parent].map { affines[node.parent].concatenating(.translation(-$0.x, -$0.y)) }
-          ?? affines[node.parent]
+          state.boundsOrigins[parent].map { affines[parent].concatenating(.translation(-$0.x, -$0.y)) } ?? affines[parent]
       }
       affines[index] = parentAffine.concatenating(.layer(frame: layer.frame, transform: layer.transform, anchor: layer.anchorPoint))
     }
@@ -46,9 +46,9 @@ extension FrameSnapshot {
   public func imageFindings() -> [[Finding]] {
     var result = [[Finding]](repeating: [], count: tree.count)
     let scale = device.screen.scale
-    for (index, node) in tree.nodes.enumerated() {
+    for index in 0..<tree.count {
       let nodePlan = plan.nodes[index]
-      if node.inMask || nodePlan.culled || nodePlan.insideRasterHit || !nodePlan.draws { continue }
+      if tree.inMask[index] || nodePlan.culled || nodePlan.insideRasterHit || !nodePlan.draws { continue }
       guard case .image(let image) = tree.layer(index).contents else { continue }
       result[index] = ImageChecks.findings(image, index: index, tree: tree, plan: plan, scale: scale)
     }

@@ -19,7 +19,7 @@ struct FrameStepper {
     animator = SceneAnimator(tree: tree, timeline: scene.timeline, frameRate: frameRate, scale: device.screen.scale)
     cache = RasterCache(screenPixelArea: device.screenPixelArea, limits: device.rasterCache)
     planner = FramePlanner(screen: device.screen, iosVersion: scene.iosVersion, rules: rules)
-    rasterized = Set(tree.nodes.indices.filter { tree.nodes[$0].layer.shouldRasterize })
+    rasterized = Set((0..<tree.count).filter { tree.layer($0).shouldRasterize })
     costModel = CostModel(device: device, coefficients: coefficients)
   }
 

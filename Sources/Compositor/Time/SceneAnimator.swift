@@ -49,9 +49,12 @@ public struct SceneAnimator: Sendable {
     self.timeline = timeline
     self.frameRate = frameRate
     self.scale = scale
-    var map: [String: Int] = [:]
-    map.reserveCapacity(tree.count)
-    for (index, node) in tree.nodes.enumerated() { map[node.path] = index }
+    // The layers the timeline names, found along their paths' ids.
+    var named = Set<String>()
+    for animation in timeline?.animations ?? [] { named.formUnion(animation.targets) }
+    for change in timeline?.contentChanges ?? [] { named.formUnion(change.targets) }
+    for scroll in timeline?.scrolls ?? [] { named.insert(scroll.target) }
+    let map = tree.indices(ofPaths: named)
     indexOfPath = map
     animationTargets = (timeline?.animations ?? []).map { $0.targets.compactMap { map[$0] } }
     changeTargets = (timeline?.contentChanges ?? []).map { $0.targets.compactMap { map[$0] } }
@@ -60,7 +63,7 @@ public struct SceneAnimator: Sendable {
       var index = start
       while index >= 0, staticExtents[index] {
         staticExtents[index] = false
-        index = tree.nodes[index].parent
+        index = tree.parents[index]
       }
     }
     for animation in timeline?.animations ?? [] {
@@ -72,18 +75,24 @@ public struct SceneAnimator: Sendable {
     self.staticExtents = staticExtents
     for scroll in timeline?.scrolls ?? [] {
       guard let reuse = scroll.reuse, let scrollView = map[scroll.target] else { continue }
-      let prefix = scroll.target + "/" + reuse.cell + "["
-      let cells = tree.nodes.indices.filter { tree.nodes[$0].parent == scrollView && tree.nodes[$0].path.hasPrefix(prefix) }
+      // The pool: the scroll view's sublayers made by the cell's `repeat` (`cell[0]`, `cell[1]`...).
+      let prefix = reuse.cell + "["
+      var cells: [Int] = []
+      var child = tree.masks[scrollView] >= 0 ? tree.subtreeEnds[tree.masks[scrollView]] : scrollView + 1
+      while child < tree.subtreeEnds[scrollView] {
+        if tree.layer(child).id.hasPrefix(prefix) { cells.append(child) }
+        child = tree.subtreeEnds[child]
+      }
       guard let first = cells.first else { continue }
-      let firstFrame = tree.nodes[first].layer.frame
+      let firstFrame = tree.layer(first).frame
       let step: Double
       if cells.count > 1 {
-        let second = tree.nodes[cells[1]].layer.frame
+        let second = tree.layer(cells[1]).frame
         step = scroll.axis == .vertical ? second.y - firstFrame.y : second.x - firstFrame.x
       } else {
         step = scroll.axis == .vertical ? firstFrame.height : firstFrame.width
       }
-      let bounds = tree.nodes[scrollView].layer.frame
+      let bounds = tree.layer(scrollView).frame
       pools.append(
         ReusePool(
           scrollView: scrollView, axis: scroll.axis, cells: cells, origin: Point(firstFrame.x, firstFrame.y), step: step,
@@ -115,8 +124,8 @@ public struct SceneAnimator: Sendable {
     for (number, animation) in timeline.animations.enumerated() {
       guard let value = Self.value(of: animation, at: time) else { continue }
       for index in animationTargets[number] {
-        var layer = state.layers[index] ?? tree.nodes[index].layer
-        Self.apply(animation, value, to: &layer, base: tree.nodes[index].layer)
+        var layer = state.layers[index] ?? tree.layer(index)
+        Self.apply(animation, value, to: &layer, base: tree.layer(index))
         state.layers[index] = layer
         if time < animation.beginTime + animation.activeDuration { state.animated.insert(index) }
       }
@@ -126,7 +135,7 @@ public struct SceneAnimator: Sendable {
       guard let index = indexOfPath[scroll.target] else { continue }
       var offset = scroll.offset(at: time)
       if let length = scroll.contentLength {
-        let bounds = tree.nodes[index].layer.frame
+        let bounds = tree.layer(index).frame
         let viewport = scroll.axis == .vertical ? bounds.height : bounds.width
         offset = min(max(offset, 0), max(0, length - viewport))
       }
@@ -149,17 +158,17 @@ public struct SceneAnimator: Sendable {
     }
 
     for (index, layer) in state.layers {
-      state.props[index] = LayerProps(layer, hasMask: tree.nodes[index].mask != nil)
+      state.props[index] = LayerProps(layer, hasMask: tree.masks[index] >= 0)
     }
 
     // What differs from the previous frame.
     if let previous {
       for (index, layer) in state.layers {
-        let before = previous.layers[index] ?? tree.nodes[index].layer
+        let before = previous.layers[index] ?? tree.layer(index)
         classify(index, before: before, after: layer, state: &state)
       }
       for (index, before) in previous.layers where state.layers[index] == nil {
-        classify(index, before: before, after: tree.nodes[index].layer, state: &state)
+        classify(index, before: before, after: tree.layer(index), state: &state)
       }
       for (index, origin) in state.boundsOrigins where previous.boundsOrigins[index] != origin {
         state.appearanceChanged.insert(index)
@@ -199,7 +208,7 @@ public struct SceneAnimator: Sendable {
       var item = firstItem + ((slot - firstItem) % poolSize + poolSize) % poolSize
       if let items = pool.items, item >= items { item -= poolSize }
       if item < 0 { item = slot }
-      var layer = state.layers[cell] ?? tree.nodes[cell].layer
+      var layer = state.layers[cell] ?? tree.layer(cell)
       let position = base + Double(item) * pool.step
       if pool.axis == .vertical { layer.frame.y = position } else { layer.frame.x = position }
       state.layers[cell] = layer
@@ -208,7 +217,7 @@ public struct SceneAnimator: Sendable {
         // The app configures the cell for its new item: every layer in it is set up again, and
         // the cell shows new content (a bitmap of it is stale, even when its item's content is
         // only colours). The other cells only move.
-        for inner in cell..<tree.nodes[cell].subtreeEnd { state.appChanged.insert(inner) }
+        for inner in cell..<tree.subtreeEnds[cell] { state.appChanged.insert(inner) }
         state.appearanceChanged.insert(cell)
         markSubtreeContent(cell, state: &state)
       }
@@ -217,7 +226,7 @@ public struct SceneAnimator: Sendable {
   }
 
   private func markSubtreeContent(_ index: Int, state: inout FrameState) {
-    for inner in index..<tree.nodes[index].subtreeEnd where tree.nodes[inner].layer.contents != nil {
+    for inner in index..<tree.subtreeEnds[index] where tree.layer(inner).contents != nil {
       markContent(inner, state: &state)
     }
   }

@@ -51,7 +51,7 @@ enum ExplainCommand: ToolCommand {
     let layer = parsed.value(Self.layer)
     if let layer, !Explainer.sceneHasLayer(layer, in: scene) {
       // Suggest among the layers' patterns (and paths, in a small scene): a pattern names every copy.
-      let paths = FlatTree(scene.root).nodes.map(\.path)
+      let paths = FlatTree(scene.root).paths()
       let patterns = Array(Set(paths.map(LayerPath.pattern))).sorted()
       let known = Set(paths)
       let candidates = (paths.count <= 2_000 ? paths : []) + patterns.filter { !known.contains($0) }.prefix(2_000)

@@ -164,24 +164,25 @@ enum FramePictureFormatter {
   /// shape (a shape layer's path, else the mask layer's rounded bounds). Culled subtrees and
   /// masks are left out; a layer with nothing on screen draws nothing but its sublayers may.
   static func layers(_ facts: Facts, defs: Definitions) -> String {
-    let nodes = facts.snapshot.tree.nodes
+    let tree = facts.snapshot.tree
     var result = ""
     var open: [Int] = []  // subtree ends of the open clip groups
     var index = 0
-    while index < nodes.count {
+    while index < tree.count {
       while let end = open.last, end <= index {
         result += "</g>\n"
         open.removeLast()
       }
-      let node = nodes[index]
+      let subtreeEnd = tree.subtreeEnds[index]
       let plan = facts.plan[index]
-      if node.inMask || plan.culled {
-        index = node.subtreeEnd
+      if tree.inMask[index] || plan.culled {
+        index = subtreeEnd
         continue
       }
       let layer = facts.layer(index)
       let transform = transformAttribute(facts.transforms[index])
-      if let mask = node.mask {
+      if tree.masks[index] >= 0 {
+        let mask = tree.masks[index]
         let maskLayer = facts.layer(mask)
         let placed = "transform=\"\(transformAttribute(facts.transforms[mask]))\""
         let shape: String
@@ -192,12 +193,12 @@ enum FramePictureFormatter {
         }
         let id = defs.clip(index, kind: "mask", shape: shape)
         result += "<g class=\"clip\" data-clip=\"mask\" clip-path=\"url(#\(id))\">\n"
-        open.append(node.subtreeEnd)
+        open.append(subtreeEnd)
       }
       if layer.masksToBounds {
         let id = defs.clip(index, kind: "bounds", shape: boundsRect(layer, extra: "transform=\"\(transform)\""))
         result += "<g class=\"clip\" data-clip=\"masksToBounds\" clip-path=\"url(#\(id))\">\n"
-        open.append(node.subtreeEnd)
+        open.append(subtreeEnd)
       }
       if !plan.visibleRect.isEmpty { result += layerElement(index, facts, defs: defs) }
       index += 1
@@ -229,22 +230,22 @@ enum FramePictureFormatter {
       self.snapshot = snapshot
       plan = snapshot.plan.nodes
       transforms = snapshot.screenTransforms()
-      let nodes = snapshot.tree.nodes
-      visible = nodes.indices.filter {
+      let tree = snapshot.tree
+      visible = (0..<tree.count).filter {
         let plan = snapshot.plan.nodes[$0]
-        return !nodes[$0].inMask && !plan.culled && !plan.insideRasterHit && !plan.visibleRect.isEmpty
+        return !tree.inMask[$0] && !plan.culled && !plan.insideRasterHit && !plan.visibleRect.isEmpty
       }
       drawing = visible.filter { snapshot.plan.nodes[$0].draws }.count
-      offscreen = nodes.indices.filter { !snapshot.plan.nodes[$0].offscreen.isEmpty }
+      offscreen = (0..<tree.count).filter { !snapshot.plan.nodes[$0].offscreen.isEmpty }
       passes = snapshot.plan.offscreenPasses
-      rasterHits = nodes.indices.filter { snapshot.plan.nodes[$0].rasterHit }
-      rasterMisses = nodes.indices.filter { snapshot.plan.nodes[$0].rasterMiss }
+      rasterHits = (0..<tree.count).filter { snapshot.plan.nodes[$0].rasterHit }
+      rasterMisses = (0..<tree.count).filter { snapshot.plan.nodes[$0].rasterMiss }
       overdraw = snapshot.overdraw()
       images = snapshot.imageFindings()
     }
 
     func layer(_ index: Int) -> Layer { snapshot.layer(index) }
-    func path(_ index: Int) -> String { snapshot.tree.nodes[index].path }
+    func path(_ index: Int) -> String { snapshot.tree.path(index) }
 
     /// Nesting depth bucket of an offscreen layer's tint: 0, 1, 2, 3 or more.
     func offscreenBucket(_ index: Int) -> Int { min(plan[index].offscreenDepth, 3) }
