@@ -65,8 +65,8 @@ struct RuleExampleTests {
     let tree = FlatTree(scene.root)
     let index = try #require(tree.index(ofPath: "root/subject"))
     let rule = try #require(OffscreenRules.rule(id: testCase.ruleID))
-    #expect(type(of: rule).mightFire(on: tree.nodes[index].layer, props: tree.props[index]))
-    #expect(tree.props[index].mightGoOffscreen)
+    #expect(type(of: rule).mightFire(on: tree.nodes[index].layer, props: tree.props(index)))
+    #expect(tree.props(index).mightGoOffscreen)
   }
 
   /// Every image check's examples: the check reports the layer `subject` exactly when the
@@ -92,6 +92,11 @@ struct RuleExampleTests {
   @Test func everyRuleFileIsRegistered() throws {
     let registered = OffscreenRules.all.map { String(describing: type(of: $0)) }.sorted()
     try Self.expectRegistered(folder: "Rules", protocolName: "OffscreenRule", registered: registered)
+  }
+
+  /// A tree keeps 32 bits of gates a layer (``LayerProps/Derived``): one per registered rule.
+  @Test func theRegistryFitsALayersGates() {
+    #expect(OffscreenRules.all.count <= 32)
   }
 
   @Test func everyImageCheckFileIsRegistered() throws {

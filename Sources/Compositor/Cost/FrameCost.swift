@@ -155,13 +155,9 @@ struct CostModel {
     var table = CostTable()
     func add(_ position: Int, _ seconds: Double) { table.add(position, seconds * 1000) }
     let records = plan.nodes.records
-    let overrides = plan.nodes.overrides
-    let treeProps = tree.props
+    let nodes = plan.nodes
     let visited = plan.visited
     let inMask = tree.inMask
-    func props(_ index: Int, _ record: PlanRecord) -> LayerProps {
-      record.propsSlot >= 0 ? overrides[Int(record.propsSlot)] : treeProps[index]
-    }
     passGPU.removeAll(keepingCapacity: true)
     passGPU.append(contentsOf: repeatElement(0, count: plan.nodes.passes.count))
 
@@ -188,11 +184,11 @@ struct CostModel {
         let shown = record.visibleRect.union(record.contentRect)
         if !shown.isEmpty {
           drawn.append((position, true))
-          entries.append(Occlusion.Entry(rect: shown, opaque: false, target: record.target))
+          entries.append(Occlusion.Entry(rect: shown, opaque: false, target: Int(record.target)))
         }
       } else if record.draws, !record.visibleRect.isEmpty {
-        drawn.append((position, props(visited[position], record).isTextured))
-        entries.append(Occlusion.Entry(rect: record.visibleRect, opaque: record.opaque, target: record.target))
+        drawn.append((position, nodes.props(of: record).isTextured))
+        entries.append(Occlusion.Entry(rect: record.visibleRect, opaque: record.opaque, target: Int(record.target)))
       }
     }
     Occlusion.hiddenAreas(entries, bounds: device.screen.bounds, into: &hidden, scratch: &occlusion)
@@ -248,7 +244,7 @@ struct CostModel {
       let onScreen = !record.visibleRect.isEmpty
       if !onScreen && !record.hasPasses && !record.rasterHit { continue }
       walked += 1
-      let props = props(index, record)
+      let props = nodes.props(of: record)
       let pixels = record.visibleRect.area * pixelsPerPoint
 
       // GPU: offscreen passes (the layers drawn into them are shaded above).

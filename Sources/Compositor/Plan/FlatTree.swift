@@ -40,8 +40,8 @@ public struct FlatTree: Sendable {
   public private(set) var masks = IndexColumn()
   /// True for a mask layer and every layer under it: they shape their owner, they do not draw.
   public private(set) var inMask: [Bool] = []
-  /// Each layer's render properties, in the same order.
-  public private(set) var props: [LayerProps] = []
+  /// The work-taking part of each layer's render properties (``props(_:)``), found once.
+  private var derived: [LayerProps.Derived] = []
   /// Each layer's subtree extent in its own bounds' coordinates: its bounds, its shadow, and its
   /// sublayers' extents (clipped to the bounds when it masks to bounds), as the scene writes
   /// them. A subtree whose extent is off the screen can be skipped whole while nothing in it
@@ -51,20 +51,46 @@ public struct FlatTree: Sendable {
   public init(_ root: Layer) {
     let count = root.subtreeCount
     layers.reserveCapacity(count)
-    props.reserveCapacity(count)
+    derived.reserveCapacity(count)
     parents.storage.reserveCapacity(count)
     subtreeEnds.storage.reserveCapacity(count)
     masks.storage.reserveCapacity(count)
     inMask.reserveCapacity(count)
     append(root, parent: -1, inMask: false)
-    extents = Self.extents(parents: parents, masks: masks, props: props)
+    extents = Self.extents(layers: layers, parents: parents, masks: masks)
+  }
+
+  /// What a layer's extent depends on, read from the layer itself.
+  private struct ExtentInputs {
+    var frame: Rect
+    var transform: Transform
+    var anchorPoint: Point
+    var masksToBounds: Bool
+    var hasShadow: Bool
+    var hasShadowPath: Bool
+    var shadowOffset: Size
+    var shadowRadius: Double
+
+    init(_ layer: Layer) {
+      frame = layer.frame
+      transform = layer.transform
+      anchorPoint = layer.anchorPoint
+      // A transform layer does not clip (Apple, `CATransformLayer`).
+      masksToBounds = layer.masksToBounds && !layer.kind.isTransformLayer
+      hasShadow = LayerDrawing.hasShadow(layer)
+      hasShadowPath = layer.shadowPath != nil
+      shadowOffset = layer.shadowOffset
+      shadowRadius = layer.shadowRadius
+    }
+
+    var bounds: Rect { Rect(0, 0, frame.width, frame.height) }
   }
 
   /// Bottom-up: each subtree's extent in its root's bounds coordinates.
-  static func extents(parents: IndexColumn, masks: IndexColumn, props: [LayerProps]) -> [Rect] {
-    var extents = [Rect](repeating: .zero, count: props.count)
-    for index in stride(from: props.count - 1, through: 0, by: -1) {
-      let own = props[index]
+  static func extents(layers: [Layer], parents: IndexColumn, masks: IndexColumn) -> [Rect] {
+    var extents = [Rect](repeating: .zero, count: layers.count)
+    for index in stride(from: layers.count - 1, through: 0, by: -1) {
+      let own = ExtentInputs(layers[index])
       // What the layer and its sublayers draw (the sublayers' extents are in by now).
       let drawn = own.masksToBounds ? own.bounds : extents[index].union(own.bounds)
       var extent = drawn
@@ -78,7 +104,7 @@ public struct FlatTree: Sendable {
       }
       extents[index] = extent
       let parent = parents[index]
-      if parent >= 0, masks[parent] != index, !props[parent].masksToBounds {
+      if parent >= 0, masks[parent] != index, !(layers[parent].masksToBounds && !layers[parent].kind.isTransformLayer) {
         let placed = Affine.layer(frame: own.frame, transform: own.transform, anchor: own.anchorPoint).boundingBox(of: extents[index])
         extents[parent] = extents[parent].union(placed)
       }
@@ -90,6 +116,12 @@ public struct FlatTree: Sendable {
 
   /// The layers with their links and paths, made as they are read.
   public var nodes: Nodes { Nodes(tree: self) }
+
+  /// The render properties of the layer at `index`, as the scene writes it. Made when asked for:
+  /// a run keeps those of the layers its frames reach (``PropsCache``).
+  public func props(_ index: Int) -> LayerProps {
+    LayerProps(layers[index], hasMask: masks[index] >= 0, derived: derived[index])
+  }
 
   /// The layer at `index`, as the scene writes it.
   @inline(__always)
@@ -108,13 +140,28 @@ public struct FlatTree: Sendable {
   ///
   /// - Complexity: O(d) for a layer d deep.
   public func path(_ index: Int) -> String {
-    var ids: [String] = []
+    var ancestry: [Int] = []
+    var length = -1
     var current = index
     while current >= 0 {
-      ids.append(layers[current].id)
+      ancestry.append(current)
+      length += layers[current].id.utf8.count + 1
       current = parents[current]
     }
-    return ids.reversed().joined(separator: "/")
+    return String(unsafeUninitializedCapacity: max(length, 0)) { buffer in
+      var offset = 0
+      for position in stride(from: ancestry.count - 1, through: 0, by: -1) {
+        if position != ancestry.count - 1 {
+          buffer[offset] = UInt8(ascii: "/")
+          offset += 1
+        }
+        for byte in layers[ancestry[position]].id.utf8 {
+          buffer[offset] = byte
+          offset += 1
+        }
+      }
+      return offset
+    }
   }
 
   /// Every layer's path, in tree order.
@@ -173,8 +220,8 @@ public struct FlatTree: Sendable {
     let index = layers.count
     // A transform layer ignores its mask (Apple, `CATransformLayer`).
     let mask = layer.kind.isTransformLayer ? nil : layer.mask
-    props.append(LayerProps(layer, hasMask: mask != nil))
     layers.append(layer)
+    derived.append(LayerProps.derive(layer, hasMask: mask != nil))
     parents.storage.append(Int32(parent))
     subtreeEnds.storage.append(Int32(index + 1))
     masks.storage.append(-1)

@@ -57,24 +57,62 @@ struct PlanRecord {
   var affine = Affine.identity
   var effectiveOpacity = 1.0
   var drawingLayersInSubtree = 0
-  var offscreenDepth = 0
+  var offscreenDepth: Int32 = 0
   /// The layer whose render target this layer draws into: itself when it takes a pass, else the
   /// nearest ancestor that does; -1 for the screen.
-  var target = -1
+  var target: Int32 = -1
   /// Its passes: `passes[firstPass ..< firstPass + passCount]`.
   var firstPass: Int32 = 0
   var passCount: Int32 = 0
-  /// Its render properties this frame: `overrides[propsSlot]` when the timeline changed them,
-  /// else the tree's (-1).
+  /// Its render properties this frame: `overrides[overrideSlot]` when the timeline changed them,
+  /// else `cached[propsSlot]`, the scene's (``PropsCache``).
   var propsSlot: Int32 = -1
-  var culled = false
-  var draws = false
-  var opaque = false
-  var axisAligned = true
-  var insideRasterHit = false
-  var rasterHit = false
+  var overrideSlot: Int32 = -1
+  /// The Boolean facts below, a bit each: a record is copied as whole words.
+  private var flags: UInt32 = 0
+
+  private enum Flag {
+    static let culled: UInt32 = 1 << 0
+    static let draws: UInt32 = 1 << 1
+    static let opaque: UInt32 = 1 << 2
+    static let notAxisAligned: UInt32 = 1 << 3
+    static let insideRasterHit: UInt32 = 1 << 4
+    static let rasterHit: UInt32 = 1 << 5
+    static let rasterMiss: UInt32 = 1 << 6
+  }
+
+  @inline(__always)
+  private mutating func set(_ flag: UInt32, _ value: Bool) { flags = value ? flags | flag : flags & ~flag }
+
+  var culled: Bool {
+    get { flags & Flag.culled != 0 }
+    set { set(Flag.culled, newValue) }
+  }
+  var draws: Bool {
+    get { flags & Flag.draws != 0 }
+    set { set(Flag.draws, newValue) }
+  }
+  var opaque: Bool {
+    get { flags & Flag.opaque != 0 }
+    set { set(Flag.opaque, newValue) }
+  }
+  var axisAligned: Bool {
+    get { flags & Flag.notAxisAligned == 0 }
+    set { set(Flag.notAxisAligned, !newValue) }
+  }
+  var insideRasterHit: Bool {
+    get { flags & Flag.insideRasterHit != 0 }
+    set { set(Flag.insideRasterHit, newValue) }
+  }
+  var rasterHit: Bool {
+    get { flags & Flag.rasterHit != 0 }
+    set { set(Flag.rasterHit, newValue) }
+  }
   /// One of its passes renders the raster cache's bitmap again.
-  var rasterMiss = false
+  var rasterMiss: Bool {
+    get { flags & Flag.rasterMiss != 0 }
+    set { set(Flag.rasterMiss, newValue) }
+  }
 
   var hasPasses: Bool { passCount > 0 }
   var passRange: Range<Int> { Int(firstPass)..<Int(firstPass + passCount) }
@@ -93,15 +131,16 @@ public struct NodePlans: RandomAccessCollection, Sendable {
   /// The frame's offscreen passes, layer by layer in tree order.
   public internal(set) var passes: [OffscreenPass] = []
   /// The render properties of the visited layers the timeline changed this frame
-  /// (``PlanRecord/propsSlot``), found once by the decide pass.
+  /// (``PlanRecord/overrideSlot``), found once by the decide pass.
   var overrides: [LayerProps] = []
+  /// The scene's render properties of the layers the run's frames have reached
+  /// (``PlanRecord/propsSlot``, ``PropsCache``).
+  var cached: [LayerProps] = []
 
-  /// The render properties this frame of the visited layer at `index`, whose record is at
-  /// `position`.
+  /// The render properties this frame of a visited layer, from its record.
   @inline(__always)
-  func props(_ index: Int, at position: Int, in tree: FlatTree) -> LayerProps {
-    let slot = records[position].propsSlot
-    return slot >= 0 ? overrides[Int(slot)] : tree.props[index]
+  func props(of record: PlanRecord) -> LayerProps {
+    record.overrideSlot >= 0 ? overrides[Int(record.overrideSlot)] : cached[Int(record.propsSlot)]
   }
 
   public var startIndex: Int { 0 }
@@ -128,10 +167,32 @@ public struct NodePlans: RandomAccessCollection, Sendable {
     plan.drawingLayersInSubtree = record.drawingLayersInSubtree
     plan.contentRect = record.contentRect
     plan.offscreen = record.hasPasses ? Array(passes[record.passRange]) : []
-    plan.offscreenDepth = record.offscreenDepth
+    plan.offscreenDepth = Int(record.offscreenDepth)
     plan.insideRasterHit = record.insideRasterHit
     plan.rasterHit = record.rasterHit
     return plan
+  }
+}
+
+/// The scene's render properties of the layers a run's frames reach, made from each layer the
+/// first time a frame visits it and kept for the run: a frame reads them without making them
+/// again, and a tree holds none for the layers no frame reaches (a long list's rows far below
+/// the screen).
+struct PropsCache {
+  /// Per layer, its entry in ``props``, or -1.
+  var slots: [Int32] = []
+  var props: [LayerProps] = []
+
+  /// The entry of the layer at `index`, made if it has none.
+  @inline(__always)
+  mutating func slot(_ index: Int, in tree: FlatTree) -> Int32 {
+    if slots.count != tree.count { slots = [Int32](repeating: -1, count: tree.count) }
+    let slot = slots[index]
+    if slot >= 0 { return slot }
+    let made = Int32(props.count)
+    props.append(tree.props(index))
+    slots[index] = made
+    return made
   }
 }
 

@@ -56,6 +56,8 @@ public struct FramePlanner: Sendable {
   /// The plan storage kept from frame to frame.
   struct PlanBuffer {
     var plans = NodePlans()
+    /// The scene's render properties of the layers the frames have reached.
+    var props = PropsCache()
     /// The layers the last frame visited, whose slots the next frame clears.
     var visited: [Int] = []
     /// The decide pass's stack of jumps over sublayers, kept for its room.
@@ -88,8 +90,11 @@ public struct FramePlanner: Sendable {
     // Take the storage out of the buffer, so that it is uniquely referenced while it is written.
     var plans = buffer.plans
     var visited = buffer.visited
+    var propsCache = buffer.props
     buffer.plans = NodePlans()
     buffer.visited = []
+    buffer.props = PropsCache()
+    plans.cached = []
     if plans.slots.count != count {
       plans.slots = [Int32](repeating: -1, count: count)
     } else {
@@ -128,14 +133,15 @@ public struct FramePlanner: Sendable {
       }
       if index >= count { break }
       let parentIndex = parents[index]
-      var propsSlot: Int32 = -1
+      var overrideSlot: Int32 = -1
+      let propsSlot = propsCache.slot(index, in: tree)
       let props: LayerProps
       if let changed = state.changedProps(index) {
         props = changed
-        propsSlot = Int32(plans.overrides.count)
+        overrideSlot = Int32(plans.overrides.count)
         plans.overrides.append(changed)
       } else {
-        props = tree.props[index]
+        props = propsCache.props[Int(propsSlot)]
       }
       var clip: Rect
       var parentAffine = Affine.identity
@@ -159,6 +165,7 @@ public struct FramePlanner: Sendable {
       let affine = parentAffine.concatenating(local)
       var record = PlanRecord()
       record.propsSlot = propsSlot
+      record.overrideSlot = overrideSlot
       record.culled = parentCulled || props.isHidden || props.opacity <= 0 || clip.isEmpty
       // Skip the subtree whole when it is culled or, with nothing in it moving, entirely outside
       // its clip.
@@ -219,6 +226,9 @@ public struct FramePlanner: Sendable {
       index += 1
     }
 
+    plans.cached = propsCache.props
+    buffer.props = propsCache
+
     // 2. Bottom-up over the visited layers: drawing layers per subtree and their extent.
     plans.records.withUnsafeMutableBufferPointer { records in
       for position in stride(from: visited.count - 1, through: 0, by: -1) {
@@ -267,7 +277,7 @@ public struct FramePlanner: Sendable {
       for position in visited.indices {
         let index = visited[position]
         let parent = parents[index]
-        if records[position].hasPasses { records[position].target = index }
+        if records[position].hasPasses { records[position].target = Int32(index) }
         guard parent >= 0, !records[position].culled else { continue }
         let parentRecord = records[Int(plans.slots[parent])]
         records[position].offscreenDepth = parentRecord.offscreenDepth + (parentRecord.hasPasses ? 1 : 0)
@@ -328,7 +338,6 @@ public struct FramePlanner: Sendable {
     var skipUntil = -1
     // The layers' own gates cover the registered rules; a rule from elsewhere runs its gate here.
     let gatedByRegistry = !gateBits.contains(nil)
-    let treeProps = tree.props
     // One context for the frame, moved from layer to layer: building one per layer would retain
     // the tree's, the plans' and the state's storage each time.
     var context = RuleContext(tree: tree, plans: plans, state: state, index: 0, iosVersion: iosVersion, props: LayerProps.none)
@@ -337,7 +346,7 @@ public struct FramePlanner: Sendable {
       if index < skipUntil || tree.inMask[index] { continue }
       let record = plans.records[position]
       if record.culled { continue }
-      let props = record.propsSlot >= 0 ? plans.overrides[Int(record.propsSlot)] : treeProps[index]
+      let props = plans.props(of: record)
       if props.shouldRasterize, cache != nil, record.drawingLayersInSubtree > 0 || props.hasShadow {
         let bytes = RenderTarget.rasterBitmapArea(index: index, props: props, tree: tree) * 4
         if cache!.draw(index, bytes: bytes, time: state.time) {

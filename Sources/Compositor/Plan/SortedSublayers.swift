@@ -67,8 +67,8 @@ struct SortedSublayers: Sendable {
       }
       guard qualifies, children.count >= minimumCount else { continue }
       let placed = children.map { index -> Rect in
-        let props = tree.props[index]
-        return Affine.layer(frame: props.frame, transform: props.transform, anchor: props.anchorPoint)
+        let layer = tree.layer(index)
+        return Affine.layer(frame: layer.frame, transform: layer.transform, anchor: layer.anchorPoint)
           .boundingBox(of: tree.extents[index])
       }
       guard placed.allSatisfy({ $0.minX.isFinite && $0.minY.isFinite && $0.maxX.isFinite && $0.maxY.isFinite }) else {

@@ -61,7 +61,7 @@ public struct ImageCheckContext {
   /// The decide pass's plan of the layer.
   public var plan: NodePlan { plans[index] }
   /// The layer's `contentsGravity`.
-  public var contentsGravity: ContentsGravity { tree.props[index].contentsGravity }
+  public var contentsGravity: ContentsGravity { tree.layer(index).contentsGravity }
   /// The layer's bounds on screen (axis-aligned bounding box), in points.
   public var screenRect: Rect { record.screenRect }
   /// True when the layer's edges on screen are parallel to the screen's axes.

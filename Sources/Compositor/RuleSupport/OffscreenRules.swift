@@ -22,7 +22,8 @@ public enum OffscreenRules {
   private static let types: [any OffscreenRule.Type] = all.map { type(of: $0) }
 
   /// The gates of every registered rule on a layer: bit i is set when rule i of ``all`` could
-  /// fire on it (``LayerProps/offscreenGates``).
+  /// fire on it (``LayerProps/offscreenGates``). A tree keeps 32 of them a layer: the registry
+  /// holds at most 32 rules (a test checks it).
   static func gates(on layer: Layer, props: LayerProps) -> UInt64 {
     var gates: UInt64 = 0
     for (position, type) in types.enumerated() where type.mightFire(on: layer, props: props) { gates |= 1 << UInt64(position) }

@@ -64,8 +64,7 @@ struct Tally {
     var blendedLayers = 0
     let records = plan.nodes.records
     let passes = plan.nodes.passes
-    let overrides = plan.nodes.overrides
-    let treeProps = tree.props
+    let nodes = plan.nodes
     let inMask = tree.inMask
     // One context for the frame's images, moved from layer to layer.
     var imageContext = ImageCheckContext(
@@ -88,13 +87,13 @@ struct Tally {
         }
       }
       if record.hasPasses { offscreenLayers += 1 }
-      let props = record.propsSlot >= 0 ? overrides[Int(record.propsSlot)] : treeProps[index]
+      let props = nodes.props(of: record)
       guard record.hasPasses || props.isTextured else { continue }
       for passIndex in record.passRange {
         let pass = passes[passIndex]
         passesByRule[pass.ruleIndex] += pass.passes
         offscreenPixels += pass.pixelArea
-        recordPass(pass, gpuMs: passGPU[passIndex], depth: record.offscreenDepth, plan: plan, state: state, tree: tree, props: props)
+        recordPass(pass, gpuMs: passGPU[passIndex], depth: Int(record.offscreenDepth), plan: plan, state: state, tree: tree, props: props)
       }
       guard onScreen, props.isTextured, props.hasContents else { continue }
       switch tree.contents(index) {
@@ -113,7 +112,7 @@ struct Tally {
       case .image(let image):
         guard record.draws else { break }
         imageContext.move(to: index, image: image, record: record)
-        recordImage(imageContext, depth: record.offscreenDepth)
+        recordImage(imageContext, depth: Int(record.offscreenDepth))
       case nil:
         break
       }

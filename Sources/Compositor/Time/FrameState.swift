@@ -51,7 +51,7 @@ public struct FrameState: Sendable {
   /// The layer's render properties as they are this frame.
   @inline(__always)
   func props(_ index: Int, in tree: FlatTree) -> LayerProps {
-    mayDiffer(index) ? (props[index] ?? tree.props[index]) : tree.props[index]
+    mayDiffer(index) ? (props[index] ?? tree.props(index)) : tree.props(index)
   }
 
   /// The layer's render properties this frame when the timeline changed them, else nil.

@@ -43,6 +43,8 @@ public struct SceneAnimator: Sendable {
   /// Per layer, true when some frame may change it: an animation's target, a reused cell
   /// (``FrameState/mayChange``).
   private var mayChange: [Bool] = []
+  /// Per layer, true when an animation targets it (its other changes are moves).
+  private var animated: [Bool] = []
 
   public init(tree: FlatTree, timeline: Timeline?, frameRate: Double, scale: Double = 1) {
     self.tree = tree
@@ -98,10 +100,12 @@ public struct SceneAnimator: Sendable {
           scrollView: scrollView, axis: scroll.axis, cells: cells, origin: Point(firstFrame.x, firstFrame.y), step: step,
           items: reuse.items, viewport: scroll.axis == .vertical ? bounds.height : bounds.width))
     }
-    var mayChange = [Bool](repeating: false, count: tree.count)
-    for targets in animationTargets { for index in targets { mayChange[index] = true } }
+    var animated = [Bool](repeating: false, count: tree.count)
+    for targets in animationTargets { for index in targets { animated[index] = true } }
+    var mayChange = animated
     for pool in pools { for cell in pool.cells { mayChange[cell] = true } }
     self.mayChange = mayChange
+    self.animated = animated
   }
 
   /// Frames in the simulation: one without a timeline.
@@ -158,7 +162,14 @@ public struct SceneAnimator: Sendable {
     }
 
     for (index, layer) in state.layers {
-      state.props[index] = LayerProps(layer, hasMask: tree.masks[index] >= 0)
+      if animated[index] {
+        state.props[index] = LayerProps(layer, hasMask: tree.masks[index] >= 0)
+      } else {
+        // A reused cell only moves: what its properties imply does not depend on where it is.
+        var props = tree.props(index)
+        props.frame = layer.frame
+        state.props[index] = props
+      }
     }
 
     // What differs from the previous frame.
