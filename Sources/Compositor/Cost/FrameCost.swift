@@ -178,17 +178,16 @@ struct CostModel {
     drawn.removeAll(keepingCapacity: true)
     entries.removeAll(keepingCapacity: true)
     for position in visited.indices where !inMask[visited[position]] {
-      let record = records[position]
-      if record.culled || record.insideRasterHit { continue }
-      if record.rasterHit {
-        let shown = record.visibleRect.union(record.contentRect)
+      if records[position].culled || records[position].insideRasterHit { continue }
+      if records[position].rasterHit {
+        let shown = records[position].visibleRect.union(records[position].contentRect)
         if !shown.isEmpty {
           drawn.append((position, true))
-          entries.append(Occlusion.Entry(rect: shown, opaque: false, target: Int(record.target)))
+          entries.append(Occlusion.Entry(rect: shown, opaque: false, target: Int(records[position].target)))
         }
-      } else if record.draws, !record.visibleRect.isEmpty {
-        drawn.append((position, nodes.props(of: record).isTextured))
-        entries.append(Occlusion.Entry(rect: record.visibleRect, opaque: record.opaque, target: Int(record.target)))
+      } else if records[position].draws, !records[position].visibleRect.isEmpty {
+        drawn.append((position, nodes.props[position].isTextured))
+        entries.append(Occlusion.Entry(rect: records[position].visibleRect, opaque: records[position].opaque, target: Int(records[position].target)))
       }
     }
     Occlusion.hiddenAreas(entries, bounds: device.screen.bounds, into: &hidden, scratch: &occlusion)
@@ -239,16 +238,14 @@ struct CostModel {
     for position in visited.indices {
       let index = visited[position]
       if inMask[index] { continue }
-      let record = records[position]
-      if record.culled || record.insideRasterHit { continue }
-      let onScreen = !record.visibleRect.isEmpty
-      if !onScreen && !record.hasPasses && !record.rasterHit { continue }
+      if records[position].culled || records[position].insideRasterHit { continue }
+      let onScreen = !records[position].visibleRect.isEmpty
+      if !onScreen && !records[position].hasPasses && !records[position].rasterHit { continue }
       walked += 1
-      let props = nodes.props(of: record)
-      let pixels = record.visibleRect.area * pixelsPerPoint
+      let pixels = records[position].visibleRect.area * pixelsPerPoint
 
       // GPU: offscreen passes (the layers drawn into them are shaded above).
-      for passIndex in record.passRange {
+      for passIndex in records[position].passRange {
         let pass = passes[passIndex]
         let targetBytes = pass.pixelArea * c.targetBytesPerPixel
         cost.offscreenTargetBytes += targetBytes
@@ -266,7 +263,7 @@ struct CostModel {
         // The work the rule's passes add (``ExtraWork``): a shadow's or an effect's blur.
         var extra = 0.0
         if let work = pass.work.extra {
-          extra = extraWorkSeconds(work, pass: pass, props: props, kind: { tree.kind(index) }, memory: memory)
+          extra = extraWorkSeconds(work, pass: pass, props: nodes.props[position], kind: { tree.kind(index) }, memory: memory)
           add(work.costPosition, extra)
         }
         add(CostItem.gpuOffscreenTargets, targets)
@@ -276,8 +273,8 @@ struct CostModel {
       }
 
       // Render server: shape paths rasterized on the CPU when they first show or change.
-      guard props.isTextured || props.drawsSelf else { continue }
-      if props.isShape, record.draws, !shapesRasterized[index], case .shape(let shape) = tree.kind(index)
+      guard nodes.props[position].isTextured || nodes.props[position].drawsSelf else { continue }
+      if nodes.props[position].isShape, records[position].draws, !shapesRasterized[index], case .shape(let shape) = tree.kind(index)
       {
         let points: Double
         switch shape.path {
@@ -291,13 +288,13 @@ struct CostModel {
       }
 
       // Main thread and background: contents shown for the first time, or changed.
-      guard props.isTextured, props.hasContents, onScreen else { continue }
+      guard nodes.props[position].isTextured, nodes.props[position].hasContents, onScreen else { continue }
       let firstShown = !displayed[index]
-      guard firstShown || props.hasImage else { continue }
+      guard firstShown || nodes.props[position].hasImage else { continue }
       let contents = tree.contents(index)
       if firstShown, let contents {
         displayed[index] = true
-        display(contents, frame: props.frame)
+        display(contents, frame: nodes.props[position].frame)
         // Laid out when the app set it up, unless that was in an earlier frame.
         if configured[index] {
           configured[index] = false

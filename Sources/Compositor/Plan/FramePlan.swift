@@ -64,10 +64,6 @@ struct PlanRecord {
   /// Its passes: `passes[firstPass ..< firstPass + passCount]`.
   var firstPass: Int32 = 0
   var passCount: Int32 = 0
-  /// Its render properties this frame: `overrides[overrideSlot]` when the timeline changed them,
-  /// else `cached[propsSlot]`, the scene's (``PropsCache``).
-  var propsSlot: Int32 = -1
-  var overrideSlot: Int32 = -1
   /// The Boolean facts below, a bit each: a record is copied as whole words.
   private var flags: UInt32 = 0
 
@@ -130,18 +126,9 @@ public struct NodePlans: RandomAccessCollection, Sendable {
   var slots: [Int32] = []
   /// The frame's offscreen passes, layer by layer in tree order.
   public internal(set) var passes: [OffscreenPass] = []
-  /// The render properties of the visited layers the timeline changed this frame
-  /// (``PlanRecord/overrideSlot``), found once by the decide pass.
-  var overrides: [LayerProps] = []
-  /// The scene's render properties of the layers the run's frames have reached
-  /// (``PlanRecord/propsSlot``, ``PropsCache``).
-  var cached: [LayerProps] = []
-
-  /// The render properties this frame of a visited layer, from its record.
-  @inline(__always)
-  func props(of record: PlanRecord) -> LayerProps {
-    record.overrideSlot >= 0 ? overrides[Int(record.overrideSlot)] : cached[Int(record.propsSlot)]
-  }
+  /// Each visited layer's render properties this frame, beside its record (the same position):
+  /// found once by the decide pass, read in place by the later stages.
+  var props: [LayerProps] = []
 
   public var startIndex: Int { 0 }
   public var endIndex: Int { slots.count }

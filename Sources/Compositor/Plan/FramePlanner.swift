@@ -94,7 +94,6 @@ public struct FramePlanner: Sendable {
     buffer.plans = NodePlans()
     buffer.visited = []
     buffer.props = PropsCache()
-    plans.cached = []
     if plans.slots.count != count {
       plans.slots = [Int32](repeating: -1, count: count)
     } else {
@@ -103,7 +102,7 @@ public struct FramePlanner: Sendable {
     visited.removeAll(keepingCapacity: true)
     plans.records.removeAll(keepingCapacity: true)
     plans.passes.removeAll(keepingCapacity: true)
-    plans.overrides.removeAll(keepingCapacity: true)
+    plans.props.removeAll(keepingCapacity: true)
     visited.reserveCapacity(min(count, 4096))
     let screenRect = screen.bounds
     let canSkip = staticExtents.count == count
@@ -133,15 +132,11 @@ public struct FramePlanner: Sendable {
       }
       if index >= count { break }
       let parentIndex = parents[index]
-      var overrideSlot: Int32 = -1
-      let propsSlot = propsCache.slot(index, in: tree)
       let props: LayerProps
       if let changed = state.changedProps(index) {
         props = changed
-        overrideSlot = Int32(plans.overrides.count)
-        plans.overrides.append(changed)
       } else {
-        props = propsCache.props[Int(propsSlot)]
+        props = propsCache.props[Int(propsCache.slot(index, in: tree))]
       }
       var clip: Rect
       var parentAffine = Affine.identity
@@ -164,8 +159,6 @@ public struct FramePlanner: Sendable {
       let local = Affine.layer(frame: props.frame, transform: props.transform, anchor: props.anchorPoint)
       let affine = parentAffine.concatenating(local)
       var record = PlanRecord()
-      record.propsSlot = propsSlot
-      record.overrideSlot = overrideSlot
       record.culled = parentCulled || props.isHidden || props.opacity <= 0 || clip.isEmpty
       // Skip the subtree whole when it is culled or, with nothing in it moving, entirely outside
       // its clip.
@@ -177,6 +170,7 @@ public struct FramePlanner: Sendable {
       if record.culled {
         plans.slots[index] = Int32(plans.records.count)
         plans.records.append(record)
+        plans.props.append(props)
         visited.append(index)
         index = subtreeEnds[index]
         continue
@@ -207,6 +201,7 @@ public struct FramePlanner: Sendable {
       }
       plans.slots[index] = Int32(plans.records.count)
       plans.records.append(record)
+      plans.props.append(props)
       visited.append(index)
       if !sortedSlots.isEmpty, sortedSlots[index] >= 0, !record.childClip.isEmpty, !changedParents.contains(index),
         let range = Self.sublayersToVisit(sorted[Int(sortedSlots[index])], of: index, record: record, origins: origins)
@@ -226,7 +221,6 @@ public struct FramePlanner: Sendable {
       index += 1
     }
 
-    plans.cached = propsCache.props
     buffer.props = propsCache
 
     // 2. Bottom-up over the visited layers: drawing layers per subtree and their extent.
@@ -344,9 +338,10 @@ public struct FramePlanner: Sendable {
     for position in visited.indices {
       let index = visited[position]
       if index < skipUntil || tree.inMask[index] { continue }
+      if plans.records[position].culled { continue }
+      if !plans.props[position].shouldRasterize && gatedByRegistry && plans.props[position].offscreenGates == 0 { continue }
       let record = plans.records[position]
-      if record.culled { continue }
-      let props = plans.props(of: record)
+      let props = plans.props[position]
       if props.shouldRasterize, cache != nil, record.drawingLayersInSubtree > 0 || props.hasShadow {
         let bytes = RenderTarget.rasterBitmapArea(index: index, props: props, tree: tree) * 4
         if cache!.draw(index, bytes: bytes, time: state.time) {

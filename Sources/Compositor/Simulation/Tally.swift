@@ -72,36 +72,34 @@ struct Tally {
     for position in plan.visited.indices {
       let index = plan.visited[position]
       if inMask[index] { continue }
-      let record = records[position]
-      if record.culled || record.insideRasterHit { continue }
-      let onScreen = !record.visibleRect.isEmpty
-      if !onScreen && !record.hasPasses { continue }
+      if records[position].culled || records[position].insideRasterHit { continue }
+      let onScreen = !records[position].visibleRect.isEmpty
+      if !onScreen && !records[position].hasPasses { continue }
       if onScreen { visible += 1 }
-      if record.draws {
+      if records[position].draws {
         drawing += 1
-        let pixels = record.visibleRect.area * pixelsPerPoint
+        let pixels = records[position].visibleRect.area * pixelsPerPoint
         drawn += pixels
-        if !record.opaque {
+        if !records[position].opaque {
           blended += pixels
           blendedLayers += 1
         }
       }
-      if record.hasPasses { offscreenLayers += 1 }
-      let props = nodes.props(of: record)
-      guard record.hasPasses || props.isTextured else { continue }
-      for passIndex in record.passRange {
+      if records[position].hasPasses { offscreenLayers += 1 }
+      guard records[position].hasPasses || nodes.props[position].isTextured else { continue }
+      for passIndex in records[position].passRange {
         let pass = passes[passIndex]
         passesByRule[pass.ruleIndex] += pass.passes
         offscreenPixels += pass.pixelArea
-        recordPass(pass, gpuMs: passGPU[passIndex], depth: Int(record.offscreenDepth), plan: plan, state: state, tree: tree, props: props)
+        recordPass(pass, gpuMs: passGPU[passIndex], depth: Int(records[position].offscreenDepth), plan: plan, state: state, tree: tree, props: nodes.props[position])
       }
-      guard onScreen, props.isTextured, props.hasContents else { continue }
+      guard onScreen, nodes.props[position].isTextured, nodes.props[position].hasContents else { continue }
       switch tree.contents(index) {
       case .text, .drawing:
         if hasBackingStore.count != tree.count { hasBackingStore = [Bool](repeating: false, count: tree.count) }
         if !hasBackingStore[index] {
           var layer = tree.layer(index)
-          layer.frame = props.frame
+          layer.frame = nodes.props[position].frame
           if let store = Simulator.backingStore(
             layer, path: tree.path(index), scale: scale, gamut: device.displayGamut, iosVersion: iosVersion)
           {
@@ -110,9 +108,9 @@ struct Tally {
           }
         }
       case .image(let image):
-        guard record.draws else { break }
-        imageContext.move(to: index, image: image, record: record)
-        recordImage(imageContext, depth: Int(record.offscreenDepth))
+        guard records[position].draws else { break }
+        imageContext.move(to: index, image: image, record: records[position])
+        recordImage(imageContext, depth: Int(records[position].offscreenDepth))
       case nil:
         break
       }
