@@ -120,8 +120,6 @@ public struct FramePlanner: Sendable {
     buffer.jumps = []
     jumps.removeAll(keepingCapacity: true)
     defer { buffer.jumps = jumps }
-    // A frame scrolls a handful of scroll views at most: a short list beats hashing every layer.
-    let origins = state.boundsOrigins.map { (index: $0.key, origin: $0.value) }
 
     // 1. Top-down: geometry, clips, culling; skip what cannot show.
     var index = 0
@@ -146,7 +144,7 @@ public struct FramePlanner: Sendable {
         // Read the parent's fields one by one: copying its whole record for each child is costly.
         let parent = Int(plans.slots[parentIndex])
         parentAffine = plans.records[parent].affine
-        if !origins.isEmpty, let origin = origins.first(where: { $0.index == parentIndex })?.origin {
+        if let origin = state.boundsOrigin(parentIndex) {
           parentAffine = parentAffine.concatenating(.translation(-origin.x, -origin.y))
         }
         // A mask lives in its owner's coordinates and is not clipped by the owner's bounds.
@@ -204,7 +202,7 @@ public struct FramePlanner: Sendable {
       plans.props.append(props)
       visited.append(index)
       if !sortedSlots.isEmpty, sortedSlots[index] >= 0, !record.childClip.isEmpty, !changedParents.contains(index),
-        let range = Self.sublayersToVisit(sorted[Int(sortedSlots[index])], of: index, record: record, origins: origins)
+        let range = Self.sublayersToVisit(sorted[Int(sortedSlots[index])], of: index, record: record, state: state)
       {
         // Sublayers wholly outside the clip along the axis are culled: they are not visited and
         // read as skipped (``NodePlan/skipped``).
@@ -301,10 +299,10 @@ public struct FramePlanner: Sendable {
   /// binary search over `sorted`; nil when the layer's transform to the screen turns, flips or
   /// shears the axis (the sublayers are then tested one by one).
   private static func sublayersToVisit(
-    _ sorted: SortedSublayers, of index: Int, record: PlanRecord, origins: [(index: Int, origin: Point)]
+    _ sorted: SortedSublayers, of index: Int, record: PlanRecord, state: FrameState
   ) -> Range<Int>? {
     var affine = record.affine
-    if !origins.isEmpty, let origin = origins.first(where: { $0.index == index })?.origin {
+    if let origin = state.boundsOrigin(index) {
       affine = affine.concatenating(.translation(-origin.x, -origin.y))
     }
     guard affine.b == 0, affine.c == 0 else { return nil }

@@ -42,6 +42,17 @@ public struct FrameState: Sendable {
   /// without looking them up in ``layers`` and ``props``.
   var mayChange: [Bool] = []
 
+  /// Per layer, true for a scroll view the timeline scrolls; empty when that is not known.
+  var scrollViews: [Bool] = []
+
+  /// The content offset of the layer at `index` this frame, when it is a scroll view that has
+  /// one: looked up only for scroll views.
+  @inline(__always)
+  func boundsOrigin(_ index: Int) -> Point? {
+    if boundsOrigins.isEmpty || (!scrollViews.isEmpty && !scrollViews[index]) { return nil }
+    return boundsOrigins[index]
+  }
+
   /// True when the layer at `index` may differ from the scene this frame.
   @inline(__always)
   func mayDiffer(_ index: Int) -> Bool {

@@ -45,6 +45,8 @@ public struct SceneAnimator: Sendable {
   private var mayChange: [Bool] = []
   /// Per layer, true when an animation targets it (its other changes are moves).
   private var animated: [Bool] = []
+  /// Per layer, true for a scroll view the timeline scrolls (``FrameState/scrollViews``).
+  private var scrollViews: [Bool] = []
 
   public init(tree: FlatTree, timeline: Timeline?, frameRate: Double, scale: Double = 1) {
     self.tree = tree
@@ -106,6 +108,9 @@ public struct SceneAnimator: Sendable {
     for pool in pools { for cell in pool.cells { mayChange[cell] = true } }
     self.mayChange = mayChange
     self.animated = animated
+    var scrollViews = [Bool](repeating: false, count: tree.count)
+    for scroll in timeline?.scrolls ?? [] { if let index = map[scroll.target] { scrollViews[index] = true } }
+    self.scrollViews = scrollViews
   }
 
   /// Frames in the simulation: one without a timeline.
@@ -119,6 +124,7 @@ public struct SceneAnimator: Sendable {
     let time = Double(frame) / frameRate
     var state = FrameState(frame: frame, time: time)
     state.mayChange = mayChange
+    state.scrollViews = scrollViews
     guard let timeline else {
       previous = state
       return state
