@@ -7,7 +7,7 @@ import Testing
   import FoundationXML
 #endif
 
-/// The reporters (`--format xcode|sarif|checkstyle|junit|github`) on a scene written here, so
+/// The reporters (`--format xcode|sarif|checkstyle|junit|github|codequality`) on a scene written here, so
 /// that every place is counted by hand: the card's object opens at line 2, column 3 (two spaces
 /// of indentation, then `{`), and the one budget's key in `budgets.json` at line 2, column 5.
 ///
@@ -88,6 +88,32 @@ struct ReporterTests {
     #expect(results.filter { $0["level"] as? String == "error" }.count == 3)
     // A path with a space and a non-ASCII letter, percent-encoded (RFC 3986: é is C3 A9 in UTF-8).
     #expect(SARIFFormatter.uri("./my scenes/café.json") == "my%20scenes/caf%C3%A9.json")
+  }
+
+  /// GitLab's Code Quality report of the same comparison: the four problems of the SARIF log
+  /// above (three gated metrics worse, errors, so `major`; the finding that appeared, a warning,
+  /// so `minor`), each with a distinct fingerprint; the finding on the card's object's line (2),
+  /// the metrics, which have no place in the file, on line 1.
+  @Test func codeQualityIsTheReportGitLabReads() throws {
+    let folder = try folder()
+    let run = ToolRun.run("compare", "plain.json", "clip.json", "--format", "codequality", currentDirectory: folder)
+    #expect(run.status == 1)
+    let issues = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
+    #expect(issues.count == 4)
+    for issue in issues {
+      for key in ["description", "check_name", "fingerprint", "severity"] { #expect(issue[key] is String, "\(key)") }
+      #expect((issue["location"] as? [String: Any])?["path"] as? String == "clip.json")
+    }
+    #expect(Set(issues.compactMap { $0["fingerprint"] as? String }).count == 4)
+    let finding = try #require(issues.first { $0["check_name"] as? String == "rounded-clip" })
+    #expect(finding["severity"] as? String == "minor")
+    #expect(((finding["location"] as? [String: Any])?["lines"] as? [String: Any])?["begin"] as? Int == 2)
+    let metrics = issues.filter { $0["check_name"] as? String != "rounded-clip" }
+    #expect(metrics.allSatisfy { $0["severity"] as? String == "major" })
+    #expect(metrics.allSatisfy { (($0["location"] as? [String: Any])?["lines"] as? [String: Any])?["begin"] as? Int == 1 })
+    // The same problems give the same fingerprints in another run: GitLab matches issues on them.
+    let again = ToolRun.run("compare", "plain.json", "clip.json", "--format", "codequality", currentDirectory: folder)
+    #expect(again.stdout == run.stdout)
   }
 
   #if canImport(FoundationXML) || os(macOS)

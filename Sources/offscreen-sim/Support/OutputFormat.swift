@@ -25,6 +25,8 @@ enum OutputFormat: String, CaseIterable, Sendable {
   case junit
   /// GitHub Actions workflow commands.
   case github
+  /// GitLab's Code Quality report.
+  case codequality
 
   /// The reporter that prints this format; nil for the formats commands print themselves.
   var reporter: (any OutcomeReporter.Type)? {
@@ -35,6 +37,7 @@ enum OutputFormat: String, CaseIterable, Sendable {
     case .checkstyle: return CheckstyleFormatter.self
     case .junit: return JUnitFormatter.self
     case .github: return GitHubAnnotations.self
+    case .codequality: return CodeQualityFormatter.self
     }
   }
 
