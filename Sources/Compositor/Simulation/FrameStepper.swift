@@ -7,6 +7,8 @@ struct FrameStepper {
   let frameRate: Double
   private let planner: FramePlanner
   private let rasterized: Set<Int>
+  /// Each layer's nearest rasterized ancestor, or -1 (empty when nothing is rasterized).
+  private let rasterizedAncestors: [Int32]
   private var animator: SceneAnimator
   private(set) var cache: RasterCache
   private var costModel: CostModel
@@ -20,6 +22,7 @@ struct FrameStepper {
     cache = RasterCache(screenPixelArea: device.screenPixelArea, limits: device.rasterCache)
     planner = FramePlanner(screen: device.screen, iosVersion: scene.iosVersion, rules: rules)
     rasterized = Set((0..<tree.count).filter { tree.layer($0).shouldRasterize })
+    rasterizedAncestors = Simulator.rasterizedAncestors(tree, rasterized: rasterized)
     costModel = CostModel(device: device, coefficients: coefficients)
   }
 
@@ -51,7 +54,7 @@ struct FrameStepper {
 
   mutating func step(_ frame: Int) -> (FrameState, FramePlan, FrameCost) {
     let state = animator.state(frame: frame)
-    cache.beginFrame(time: state.time, stale: Simulator.staleEntries(state, tree: tree, rasterized: rasterized))
+    cache.beginFrame(time: state.time, stale: Simulator.staleEntries(state, ancestors: rasterizedAncestors, rasterized: rasterized))
     var optionalCache: RasterCache? = cache
     let plan = planner.plan(tree, state: state, cache: &optionalCache, buffer: &buffer, staticExtents: animator.staticExtents)
     if let optionalCache { cache = optionalCache }
