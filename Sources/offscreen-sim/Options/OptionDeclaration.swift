@@ -49,11 +49,19 @@ struct OptionDeclaration: Sendable {
   var shortestName: String { names.min { $0.count < $1.count } ?? name }
 
   /// How the option reads in a usage line: `--format text|json`, `--html <file>`, `--dry-run`.
+  /// Choices too many to fit a usage line read as the value's name (`--format <format>`): the
+  /// option's help lists them.
   var usage: String {
     guard let valueName else { return shortestName }
-    if case .oneOf(let choices) = kind { return "\(shortestName) \(choices.map(\.value).joined(separator: "|"))" }
+    if case .oneOf(let choices) = kind {
+      let listed = choices.map(\.value).joined(separator: "|")
+      if listed.count <= Self.longestChoiceList { return "\(shortestName) \(listed)" }
+    }
     return "\(shortestName) <\(valueName)>"
   }
+
+  /// The longest list of choices a usage line shows.
+  static let longestChoiceList = 48
 }
 
 /// What an option's or an argument's value may be.
