@@ -314,9 +314,7 @@ struct SceneStreamReader: ~Copyable {
     }
     draft.finish()
     let instanceCount = draft.layerClass == .CAReplicatorLayer ? draft.replicator.instanceCount : 1
-    // Moved, not copied: a copy retains every reference in the layer.
-    var layer = Layer(id: "")
-    swap(&layer, &draft.layer)
+    var layer = draft.layer
     if layers.count > sublayersStart { layer.sublayers = layers.popArray(from: sublayersStart) }
 
     // The layer itself; its mask and sublayers counted themselves when they were read.
@@ -334,12 +332,7 @@ struct SceneStreamReader: ~Copyable {
       try countLayers(extra)
     }
     id.repeated = repeatCopies != nil
-    // Moved, not copied: a copy retains every reference in the layer, and the end of `layer`
-    // releases them again.
-    withUnsafeMutablePointer(to: &layer) { pointer in
-      layers.push(pointer.move())
-      pointer.initialize(to: Layer(id: ""))
-    }
+    layers.push(layer)
     return LayerInfo(hasFrame: seen & tables.frameBit != 0, id: id, repeatCopies: repeatCopies)
   }
 
