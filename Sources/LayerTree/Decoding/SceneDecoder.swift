@@ -331,9 +331,8 @@ struct SceneReader {
       }
     }
 
-    var draft = LayerDraft(id: defaultID ?? "", defaults: defaults)
+    var draft = LayerDraft(id: defaultID ?? "", defaults: defaults, source: source)
     draft.layerClass = layerClass
-    draft.layer.source = source
     var hasID = defaultID != nil
     var repeatCount: Int? = nil
     var repeatStep = (0.0, 0.0)

@@ -36,6 +36,8 @@ struct SceneStreamReader: ~Copyable {
   private var layerNesting = 0
   /// Layers produced so far, to enforce `maxLayers`.
   private var layerCount = 0
+  /// Layers counted in `layerCount` that are not in the tree: items repeated 0 times.
+  private var droppedLayers = 0
   /// The file gives the root layer no `frame`: it takes the device's screen.
   private var rootFillsScreen = false
   /// The `allowsGroupOpacity` default the layers were read with; it depends on `iosVersion`,
@@ -54,6 +56,8 @@ struct SceneStreamReader: ~Copyable {
     /// Where the id's bytes are, when it was written as plain printable ASCII without escapes;
     /// nil otherwise.
     var bytes: Range<Int>?
+    /// A hash of those bytes (FNV-1a), made as they are read.
+    var hash: UInt64
     /// The item carries `repeat` with a count of one or more: its copies are `id[0]`, `id[1]`...
     var repeated: Bool
   }
@@ -106,12 +110,15 @@ struct SceneStreamReader: ~Copyable {
     var timelineValue: JSONValue?
     var budgetsValue: JSONValue?
     var sourceValue: JSONValue?
+    /// Where the first of those values starts, with its line and where that line starts: what a
+    /// location in them needs of the text before.
+    var valuesStart: (offset: Int, line: Int, lineStart: Int)?
 
     var key = try firstKey()
     while let range = key {
       guard let index = tables.sceneKeys.index(of: range, in: bytes) else { throw Unsupported() }
       try markSeen(index, in: &seen)
-      switch tables.sceneKeys.keys[index] {
+      switch tables.sceneNames[index] {
       case "version":
         guard try number() == 1 else { throw Unsupported() }
       case "name": name = try string()
@@ -123,9 +130,15 @@ struct SceneStreamReader: ~Copyable {
         defaults = LayerDefaults(iosVersion: iosVersion)
         rootHasFrame = try readLayer(isRoot: true, isMask: false).hasFrame
         root = layers.pop()
-      case "timeline": timelineValue = try jsonValue()
-      case "budgets": budgetsValue = try jsonValue()
-      case "source": sourceValue = try jsonValue()
+      case "timeline":
+        valuesStart = valuesStart ?? (pos, line, lineStart)
+        timelineValue = try jsonValue()
+      case "budgets":
+        valuesStart = valuesStart ?? (pos, line, lineStart)
+        budgetsValue = try jsonValue()
+      case "source":
+        valuesStart = valuesStart ?? (pos, line, lineStart)
+        sourceValue = try jsonValue()
       default: throw Unsupported()
       }
       key = try nextKey()
@@ -133,7 +146,7 @@ struct SceneStreamReader: ~Copyable {
     skipWhitespace()
     guard pos == end else { throw Unsupported() }
 
-    guard seen & 1 << tables.sceneKeys.index(of: "version") != 0, var root else { throw Unsupported() }
+    guard seen & tables.versionBit != 0, var root else { throw Unsupported() }
     // Layers were read with the defaults of the iOS version known when `root` began.
     guard LayerDefaults(iosVersion: iosVersion).allowsGroupOpacity == defaults.allowsGroupOpacity else { throw Unsupported() }
     if let device, options.devices[device] == nil { throw Unsupported() }
@@ -145,8 +158,10 @@ struct SceneStreamReader: ~Copyable {
     var budgets: Budgets? = nil
     var timeline: Timeline? = nil
     var sceneSource: SceneSource? = nil
-    if budgetsValue != nil || timelineValue != nil || sourceValue != nil {
-      let context = DecodingContext(source: SourceText(source))
+    if let valuesStart {
+      // Budgets keep the line and column of their entries: the lines from the first value on.
+      let context = DecodingContext(
+        source: SourceText(source, from: valuesStart.offset, line: valuesStart.line, lineStart: valuesStart.lineStart))
       context.maxStringLength = options.limits.maxStringLength
       if let sourceValue { sceneSource = SourceReader(context: context).read(sourceValue, JSONPath.document.key("source")) }
       if let budgetsValue {
@@ -154,7 +169,8 @@ struct SceneStreamReader: ~Copyable {
           .read(budgetsValue, JSONPath.document.key("budgets"), sceneDevice: device)
       }
       if let timelineValue {
-        timeline = TimelineReader(context: context, targets: TargetResolver(root: root), limits: options.limits, format: options.format)
+        let targets = TargetResolver(root: root, layerCount: layerCount - droppedLayers)
+        timeline = TimelineReader(context: context, targets: targets, limits: options.limits, format: options.format)
           .read(timelineValue, JSONPath.document.key("timeline"))
       }
       guard context.diagnostics.isEmpty else { throw Unsupported() }
@@ -216,9 +232,8 @@ struct SceneStreamReader: ~Copyable {
     defer { layerNesting -= 1 }
     let source = SourceLocation(line: line, column: pos - lineStart + 1)
 
-    var draft = LayerDraft(id: isMask ? "mask" : "", defaults: defaults)
-    draft.layer.source = source
-    var id = SiblingID(bytes: nil, repeated: false)
+    var draft = LayerDraft(id: isMask ? "mask" : "", defaults: defaults, source: source)
+    var id = SiblingID(bytes: nil, hash: 0, repeated: false)
     var classBit = tables.plainClassBit
     var seen: UInt64 = 0
     var repeatCopies: (Int, (Double, Double))? = nil
@@ -231,8 +246,9 @@ struct SceneStreamReader: ~Copyable {
       let field = tables.layerFields[index]
       // The class decides which keys apply: a key only some classes have must come after `class`.
       guard field.classMask & classBit != 0 else { throw Unsupported() }
-      // The value is read by its kind; the setter the description gives stores it.
-      switch field.value {
+      // The value is read by its kind, and the setter the description gives stores it; the
+      // structural keys are read here.
+      switch field.read {
       case .number:
         let value = try number(in: field.range)
         guard case .number(let set) = tables.layerSetters[index] else { throw Unsupported() }
@@ -275,32 +291,30 @@ struct SceneStreamReader: ~Copyable {
         let value = try transform()
         guard case .transform(let set) = tables.layerSetters[index] else { throw Unsupported() }
         set(&draft, value)
-      case .structural:
-        switch field.structural {
-        case .id:
-          let (text, plain) = try layerID()
-          draft.layer.id = text
-          id.bytes = plain
-        case .class:
-          let index = try choiceIndex(tables.classNames)
-          draft.layerClass = tables.layerClasses[index]
-          // `classNames` lists the classes in `allCases` order, as the class masks count them.
-          classBit = 1 << UInt8(index)
-        case .frame: draft.layer.frame = try rect()
-        case .shadowPath: draft.layer.shadowPath = try shadowPath()
-        case .mask:
-          _ = try readLayer(isRoot: false, isMask: true)
-          draft.layer.mask = layers.pop()
-        case .contents: draft.layer.contents = try contents()
-        case .sublayers: try readSublayers()
-        case .repeat:
-          guard !isRoot, !isMask else { throw Unsupported() }
-          repeatCopies = try readRepeat()
-        case .path:
-          draft.shape.path = try shapePath()
-          draft.shapePathSet = true
-        case nil: throw Unsupported()
-        }
+      case .id:
+        let (text, plain, hash) = try layerID()
+        draft.layer.id = text
+        id.bytes = plain
+        id.hash = hash
+      case .class:
+        let index = try choiceIndex(tables.classNames)
+        draft.layerClass = tables.layerClasses[index]
+        // `classNames` lists the classes in `allCases` order, as the class masks count them.
+        classBit = 1 << UInt8(index)
+      case .frame: draft.layer.frame = try rect()
+      case .shadowPath: draft.layer.shadowPath = try shadowPath()
+      case .mask:
+        _ = try readLayer(isRoot: false, isMask: true)
+        draft.layer.mask = layers.pop()
+      case .contents: draft.layer.contents = try contents()
+      case .sublayers: try readSublayers()
+      case .repeat:
+        guard !isRoot, !isMask else { throw Unsupported() }
+        repeatCopies = try readRepeat()
+      case .path:
+        draft.shape.path = try shapePath()
+        draft.shapePathSet = true
+      case .unknown: throw Unsupported()
       }
       key = try nextKey()
     }
@@ -354,6 +368,7 @@ struct SceneStreamReader: ~Copyable {
         // An item repeated 0 times makes no layer, so no id.
         if count > 0 { siblingIDs.append(info.id) }
         let layer = layers.pop()
+        if count == 0 { droppedLayers += layer.subtreeCount }
         for index in 0..<count {
           var copy = layer
           copy.id = "\(layer.id)[\(index)]"
@@ -368,20 +383,40 @@ struct SceneStreamReader: ~Copyable {
     let items = siblingIDs.count - idStart
     defer { siblingIDs.removeSubrange(idStart...) }
     if items < 2 { return }
-    if items <= 16, siblingIDs[idStart...].allSatisfy({ $0.bytes != nil }) {
-      // A few plain ASCII ids: they are equal exactly when their bytes are; copies of repeated
-      // items (`id[n]`) can only meet copies of another repeated item with the same id.
-      for first in idStart..<siblingIDs.count {
-        for second in first + 1..<siblingIDs.count
-        where siblingIDs[first].repeated == siblingIDs[second].repeated
-          && equalBytes(siblingIDs[first].bytes!, siblingIDs[second].bytes!)
-        {
-          throw Unsupported()
-        }
-      }
+    if siblingIDs[idStart...].allSatisfy({ $0.bytes != nil }) {
+      // Plain ASCII ids: they are equal exactly when their bytes are, which their hashes (made
+      // while the bytes were read) rule out for most pairs; copies of repeated items (`id[n]`)
+      // can only meet copies of another repeated item with the same id.
+      try checkDistinctHashedIDs(siblingIDs[idStart...])
     } else {
-      var ids = Set<String>()
+      var ids = Set<String>(minimumCapacity: layers.count - start)
       for layer in layers.elements(from: start) where !ids.insert(layer.id).inserted { throw Unsupported() }
+    }
+  }
+
+  /// Gives up when two of the items have the same plain id, both repeated or both not.
+  private func checkDistinctHashedIDs(_ items: ArraySlice<SiblingID>) throws(Unsupported) {
+    func same(_ a: SiblingID, _ b: SiblingID) -> Bool {
+      a.hash == b.hash && a.repeated == b.repeated && equalBytes(a.bytes!, b.bytes!)
+    }
+    if items.count <= 16 {
+      for first in items.indices {
+        for second in first + 1..<items.endIndex where same(items[first], items[second]) { throw Unsupported() }
+      }
+      return
+    }
+    // An open-addressing table of item positions at most half full.
+    let bits = (items.count * 2 - 1).bitWidth - (items.count * 2 - 1).leadingZeroBitCount
+    let mask = (1 << bits) - 1
+    var slots = [Int32](repeating: -1, count: mask + 1)
+    for position in items.indices {
+      let item = items[position]
+      var slot = Int(truncatingIfNeeded: (item.hash &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+      while slots[slot] >= 0 {
+        if same(items[Int(slots[slot])], item) { throw Unsupported() }
+        slot = (slot + 1) & mask
+      }
+      slots[slot] = Int32(position)
     }
   }
 
@@ -391,25 +426,28 @@ struct SceneStreamReader: ~Copyable {
     return true
   }
 
-  /// A layer id that can name a layer, with where its bytes are when they are plain printable
-  /// ASCII without escapes.
-  private mutating func layerID() throws(Unsupported) -> (String, Range<Int>?) {
+  /// A layer id that can name a layer, with where its bytes are and their hash (FNV-1a) when
+  /// they are plain printable ASCII without escapes.
+  private mutating func layerID() throws(Unsupported) -> (String, Range<Int>?, UInt64) {
     guard byte(pos) == UInt8(ascii: "\"") else { throw Unsupported() }
     let start = pos + 1
     var index = start
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
     while index < end {
-      switch bytes[index] {
+      let byte = bytes[index]
+      switch byte {
       case UInt8(ascii: "\""):
         guard index > start else { throw Unsupported() }
         // Past the id-length limit: the tree reader reports it.
         guard index - start <= options.limits.maxIDLength else { throw Unsupported() }
         pos = index + 1
-        return (String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self), start..<index)
+        return (String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self), start..<index, hash)
       case UInt8(ascii: "/"), UInt8(ascii: "*"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: " "):
         throw Unsupported()
       case UInt8(ascii: "\\"):
         break
       case 0x21...0x7E:
+        hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3
         index += 1
         continue
       default:
@@ -418,7 +456,7 @@ struct SceneStreamReader: ~Copyable {
       // Escapes, other characters: read as the tree-based reader does, and checked as it checks.
       let text = try string()
       guard LayerPath.problem(withID: text) == nil, text.count <= options.limits.maxIDLength else { throw Unsupported() }
-      return (text, nil)
+      return (text, nil, 0)
     }
     throw Unsupported()
   }
@@ -602,20 +640,23 @@ struct SceneStreamReader: ~Copyable {
     seen |= bit
   }
 
+  @inline(__always)
   private mutating func number() throws(Unsupported) -> Double {
     // Most numbers in a scene are short integers: as the reader's exact path reads them, each is
     // its digits as a Double, which holds up to 2^53 exactly.
-    let negative = byte(pos) == UInt8(ascii: "-")
-    let digitsStart = negative ? pos + 1 : pos
-    var index = digitsStart
+    var index = pos
+    let negative = index < end && bytes[index] == UInt8(ascii: "-")
+    if negative { index &+= 1 }
+    let digitsStart = index
+    let limit = min(end, digitsStart &+ 15)
     var magnitude: UInt64 = 0
-    while index < end, index - digitsStart < 15 {
+    while index < limit {
       let digit = bytes[index] &- UInt8(ascii: "0")
-      guard digit < 10 else { break }
-      magnitude = magnitude * 10 + UInt64(digit)
-      index += 1
+      if digit >= 10 { break }
+      magnitude = magnitude &* 10 &+ UInt64(digit)
+      index &+= 1
     }
-    let digits = index - digitsStart
+    let digits = index &- digitsStart
     if digits > 0, digits < 15, digits == 1 || bytes[digitsStart] != UInt8(ascii: "0") {
       let next = byte(index)
       if next != UInt8(ascii: "."), next | 0x20 != UInt8(ascii: "e") {
@@ -623,7 +664,12 @@ struct SceneStreamReader: ~Copyable {
         return negative ? -Double(magnitude) : Double(magnitude)
       }
     }
-    // Anything else: the reader's own conversion, and its errors.
+    return try otherNumber()
+  }
+
+  /// A number other than a short integer: the reader's own conversion, and its errors.
+  @inline(never)
+  private mutating func otherNumber() throws(Unsupported) -> Double {
     let first = byte(pos)
     guard first == UInt8(ascii: "-") || first &- UInt8(ascii: "0") < 10 else { throw Unsupported() }
     do {
@@ -864,6 +910,22 @@ struct SceneStreamReader: ~Copyable {
     guard byte(pos) == UInt8(ascii: "\"") else { throw Unsupported() }
     let start = pos + 1
     var index = start
+    // Eight bytes at a time: the lowest byte of `word ^ quotes` that is zero is the first quote
+    // (the test below marks it exactly; only bytes above a marked one may be marked wrongly).
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let quotes = ones &* UInt64(UInt8(ascii: "\""))
+    let raw = UnsafeRawBufferPointer(bytes)
+    while end &- index >= 8 {
+      let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) ^ quotes
+      let marks = (word &- ones) & ~word & (ones &* 0x80)
+      if marks != 0 {
+        index &+= marks.trailingZeroBitCount &>> 3
+        pos = index &+ 1
+        try separator(UInt8(ascii: ":"))
+        return start..<index
+      }
+      index &+= 8
+    }
     while index < end, bytes[index] != UInt8(ascii: "\"") { index += 1 }
     guard index < end else { throw Unsupported() }
     pos = index + 1
@@ -903,12 +965,14 @@ struct SceneStreamReader: ~Copyable {
 
 /// A fixed set of ASCII keys, looked up by their bytes in the input, without making a `String`:
 /// a small open-addressing hash table on each key's length and first eight bytes.
-struct KeyTable: Sendable {
-  let keys: [String]
-  /// Every key's bytes, one after another.
-  private let storage: [UInt8]
+///
+/// Its memory is plain: copying a table or looking a key up retains nothing. ``StreamTables``,
+/// which makes the tables, frees them (``deallocate()``) when it goes.
+struct KeyTable: @unchecked Sendable {
   /// `slotCount` slots, each empty (`index == -1`) or holding one key.
-  private let slots: [Slot]
+  private let slots: UnsafeMutablePointer<Slot>
+  /// Every key's bytes, one after another.
+  private let storage: UnsafeMutablePointer<UInt8>
   private static let slotBits: UInt64 = 7
   private static let slotCount = 1 << slotBits
 
@@ -918,25 +982,32 @@ struct KeyTable: Sendable {
     var length = 0
     /// Where its bytes start in `storage`.
     var start = 0
-    /// Its index in `keys`, or -1 for an empty slot.
+    /// Its index in the keys, or -1 for an empty slot.
     var index = -1
   }
 
   init(_ keys: [String]) {
     precondition(keys.count < Self.slotCount / 2)
-    self.keys = keys
-    var storage: [UInt8] = []
+    var bytes: [UInt8] = []
     var slots = [Slot](repeating: Slot(), count: Self.slotCount)
     for (index, key) in keys.enumerated() {
       var prefix: UInt64 = 0
       for (offset, byte) in key.utf8.prefix(8).enumerated() { prefix |= UInt64(byte) << UInt64(8 * offset) }
       var slot = Self.slot(prefix, key.utf8.count)
       while slots[slot].index >= 0 { slot = (slot + 1) & (Self.slotCount - 1) }
-      slots[slot] = Slot(prefix: prefix, length: key.utf8.count, start: storage.count, index: index)
-      storage.append(contentsOf: key.utf8)
+      slots[slot] = Slot(prefix: prefix, length: key.utf8.count, start: bytes.count, index: index)
+      bytes.append(contentsOf: key.utf8)
     }
-    self.storage = storage
-    self.slots = slots
+    self.slots = .allocate(capacity: Self.slotCount)
+    self.slots.initialize(from: slots, count: Self.slotCount)
+    storage = .allocate(capacity: max(1, bytes.count))
+    storage.initialize(from: bytes, count: bytes.count)
+  }
+
+  /// Frees the table; it must not be used after.
+  func deallocate() {
+    slots.deallocate()
+    storage.deallocate()
   }
 
   @inline(__always)
@@ -944,15 +1015,15 @@ struct KeyTable: Sendable {
     Int(truncatingIfNeeded: ((prefix ^ UInt64(truncatingIfNeeded: length)) &* 0x9E37_79B9_7F4A_7C15) >> (64 - slotBits))
   }
 
-  /// The index in `keys` of the key whose bytes are `bytes[range]`, or nil.
+  /// The index in the keys of the key whose bytes are `bytes[range]`, or nil.
   @inline(__always)
   func index(of range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
     let count = range.count
     let start = range.lowerBound
     var prefix: UInt64
-    if bytes.count - start >= 8 {
+    if bytes.count &- start >= 8 {
       prefix = UInt64(littleEndian: UnsafeRawBufferPointer(bytes).loadUnaligned(fromByteOffset: start, as: UInt64.self))
-      if count < 8 { prefix &= (1 << UInt64(8 * count)) &- 1 }
+      if count < 8 { prefix &= (1 &<< UInt64(8 &* count)) &- 1 }
     } else {
       prefix = 0
       for offset in 0..<min(count, 8) { prefix |= UInt64(bytes[start + offset]) << UInt64(8 * offset) }
@@ -973,10 +1044,7 @@ struct KeyTable: Sendable {
         }
         if same { return candidate.index }
       }
-      slot = (slot + 1) & (Self.slotCount - 1)
+      slot = (slot &+ 1) & (Self.slotCount &- 1)
     }
   }
-
-  /// The index of `key`, which must be one of the keys.
-  func index(of key: String) -> Int { keys.firstIndex(of: key)! }
 }

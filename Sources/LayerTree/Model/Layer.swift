@@ -7,204 +7,230 @@
 /// A layer's `id` is unique among its siblings; its ``LayerPath`` (`root/feed/cell[3]/avatar`)
 /// is unique in the scene and names the layer in every message.
 ///
-/// A `Layer` is a value with copy-on-write storage: it holds one reference, so copying a layer
-/// is one retain and any structure can keep a copy of every layer at 8 bytes each. Setting any
-/// property of a layer whose storage another copy shares copies the storage first (its
-/// properties, not its sublayers, which stay shared until they are changed in turn). The
-/// properties nearly every layer sets are stored inline; the rest (``LayerStorage/Rare``) in a
-/// second box that a layer has only once one of them differs from its default.
-public struct Layer: Sendable, Hashable {
+/// A `Layer` is a value held in one reference to copy-on-write storage, so copying a layer is one
+/// retain and any structure can keep a copy of every layer at 8 bytes each. Setting a property of
+/// a layer whose storage another copy shares copies the storage first (its own properties; its
+/// sublayers and mask stay shared until they are set in turn). The properties nearly every layer
+/// sets are stored inline (``LayerFields``); the others (``RareLayerFields``) in a second box that
+/// a layer has only once one of them differs from its default, and that copies share. Storage is
+/// never changed while two layers share it, which makes a layer safe to send.
+public struct Layer: @unchecked Sendable, Hashable {
   private var storage: LayerStorage
 
   public init(id: String, frame: Rect = .zero) {
-    storage = LayerStorage(LayerStorage.Fields(id: id, frame: frame))
+    storage = LayerStorage.make { LayerFields(id: id, frame: frame) }
   }
 
   public var id: String {
-    get { storage.fields.id }
+    get { fields.pointee.id }
     _modify {
       makeUnique()
-      yield &storage.fields.id
+      yield &fields.pointee.id
     }
   }
   public var kind: LayerKind {
-    get { storage.rare?.fields.kind ?? LayerStorage.RareFields.defaults.kind }
-    _modify { yield &self[rare: \.kind] }
+    get { fields.pointee.rare?.fields.kind ?? RareLayerFields.defaults.kind }
+    set {
+      if hasRare || newValue != RareLayerFields.defaults.kind { uniqueRare().fields.kind = newValue }
+    }
   }
   /// `[x, y, width, height]` in points, relative to the superlayer's bounds, before `transform`.
   public var frame: Rect {
-    get { storage.fields.frame }
+    get { fields.pointee.frame }
     _modify {
       makeUnique()
-      yield &storage.fields.frame
+      yield &fields.pointee.frame
     }
   }
   /// `anchorPoint`: the point of the bounds, in unit coordinates, that `transform` turns and
   /// scales about and that `position` animations move; `(0.5, 0.5)` is the centre.
   public var anchorPoint: Point {
-    get { storage.rare?.fields.anchorPoint ?? LayerStorage.RareFields.defaults.anchorPoint }
-    _modify { yield &self[rare: \.anchorPoint] }
+    get { fields.pointee.rare?.fields.anchorPoint ?? RareLayerFields.defaults.anchorPoint }
+    set {
+      if hasRare || newValue != RareLayerFields.defaults.anchorPoint { uniqueRare().fields.anchorPoint = newValue }
+    }
   }
-  /// Nil by default. Stored as 8-bit channels when it is exactly one (as every colour a scene file
-  /// writes is); any other colour is stored whole, in the rare box.
+  /// Nil by default. Stored in 4 bytes when each channel is a whole number of 255ths, as every
+  /// colour a scene file writes is; any other colour is stored whole, with the rare properties.
   public var backgroundColor: Color? {
     get {
-      if storage.fields.flags.contains(.packedBackground) { return Color(packed: storage.fields.packedBackground) }
-      return storage.rare?.unpacked?.backgroundColor
+      let fields = fields.pointee
+      if fields.flags.contains(.packedBackground) { return Color(packed: fields.packedBackground) }
+      return fields.rare?.unpacked?.backgroundColor
     }
     set {
       makeUnique()
-      if let packed = newValue?.packed {
-        storage.fields.packedBackground = packed
-        storage.fields.flags.insert(.packedBackground)
-        if storage.rare?.unpacked?.backgroundColor != nil { setUnpacked(backgroundColor: nil) }
-      } else {
-        storage.fields.packedBackground = 0
-        storage.fields.flags.remove(.packedBackground)
-        if newValue != nil || storage.rare?.unpacked?.backgroundColor != nil { setUnpacked(backgroundColor: newValue) }
+      let packed = newValue?.packed
+      fields.pointee.packedBackground = packed ?? 0
+      if packed != nil { fields.pointee.flags.insert(.packedBackground) } else { fields.pointee.flags.remove(.packedBackground) }
+      let unpacked = packed == nil ? newValue : nil
+      if unpacked != nil || fields.pointee.rare?.unpacked?.backgroundColor != nil {
+        let rare = uniqueRare()
+        rare.unpacked = UnpackedLayerFields.make(backgroundColor: unpacked, source: rare.unpacked?.source)
       }
     }
   }
   public var cornerRadius: Double {
-    get { storage.fields.cornerRadius }
+    get { fields.pointee.cornerRadius }
     _modify {
       makeUnique()
-      yield &storage.fields.cornerRadius
+      yield &fields.pointee.cornerRadius
     }
   }
   public var cornerCurve: CornerCurve {
-    get { storage.rare?.fields.cornerCurve ?? LayerStorage.RareFields.defaults.cornerCurve }
-    _modify { yield &self[rare: \.cornerCurve] }
+    get { fields.pointee.rare?.fields.cornerCurve ?? RareLayerFields.defaults.cornerCurve }
+    set {
+      if hasRare || newValue != RareLayerFields.defaults.cornerCurve { uniqueRare().fields.cornerCurve = newValue }
+    }
   }
   /// `maskedCorners`: the corners `cornerRadius` rounds; with none, nothing is rounded.
   public var maskedCorners: CornerMask {
-    get { storage.rare?.fields.maskedCorners ?? LayerStorage.RareFields.defaults.maskedCorners }
-    _modify { yield &self[rare: \.maskedCorners] }
+    get { fields.pointee.rare?.fields.maskedCorners ?? RareLayerFields.defaults.maskedCorners }
+    set {
+      if hasRare || newValue != RareLayerFields.defaults.maskedCorners { uniqueRare().fields.maskedCorners = newValue }
+    }
   }
-  /// False by default.
   public var masksToBounds: Bool {
-    get { storage.fields.flags.contains(.masksToBounds) }
+    get { fields.pointee.flags.contains(.masksToBounds) }
     set { setFlag(.masksToBounds, newValue) }
   }
   public var opacity: Double {
-    get { storage.fields.opacity }
+    get { fields.pointee.opacity }
     _modify {
       makeUnique()
-      yield &storage.fields.opacity
+      yield &fields.pointee.opacity
     }
   }
   /// `compositingFilter`: a blend mode the layer composites with instead of source-over; nil for
   /// none.
   public var compositingFilter: CompositingFilter? {
-    get { storage.rare?.fields.compositingFilter ?? LayerStorage.RareFields.defaults.compositingFilter }
-    _modify { yield &self[rare: \.compositingFilter] }
+    get { fields.pointee.rare?.fields.compositingFilter ?? RareLayerFields.defaults.compositingFilter }
+    set {
+      if hasRare || newValue != RareLayerFields.defaults.compositingFilter { uniqueRare().fields.compositingFilter = newValue }
+    }
   }
-  /// True by default.
   public var allowsGroupOpacity: Bool {
-    get { storage.fields.flags.contains(.allowsGroupOpacity) }
+    get { fields.pointee.flags.contains(.allowsGroupOpacity) }
     set { setFlag(.allowsGroupOpacity, newValue) }
   }
-  /// False by default.
   public var isHidden: Bool {
-    get { storage.fields.flags.contains(.isHidden) }
+    get { fields.pointee.flags.contains(.isHidden) }
     set { setFlag(.isHidden, newValue) }
   }
-  /// False by default.
   public var isOpaque: Bool {
-    get { storage.fields.flags.contains(.isOpaque) }
+    get { fields.pointee.flags.contains(.isOpaque) }
     set { setFlag(.isOpaque, newValue) }
   }
   public var borderWidth: Double {
-    get { storage.rare?.fields.borderWidth ?? LayerStorage.RareFields.defaults.borderWidth }
-    _modify { yield &self[rare: \.borderWidth] }
+    get { fields.pointee.rare?.fields.borderWidth ?? RareLayerFields.defaults.borderWidth }
+    set {
+      if hasRare || newValue != RareLayerFields.defaults.borderWidth { uniqueRare().fields.borderWidth = newValue }
+    }
   }
   public var borderColor: Color {
-    get { storage.rare?.fields.borderColor ?? LayerStorage.RareFields.defaults.borderColor }
-    _modify { yield &self[rare: \.borderColor] }
+    get { fields.pointee.rare?.fields.borderColor ?? RareLayerFields.defaults.borderColor }
+    set {
+      if hasRare || newValue != RareLayerFields.defaults.borderColor { uniqueRare().fields.borderColor = newValue }
+    }
   }
   public var shadowOpacity: Double {
-    get { storage.rare?.fields.shadowOpacity ?? LayerStorage.RareFields.defaults.shadowOpacity }
-    _modify { yield &self[rare: \.shadowOpacity] }
+    get { fields.pointee.rare?.fields.shadowOpacity ?? RareLayerFields.defaults.shadowOpacity }
+    set {
+      if hasRare || newValue != RareLayerFields.defaults.shadowOpacity { uniqueRare().fields.shadowOpacity = newValue }
+    }
   }
   public var shadowRadius: Double {
-    get { storage.rare?.fields.shadowRadius ?? LayerStorage.RareFields.defaults.shadowRadius }
-    _modify { yield &self[rare: \.shadowRadius] }
+    get { fields.pointee.rare?.fields.shadowRadius ?? RareLayerFields.defaults.shadowRadius }
+    set {
+      if hasRare || newValue != RareLayerFields.defaults.shadowRadius { uniqueRare().fields.shadowRadius = newValue }
+    }
   }
   public var shadowOffset: Size {
-    get { storage.rare?.fields.shadowOffset ?? LayerStorage.RareFields.defaults.shadowOffset }
-    _modify { yield &self[rare: \.shadowOffset] }
+    get { fields.pointee.rare?.fields.shadowOffset ?? RareLayerFields.defaults.shadowOffset }
+    set {
+      if hasRare || newValue != RareLayerFields.defaults.shadowOffset { uniqueRare().fields.shadowOffset = newValue }
+    }
   }
   public var shadowColor: Color {
-    get { storage.rare?.fields.shadowColor ?? LayerStorage.RareFields.defaults.shadowColor }
-    _modify { yield &self[rare: \.shadowColor] }
+    get { fields.pointee.rare?.fields.shadowColor ?? RareLayerFields.defaults.shadowColor }
+    set {
+      if hasRare || newValue != RareLayerFields.defaults.shadowColor { uniqueRare().fields.shadowColor = newValue }
+    }
   }
   public var shadowPath: ShadowPath? {
-    get { storage.rare?.fields.shadowPath ?? LayerStorage.RareFields.defaults.shadowPath }
-    _modify { yield &self[rare: \.shadowPath] }
+    get { fields.pointee.rare?.fields.shadowPath ?? RareLayerFields.defaults.shadowPath }
+    set {
+      if hasRare || newValue != RareLayerFields.defaults.shadowPath { uniqueRare().fields.shadowPath = newValue }
+    }
   }
-  /// False by default.
   public var shouldRasterize: Bool {
-    get { storage.fields.flags.contains(.shouldRasterize) }
+    get { fields.pointee.flags.contains(.shouldRasterize) }
     set { setFlag(.shouldRasterize, newValue) }
   }
   public var rasterizationScale: Double {
-    get { storage.rare?.fields.rasterizationScale ?? LayerStorage.RareFields.defaults.rasterizationScale }
-    _modify { yield &self[rare: \.rasterizationScale] }
+    get { fields.pointee.rare?.fields.rasterizationScale ?? RareLayerFields.defaults.rasterizationScale }
+    set {
+      if hasRare || newValue != RareLayerFields.defaults.rasterizationScale { uniqueRare().fields.rasterizationScale = newValue }
+    }
   }
   public var allowsEdgeAntialiasing: Bool {
-    get { storage.rare?.fields.allowsEdgeAntialiasing ?? LayerStorage.RareFields.defaults.allowsEdgeAntialiasing }
-    _modify { yield &self[rare: \.allowsEdgeAntialiasing] }
+    get { fields.pointee.rare?.fields.allowsEdgeAntialiasing ?? RareLayerFields.defaults.allowsEdgeAntialiasing }
+    set {
+      if hasRare || newValue != RareLayerFields.defaults.allowsEdgeAntialiasing { uniqueRare().fields.allowsEdgeAntialiasing = newValue }
+    }
   }
   public var transform: Transform {
-    get { storage.rare?.fields.transform ?? LayerStorage.RareFields.defaults.transform }
-    _modify { yield &self[rare: \.transform] }
+    get { fields.pointee.rare?.fields.transform ?? RareLayerFields.defaults.transform }
+    set {
+      if hasRare || newValue != RareLayerFields.defaults.transform { uniqueRare().fields.transform = newValue }
+    }
   }
   public var contents: Contents? {
-    get { storage.fields.contents }
+    get { fields.pointee.contents }
     _modify {
       makeUnique()
-      yield &storage.fields.contents
+      yield &fields.pointee.contents
     }
   }
   public var contentsGravity: ContentsGravity {
-    get { storage.rare?.fields.contentsGravity ?? LayerStorage.RareFields.defaults.contentsGravity }
-    _modify { yield &self[rare: \.contentsGravity] }
-  }
-  /// Empty by default.
-  public var sublayers: [Layer] {
-    get { storage.fields.sublayers }
-    _modify {
-      makeUnique()
-      yield &storage.fields.sublayers
+    get { fields.pointee.rare?.fields.contentsGravity ?? RareLayerFields.defaults.contentsGravity }
+    set {
+      if hasRare || newValue != RareLayerFields.defaults.contentsGravity { uniqueRare().fields.contentsGravity = newValue }
     }
   }
-  /// Where the layer's object starts in the scene file, when it came from one; nil by default.
+  public var sublayers: [Layer] {
+    get { fields.pointee.sublayers }
+    _modify {
+      makeUnique()
+      yield &fields.pointee.sublayers
+    }
+  }
+  /// Where the layer's object starts in the scene file, when it came from one.
   public var source: SourceLocation? {
     get {
-      let fields = storage.fields
+      let fields = fields.pointee
       if fields.sourceLine != 0 { return SourceLocation(line: Int(fields.sourceLine), column: Int(fields.sourceColumn)) }
-      return storage.rare?.unpacked?.source
+      return fields.rare?.unpacked?.source
     }
     set {
       makeUnique()
-      if let newValue, let line = UInt32(exactly: newValue.line), line != 0, let column = UInt32(exactly: newValue.column) {
-        storage.fields.sourceLine = line
-        storage.fields.sourceColumn = column
-        if storage.rare?.unpacked?.source != nil { setUnpacked(source: nil) }
-      } else {
-        storage.fields.sourceLine = 0
-        storage.fields.sourceColumn = 0
-        if newValue != nil || storage.rare?.unpacked?.source != nil { setUnpacked(source: newValue) }
+      let (line, column) = LayerFields.packed(newValue) ?? (0, 0)
+      fields.pointee.sourceLine = line
+      fields.pointee.sourceColumn = column
+      let unpacked = line == 0 ? newValue : nil
+      if unpacked != nil || fields.pointee.rare?.unpacked?.source != nil {
+        let rare = uniqueRare()
+        rare.unpacked = UnpackedLayerFields.make(backgroundColor: rare.unpacked?.backgroundColor, source: unpacked)
       }
     }
   }
 
-  /// `mask`: a layer whose alpha masks this layer and its sublayers; nil by default.
+  /// `mask`: a layer whose alpha masks this layer and its sublayers.
   public var mask: Layer? {
-    get { storage.fields.mask }
+    get { fields.pointee.mask }
     _modify {
       makeUnique()
-      yield &storage.fields.mask
+      yield &fields.pointee.mask
     }
   }
 
@@ -213,56 +239,76 @@ public struct Layer: Sendable, Hashable {
 
   /// Total layers in this subtree, masks included.
   public var subtreeCount: Int {
-    1 + (mask?.subtreeCount ?? 0) + sublayers.reduce(0) { $0 + $1.subtreeCount }
+    var count = 1
+    if let mask = fields.pointee.mask { count += mask.subtreeCount }
+    for sublayer in fields.pointee.sublayers { count += sublayer.subtreeCount }
+    return count
+  }
+
+  /// A layer with its id, where it starts in a file and its `allowsGroupOpacity`, the rest at
+  /// the defaults: how the scene readers start each layer.
+  init(id: String, source: SourceLocation, allowsGroupOpacity: Bool) {
+    let packed = LayerFields.packed(source)
+    storage = LayerStorage.make {
+      var fields = LayerFields(id: id, frame: .zero)
+      if !allowsGroupOpacity { fields.flags.remove(.allowsGroupOpacity) }
+      (fields.sourceLine, fields.sourceColumn) = packed ?? (0, 0)
+      return fields
+    }
+    if packed == nil { self.source = source }
   }
 
   // MARK: Storage
 
+  /// The inline properties, in place in the storage.
+  private var fields: UnsafeMutablePointer<LayerFields> {
+    @inline(__always) get { storage.withUnsafeMutablePointerToHeader { $0 } }
+  }
+
   /// Copies the storage when another layer shares it, before a property is set.
   @inline(__always)
   private mutating func makeUnique() {
-    if !isKnownUniquelyReferenced(&storage) { storage = LayerStorage(storage.fields, rare: storage.rare) }
-  }
-
-  private mutating func setFlag(_ flag: LayerStorage.Flags, _ value: Bool) {
-    makeUnique()
-    if value { storage.fields.flags.insert(flag) } else { storage.fields.flags.remove(flag) }
-  }
-
-  /// The rare box, made or copied first when the layer has none or shares it.
-  private mutating func uniqueRare() -> LayerStorage.Rare {
-    makeUnique()
-    if !isKnownUniquelyReferenced(&storage.rare) {
-      storage.rare = storage.rare.map { LayerStorage.Rare($0.fields, unpacked: $0.unpacked) } ?? LayerStorage.Rare(.defaults, unpacked: nil)
-    }
-    return storage.rare!
-  }
-
-  /// A rare property: read from the box, or its default without one; written into the box, which
-  /// is made only when the value written differs from the default.
-  private subscript<Value: Equatable>(rare field: WritableKeyPath<LayerStorage.RareFields, Value>) -> Value {
-    get { storage.rare?.fields[keyPath: field] ?? LayerStorage.RareFields.defaults[keyPath: field] }
-    _modify {
-      if storage.rare == nil {
-        let initial = LayerStorage.RareFields.defaults[keyPath: field]
-        var value = initial
-        yield &value
-        if value != initial { uniqueRare().fields[keyPath: field] = value }
-      } else {
-        yield &uniqueRare().fields[keyPath: field]
-      }
+    if !isKnownUniquelyReferenced(&storage) {
+      let fields = fields.pointee
+      storage = LayerStorage.make { fields }
     }
   }
 
-  private mutating func setUnpacked(backgroundColor: Color?) {
-    let rare = uniqueRare()
-    rare.unpacked = LayerStorage.Unpacked.make(backgroundColor: backgroundColor, source: rare.unpacked?.source)
+  private mutating func setFlag(_ flag: LayerFields.Flags, _ value: Bool) {
+    makeUnique()
+    if value { fields.pointee.flags.insert(flag) } else { fields.pointee.flags.remove(flag) }
   }
 
-  private mutating func setUnpacked(source: SourceLocation?) {
-    let rare = uniqueRare()
-    rare.unpacked = LayerStorage.Unpacked.make(backgroundColor: rare.unpacked?.backgroundColor, source: source)
+  /// The layer has a rare box (whose properties may all be at their defaults).
+  private var hasRare: Bool { fields.pointee.rare != nil }
+
+  /// The rare box, to be written: made first when the layer has none, copied first when another
+  /// layer shares it.
+  private mutating func uniqueRare() -> RareLayerBox {
+    makeUnique()
+    if !isKnownUniquelyReferenced(&fields.pointee.rare) {
+      fields.pointee.rare = fields.pointee.rare.map { RareLayerBox($0.fields, unpacked: $0.unpacked) } ?? RareLayerBox(.defaults)
+    }
+    return fields.pointee.rare!
   }
+
+  /// Calls `body` with the mask, if any, then each sublayer: the layer's children in tree order,
+  /// read in place.
+  @inline(__always)
+  func forEachChild(_ body: (Layer) throws -> Void) rethrows {
+    let fields = fields
+    if let mask = fields.pointee.mask { try body(mask) }
+    try fields.pointee.sublayers.withUnsafeBufferPointer { sublayers in
+      for sublayer in sublayers { try body(sublayer) }
+    }
+  }
+
+  /// The layer has a mask or sublayers.
+  var hasChildren: Bool { fields.pointee.mask != nil || !fields.pointee.sublayers.isEmpty }
+
+  /// Whether the layer's id is `id`, compared in place.
+  @inline(__always)
+  func hasID(_ id: String) -> Bool { fields.pointee.id == id }
 
   /// Whether both layers hold the same storage: then they are equal, and neither has been set
   /// since one was copied from the other.
@@ -270,22 +316,22 @@ public struct Layer: Sendable, Hashable {
 
   // MARK: Equality
 
-  /// Equal when every property is: a rare property set back to its default equals one never set.
+  /// Equal when every property is, however each layer stores them: a rare property set back to
+  /// its default equals one never set.
   public static func == (a: Layer, b: Layer) -> Bool {
-    let x = a.storage
-    let y = b.storage
-    if x === y { return true }
-    guard x.fields.id == y.fields.id, x.fields.frame == y.fields.frame, x.fields.opacity == y.fields.opacity,
-      x.fields.cornerRadius == y.fields.cornerRadius,
-      x.fields.flags.subtracting(.packedBackground) == y.fields.flags.subtracting(.packedBackground),
-      x.fields.contents == y.fields.contents, a.backgroundColor == b.backgroundColor, a.source == b.source
+    if a.storage === b.storage { return true }
+    let x = a.fields.pointee
+    let y = b.fields.pointee
+    guard x.id == y.id, x.frame == y.frame, x.opacity == y.opacity, x.cornerRadius == y.cornerRadius,
+      x.flags.subtracting(.packedBackground) == y.flags.subtracting(.packedBackground), x.contents == y.contents,
+      a.backgroundColor == b.backgroundColor, a.source == b.source
     else { return false }
     if x.rare !== y.rare, (x.rare?.fields ?? .defaults) != (y.rare?.fields ?? .defaults) { return false }
-    return x.fields.mask == y.fields.mask && x.fields.sublayers == y.fields.sublayers
+    return x.mask == y.mask && x.sublayers == y.sublayers
   }
 
   public func hash(into hasher: inout Hasher) {
-    let fields = storage.fields
+    let fields = fields.pointee
     hasher.combine(fields.id)
     hasher.combine(fields.frame)
     hasher.combine(fields.opacity)
@@ -294,44 +340,54 @@ public struct Layer: Sendable, Hashable {
     hasher.combine(fields.contents)
     hasher.combine(backgroundColor)
     hasher.combine(source)
-    hasher.combine(storage.rare?.fields ?? .defaults)
+    hasher.combine(fields.rare?.fields ?? .defaults)
     hasher.combine(fields.mask)
     hasher.combine(fields.sublayers)
   }
 }
 
-/// A ``Layer``'s storage: the properties nearly every layer sets inline, the others in a rare
-/// box that exists only once one of them differs from its default. Never changed while two
-/// layers share it (``Layer`` copies it first), so it is safe to share across threads.
-final class LayerStorage: @unchecked Sendable {
-  var fields: Fields
-  var rare: Rare?
+/// A ``Layer``'s storage: its ``LayerFields`` in one allocation, read and written in place
+/// (without the exclusivity checks of a class's stored property). Never changed while two layers
+/// share it: ``Layer`` copies it first.
+final class LayerStorage: ManagedBuffer<LayerFields, Void> {
+  /// Storage holding the fields `make` gives, made in place.
+  @inline(__always)
+  static func make(_ fields: () -> LayerFields) -> LayerStorage {
+    unsafeDowncast(create(minimumCapacity: 0) { _ in fields() }, to: LayerStorage.self)
+  }
+}
 
-  init(_ fields: Fields, rare: Rare? = nil) {
-    self.fields = fields
-    self.rare = rare
+/// The properties nearly every layer sets, stored in the layer itself, ordered so that they pack
+/// without gaps (136 bytes) and that what a walk over the tree or its release reads (the id, the
+/// children, the rare box) shares the first cache line with the reference count; the other
+/// properties are in `rare`.
+struct LayerFields {
+  var id: String
+  var sublayers: [Layer] = []
+  var mask: Layer? = nil
+  /// The rare properties, once one differs from its default; nil while none does.
+  var rare: RareLayerBox? = nil
+  var frame: Rect
+  var opacity: Double = 1
+  var cornerRadius: Double = 0
+  /// `source`'s line and column when both fit (line 0: none here, see `rare`).
+  var sourceLine: UInt32 = 0
+  var sourceColumn: UInt32 = 0
+  var contents: Contents? = nil
+  var flags: Flags = [.allowsGroupOpacity]
+  /// `backgroundColor` as 8-bit RGBA (red in the high byte) when `flags` has `packedBackground`.
+  var packedBackground: UInt32 = 0
+
+  init(id: String, frame: Rect) {
+    self.id = id
+    self.frame = frame
   }
 
-  /// The inline properties, ordered so that they pack without gaps.
-  struct Fields {
-    var id: String
-    var frame: Rect
-    var opacity: Double = 1
-    var cornerRadius: Double = 0
-    var sublayers: [Layer] = []
-    var mask: Layer? = nil
-    /// `source`'s line and column when both fit (line 0: none here, see `Rare.unpacked`).
-    var sourceLine: UInt32 = 0
-    var sourceColumn: UInt32 = 0
-    var contents: Contents? = nil
-    var flags: Flags = [.allowsGroupOpacity]
-    /// `backgroundColor` as 8-bit RGBA (red in the high byte) when `flags` has `packedBackground`.
-    var packedBackground: UInt32 = 0
-
-    init(id: String, frame: Rect) {
-      self.id = id
-      self.frame = frame
-    }
+  /// `sourceLine` and `sourceColumn` for `source`, when they hold it.
+  @inline(__always)
+  static func packed(_ source: SourceLocation?) -> (line: UInt32, column: UInt32)? {
+    guard let source, let line = UInt32(exactly: source.line), line != 0, let column = UInt32(exactly: source.column) else { return nil }
+    return (line, column)
   }
 
   /// The Boolean properties, and how `backgroundColor` is stored.
@@ -345,61 +401,61 @@ final class LayerStorage: @unchecked Sendable {
     /// `backgroundColor` is `packedBackground`.
     static let packedBackground = Flags(rawValue: 32)
   }
+}
 
-  /// The properties few layers set, with their defaults.
-  final class Rare: @unchecked Sendable {
-    var fields: RareFields
-    /// A `backgroundColor` or `source` the inline fields cannot hold exactly; nil for none.
-    var unpacked: Unpacked?
+/// The properties few layers set; each initial value is the property's default.
+struct RareLayerFields: Hashable {
+  var kind: LayerKind = .plain
+  var anchorPoint = Point(0.5, 0.5)
+  var borderWidth: Double = 0
+  var borderColor: Color = .black
+  var shadowOpacity: Double = 0
+  var shadowRadius: Double = 3
+  var shadowOffset = Size(0, -3)
+  var shadowColor: Color = .black
+  var rasterizationScale: Double = 1
+  var transform: Transform = .identity
+  var shadowPath: ShadowPath? = nil
+  var cornerCurve: CornerCurve = .circular
+  var maskedCorners: CornerMask = .all
+  var compositingFilter: CompositingFilter? = nil
+  var allowsEdgeAntialiasing = false
+  var contentsGravity: ContentsGravity = .resize
 
-    init(_ fields: RareFields, unpacked: Unpacked?) {
-      self.fields = fields
-      self.unpacked = unpacked
-    }
+  static let defaults = RareLayerFields()
+}
+
+/// A layer's rare properties, shared by its copies until one of them sets one.
+final class RareLayerBox: @unchecked Sendable {
+  var fields: RareLayerFields
+  /// A `backgroundColor` or `source` the inline fields cannot hold exactly; nil for none.
+  var unpacked: UnpackedLayerFields?
+
+  init(_ fields: RareLayerFields, unpacked: UnpackedLayerFields? = nil) {
+    self.fields = fields
+    self.unpacked = unpacked
+  }
+}
+
+/// What a layer's inline fields cannot hold exactly; made whole, never changed.
+final class UnpackedLayerFields: Sendable {
+  let backgroundColor: Color?
+  let source: SourceLocation?
+
+  private init(backgroundColor: Color?, source: SourceLocation?) {
+    self.backgroundColor = backgroundColor
+    self.source = source
   }
 
-  /// The rare properties' values; each initial value is the property's default.
-  struct RareFields: Hashable {
-    var kind: LayerKind = .plain
-    var anchorPoint = Point(0.5, 0.5)
-    var borderWidth: Double = 0
-    var borderColor: Color = .black
-    var shadowOpacity: Double = 0
-    var shadowRadius: Double = 3
-    var shadowOffset = Size(0, -3)
-    var shadowColor: Color = .black
-    var rasterizationScale: Double = 1
-    var transform: Transform = .identity
-    var shadowPath: ShadowPath? = nil
-    var cornerCurve: CornerCurve = .circular
-    var maskedCorners: CornerMask = .all
-    var compositingFilter: CompositingFilter? = nil
-    var allowsEdgeAntialiasing = false
-    var contentsGravity: ContentsGravity = .resize
-
-    static let defaults = RareFields()
-  }
-
-  /// What a layer's inline fields cannot hold exactly; made whole, never changed.
-  final class Unpacked: Sendable {
-    let backgroundColor: Color?
-    let source: SourceLocation?
-
-    private init(backgroundColor: Color?, source: SourceLocation?) {
-      self.backgroundColor = backgroundColor
-      self.source = source
-    }
-
-    /// Nil when there is nothing to hold.
-    static func make(backgroundColor: Color?, source: SourceLocation?) -> Unpacked? {
-      backgroundColor == nil && source == nil ? nil : Unpacked(backgroundColor: backgroundColor, source: source)
-    }
+  /// Nil when there is nothing to hold.
+  static func make(backgroundColor: Color?, source: SourceLocation?) -> UnpackedLayerFields? {
+    backgroundColor == nil && source == nil ? nil : UnpackedLayerFields(backgroundColor: backgroundColor, source: source)
   }
 }
 
 extension Color {
-  /// The colour as 8-bit RGBA (red in the high byte) when each channel is exactly n / 255, as a
-  /// colour read from `#RRGGBB`, `#RRGGBBAA` or `clear` is; nil otherwise.
+  /// The colour as 8-bit RGBA (red in the high byte) when each channel is exactly a whole number
+  /// of 255ths, as a colour read from `#RRGGBB`, `#RRGGBBAA` or `clear` is; nil otherwise.
   var packed: UInt32? {
     func byte(_ channel: Double) -> UInt32? {
       let scaled = (channel * 255).rounded()
