@@ -204,4 +204,38 @@ struct LayerStorageTests {
     #expect(!copy.sharesStorage(with: original))
     #expect(copy == original)
   }
+
+  /// Both readers give layers read with the same rare properties one shared box, compared bit
+  /// for bit (a shadow radius of -0 is not one of 0); changing one of them leaves the others.
+  @Test(arguments: [false, true])
+  func layersReadWithTheSameRarePropertiesShareOneBox(treeReader: Bool) throws {
+    let json = """
+      {"version": 1, "device": "iphone-7", "root": {"id": "root", "sublayers": [
+        {"id": "a", "shadowOpacity": 0.5, "shadowRadius": 0},
+        {"id": "b", "shadowOpacity": 0.5, "shadowRadius": 0, "frame": [0, 10, 20, 20]},
+        {"id": "c", "shadowOpacity": 0.5, "shadowRadius": -0},
+        {"id": "d", "shadowOpacity": 0.5, "shadowRadius": 0, "shadowPath": "bounds"}
+      ]}}
+      """
+    let options = SceneDecoder.Options(devices: ["iphone-7": DeviceScreen(points: Size(375, 667), scale: 2)])
+    let bytes = Array(json.utf8)
+    // The fast reader on its own: a file it gave up on would be read by the tree reader.
+    let scene =
+      treeReader
+      ? try SceneDecoder.decodeTree(bytes, options: options) : try #require(SceneStreamReader.read(bytes, options: options))
+    let layers = scene.root.sublayers
+    #expect(layers.map(\.id) == ["a", "b", "c", "d"])
+    #expect(layers[0].sharesRareBox(with: layers[1]))
+    #expect(!layers[0].sharesRareBox(with: layers[2]))
+    #expect(layers[2].shadowRadius.sign == .minus)
+    #expect(!layers[0].sharesRareBox(with: layers[3]))
+    #expect(layers[0].shadowRadius.sign == .plus)
+
+    var changed = layers[1]
+    changed.shadowOpacity = 1
+    #expect(layers[1].shadowOpacity == 0.5)
+    #expect(layers[0].shadowOpacity == 0.5)
+    #expect(changed.shadowOpacity == 1)
+    #expect(!changed.sharesRareBox(with: layers[0]))
+  }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads a well-formed scene file straight from its bytes into a ``Scene``, in one pass and
 /// without a ``JSONValue`` tree for the layers: keys are matched as bytes, numbers and colours are
 /// read in place, and each layer is built as its object is read.
@@ -47,6 +49,13 @@ struct SceneStreamReader: ~Copyable {
   private var layers = MoveStack<Layer>()
   /// The ids of the sublayer items being read, innermost layer's last, for the duplicate check.
   private var siblingIDs: [SiblingID] = []
+
+  /// Plain ids read lately, by their hash: where their bytes are, and the id made from them.
+  private var recentIDs = [(bytes: Range<Int>, id: String)?](repeating: nil, count: 64)
+  /// `contents` objects read lately, by a hash of their length and last bytes.
+  private var recentContents = [RecentContents?](repeating: nil, count: 16)
+  /// The rare boxes of the last layers read, which layers with the same rare properties share.
+  private var rareBoxes = SharedRareBoxes()
 
   /// The key tables and masks, built from the format's description.
   private let tables: StreamTables
@@ -329,6 +338,7 @@ struct SceneStreamReader: ~Copyable {
     draft.finish()
     let instanceCount = draft.layerClass == .CAReplicatorLayer ? draft.replicator.instanceCount : 1
     var layer = draft.layer
+    layer.shareRareBox(in: &rareBoxes)
     if layers.count > sublayersStart { layer.sublayers = layers.popArray(from: sublayersStart) }
 
     // The layer itself; its mask and sublayers counted themselves when they were read.
@@ -387,17 +397,18 @@ struct SceneStreamReader: ~Copyable {
       // Plain ASCII ids: they are equal exactly when their bytes are, which their hashes (made
       // while the bytes were read) rule out for most pairs; copies of repeated items (`id[n]`)
       // can only meet copies of another repeated item with the same id.
-      try checkDistinctHashedIDs(siblingIDs[idStart...])
+      try Self.checkDistinctHashedIDs(siblingIDs[idStart...], in: bytes)
     } else {
       var ids = Set<String>(minimumCapacity: layers.count - start)
       for layer in layers.elements(from: start) where !ids.insert(layer.id).inserted { throw Unsupported() }
     }
   }
 
-  /// Gives up when two of the items have the same plain id, both repeated or both not.
-  private func checkDistinctHashedIDs(_ items: ArraySlice<SiblingID>) throws(Unsupported) {
+  /// Gives up when two of the items have the same plain id in `bytes`, both repeated or both
+  /// not.
+  private static func checkDistinctHashedIDs(_ items: ArraySlice<SiblingID>, in bytes: UnsafeBufferPointer<UInt8>) throws(Unsupported) {
     func same(_ a: SiblingID, _ b: SiblingID) -> Bool {
-      a.hash == b.hash && a.repeated == b.repeated && equalBytes(a.bytes!, b.bytes!)
+      a.hash == b.hash && a.repeated == b.repeated && bytes.equal(a.bytes!, b.bytes!)
     }
     if items.count <= 16 {
       for first in items.indices {
@@ -420,12 +431,6 @@ struct SceneStreamReader: ~Copyable {
     }
   }
 
-  private func equalBytes(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
-    guard a.count == b.count else { return false }
-    for offset in 0..<a.count where bytes[a.lowerBound + offset] != bytes[b.lowerBound + offset] { return false }
-    return true
-  }
-
   /// A layer id that can name a layer, with where its bytes are and their hash (FNV-1a) when
   /// they are plain printable ASCII without escapes.
   private mutating func layerID() throws(Unsupported) -> (String, Range<Int>?, UInt64) {
@@ -441,7 +446,7 @@ struct SceneStreamReader: ~Copyable {
         // Past the id-length limit: the tree reader reports it.
         guard index - start <= options.limits.maxIDLength else { throw Unsupported() }
         pos = index + 1
-        return (String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self), start..<index, hash)
+        return (plainID(start..<index, hash: hash), start..<index, hash)
       case UInt8(ascii: "/"), UInt8(ascii: "*"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: " "):
         throw Unsupported()
       case UInt8(ascii: "\\"):
@@ -459,6 +464,20 @@ struct SceneStreamReader: ~Copyable {
       return (text, nil, 0)
     }
     throw Unsupported()
+  }
+
+  /// The id whose plain bytes are `range`: the one made before when the same bytes were read
+  /// lately (`title` in every cell is made once).
+  private mutating func plainID(_ range: Range<Int>, hash: UInt64) -> String {
+    let slot = Int(truncatingIfNeeded: hash &>> 58)
+    if let recent = recentIDs[slot], recent.bytes.count == range.count,
+      memcmp(bytes.baseAddress! + range.lowerBound, bytes.baseAddress! + recent.bytes.lowerBound, range.count) == 0
+    {
+      return recent.id
+    }
+    let id = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    recentIDs[slot] = (range, id)
+    return id
   }
 
   private mutating func readRepeat() throws(Unsupported) -> (Int, (Double, Double)) {
@@ -506,7 +525,7 @@ struct SceneStreamReader: ~Copyable {
 
   private mutating func shadowPath() throws(Unsupported) -> ShadowPath {
     if byte(pos) == UInt8(ascii: "\"") {
-      guard equal(try rawString(), "bounds") else { throw Unsupported() }
+      guard bytes.equal(try rawString(), "bounds") else { throw Unsupported() }
       return .bounds
     }
     var seen: UInt64 = 0
@@ -559,7 +578,38 @@ struct SceneStreamReader: ~Copyable {
     }
   }
 
+  /// A `contents` object: one whose text was read lately is taken as read then (the same text is
+  /// the same contents: a feed's avatars all write `{"type":"image","pixelSize":[80,80]}`).
   private mutating func contents() throws(Unsupported) -> Contents {
+    // The object ends at its first `}` (its values hold none), on this line; the memo is for
+    // objects whose arrays open within the depth limit here too.
+    guard depth + 2 < JSONReader.defaultMaxDepth, let close = bytes.firstIndex(of: UInt8(ascii: "}"), from: pos), close >= 7 else {
+      return try readContents()
+    }
+    let start = pos
+    let count = close + 1 - start
+    let tail = UInt64(littleEndian: UnsafeRawBufferPointer(bytes).loadUnaligned(fromByteOffset: max(0, close - 7), as: UInt64.self))
+    let slot = Int(truncatingIfNeeded: ((tail ^ UInt64(count)) &* 0x9E37_79B9_7F4A_7C15) >> 60)
+    if let recent = recentContents[slot], recent.count == count,
+      memcmp(bytes.baseAddress! + start, bytes.baseAddress! + recent.start, count) == 0
+    {
+      pos = close + 1
+      return recent.contents
+    }
+    let lineBefore = line
+    let contents = try readContents()
+    if pos == close + 1, line == lineBefore { recentContents[slot] = RecentContents(start: start, count: count, contents: contents) }
+    return contents
+  }
+
+  /// A `contents` object read lately: where its text is in the file, and what it read as.
+  private struct RecentContents {
+    var start: Int
+    var count: Int
+    var contents: Contents
+  }
+
+  private mutating func readContents() throws(Unsupported) -> Contents {
     // Each value is checked as it is read; whether its key applies to the type, and whether the
     // type's required keys are there, is checked at the end.
     var seen: UInt64 = 0
@@ -649,11 +699,11 @@ struct SceneStreamReader: ~Copyable {
     if negative { index &+= 1 }
     let digitsStart = index
     let limit = min(end, digitsStart &+ 15)
-    var magnitude: UInt64 = 0
+    var magnitude: Int64 = 0
     while index < limit {
       let digit = bytes[index] &- UInt8(ascii: "0")
       if digit >= 10 { break }
-      magnitude = magnitude &* 10 &+ UInt64(digit)
+      magnitude = magnitude &* 10 &+ Int64(digit)
       index &+= 1
     }
     let digits = index &- digitsStart
@@ -721,6 +771,7 @@ struct SceneStreamReader: ~Copyable {
 
   /// `[a, b]`, finite numbers.
   private mutating func pair() throws(Unsupported) -> (Double, Double) {
+    if let pair = compactPair() { return pair }
     try open(UInt8(ascii: "["))
     skipWhitespace()
     let a = try finite()
@@ -732,6 +783,10 @@ struct SceneStreamReader: ~Copyable {
 
   /// `[x, y, width, height]`, finite numbers with a width and height >= 0.
   private mutating func rect() throws(Unsupported) -> Rect {
+    if let rect = compactRect() {
+      guard rect.width >= 0, rect.height >= 0 else { throw Unsupported() }
+      return rect
+    }
     try open(UInt8(ascii: "["))
     skipWhitespace()
     let x = try finite()
@@ -743,6 +798,32 @@ struct SceneStreamReader: ~Copyable {
     let height = try finite()
     try close(UInt8(ascii: "]"))
     guard width >= 0, height >= 0 else { throw Unsupported() }
+    return Rect(x, y, width, height)
+  }
+
+  /// `[a,b]` of short integers with nothing between them but the comma, as a compact file
+  /// writes a pair; nil, with `pos` where it was, for anything else, which ``pair()`` reads.
+  @inline(__always)
+  private mutating func compactPair() -> (Double, Double)? {
+    guard depth < JSONReader.defaultMaxDepth, byte(pos) == UInt8(ascii: "[") else { return nil }
+    var index = pos &+ 1
+    guard let a = bytes.shortInteger(&index, then: UInt8(ascii: ",")), let b = bytes.shortInteger(&index, then: UInt8(ascii: "]")) else {
+      return nil
+    }
+    pos = index
+    return (a, b)
+  }
+
+  /// `[x,y,width,height]` of short integers, as a compact file writes a frame; nil, with `pos`
+  /// where it was, for anything else, which ``rect()`` reads.
+  @inline(__always)
+  private mutating func compactRect() -> Rect? {
+    guard depth < JSONReader.defaultMaxDepth, byte(pos) == UInt8(ascii: "[") else { return nil }
+    var index = pos &+ 1
+    guard let x = bytes.shortInteger(&index, then: UInt8(ascii: ",")), let y = bytes.shortInteger(&index, then: UInt8(ascii: ",")),
+      let width = bytes.shortInteger(&index, then: UInt8(ascii: ",")), let height = bytes.shortInteger(&index, then: UInt8(ascii: "]"))
+    else { return nil }
+    pos = index
     return Rect(x, y, width, height)
   }
 
@@ -799,13 +880,6 @@ struct SceneStreamReader: ~Copyable {
       index += 1
     }
     throw Unsupported()
-  }
-
-  private func equal(_ range: Range<Int>, _ word: StaticString) -> Bool {
-    guard range.count == word.utf8CodeUnitCount else { return false }
-    let literal = word.utf8Start
-    for offset in 0..<range.count where bytes[range.lowerBound + offset] != literal[offset] { return false }
-    return true
   }
 
   private mutating func choice<T: RawRepresentable & CaseIterable>(_ type: T.Type) throws(Unsupported) -> T
@@ -960,6 +1034,68 @@ struct SceneStreamReader: ~Copyable {
     default:
       throw Unsupported()
     }
+  }
+}
+
+/// What ``SceneStreamReader`` looks for in its input, apart from the reader's state.
+extension UnsafeBufferPointer<UInt8> {
+  /// The first `byte` at or after `index`, found eight bytes at a time; nil when there is none.
+  func firstIndex(of byte: UInt8, from index: Int) -> Int? {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let pattern = ones &* UInt64(byte)
+    let raw = UnsafeRawBufferPointer(self)
+    var index = index
+    while count &- index >= 8 {
+      let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) ^ pattern
+      // The lowest marked byte is the first match (only bytes above a marked one may be marked
+      // wrongly).
+      let marks = (word &- ones) & ~word & (ones &* 0x80)
+      if marks != 0 { return index &+ marks.trailingZeroBitCount &>> 3 }
+      index &+= 8
+    }
+    while index < count {
+      if self[index] == byte { return index }
+      index &+= 1
+    }
+    return nil
+  }
+
+  /// The short integer at `index`, as the reader's `number()` reads one, when `separator` follows
+  /// it at once, with `index` moved past the separator; nil otherwise.
+  @inline(__always)
+  func shortInteger(_ index: inout Int, then separator: UInt8) -> Double? {
+    var position = index
+    let negative = position < count && self[position] == UInt8(ascii: "-")
+    if negative { position &+= 1 }
+    let digitsStart = position
+    let limit = Swift.min(count, digitsStart &+ 15)
+    var magnitude: Int64 = 0
+    while position < limit {
+      let digit = self[position] &- UInt8(ascii: "0")
+      if digit >= 10 { break }
+      magnitude = magnitude &* 10 &+ Int64(digit)
+      position &+= 1
+    }
+    let digits = position &- digitsStart
+    guard digits > 0, digits < 15, digits == 1 || self[digitsStart] != UInt8(ascii: "0"), position < count, self[position] == separator
+    else { return nil }
+    index = position &+ 1
+    return negative ? -Double(magnitude) : Double(magnitude)
+  }
+
+  /// Whether the bytes in `a` and in `b` are the same.
+  func equal(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
+    guard a.count == b.count else { return false }
+    for offset in 0..<a.count where self[a.lowerBound + offset] != self[b.lowerBound + offset] { return false }
+    return true
+  }
+
+  /// Whether the bytes in `range` are `word`'s.
+  func equal(_ range: Range<Int>, _ word: StaticString) -> Bool {
+    guard range.count == word.utf8CodeUnitCount else { return false }
+    let literal = word.utf8Start
+    for offset in 0..<range.count where self[range.lowerBound + offset] != literal[offset] { return false }
+    return true
   }
 }
 

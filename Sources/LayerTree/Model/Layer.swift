@@ -1,3 +1,5 @@
+import Foundation
+
 /// A layer as a scene file describes it, mirroring `CALayer` and its defaults.
 ///
 /// Defaults are Core Animation's: opacity 1, not hidden, no clip, no shadow (`shadowOpacity` 0,
@@ -310,6 +312,25 @@ public struct Layer: @unchecked Sendable, Hashable {
   @inline(__always)
   func hasID(_ id: String) -> Bool { fields.pointee.id == id }
 
+  /// Replaces the layer's rare box by one of `boxes` that holds the same properties, bit for bit,
+  /// or adds the box to them: layers read with the same rare properties (every card's shadow)
+  /// share one box, as copies do.
+  mutating func shareRareBox(in boxes: inout SharedRareBoxes) {
+    guard let rare = fields.pointee.rare, rare.unpacked == nil else { return }
+    if let same = boxes.box(holding: rare.fields) {
+      guard same !== rare else { return }
+      makeUnique()
+      fields.pointee.rare = same
+    } else {
+      boxes.add(rare)
+    }
+  }
+
+  /// Whether both layers hold the same rare box.
+  func sharesRareBox(with other: Layer) -> Bool {
+    fields.pointee.rare != nil && fields.pointee.rare === other.fields.pointee.rare
+  }
+
   /// Whether both layers hold the same storage: then they are equal, and neither has been set
   /// since one was copied from the other.
   func sharesStorage(with other: Layer) -> Bool { storage === other.storage }
@@ -437,6 +458,33 @@ final class RareLayerBox: @unchecked Sendable {
   }
 }
 
+/// The rare boxes of the last layers a reader made, for ``Layer/shareRareBox(in:)``.
+struct SharedRareBoxes {
+  private var boxes: [RareLayerBox] = []
+  /// Where the next box goes once `boxes` is full: the oldest is replaced.
+  private var next = 0
+  private static let capacity = 8
+
+  /// A box whose properties have the same bits as `fields`: the same values exactly (a -0 is not
+  /// a 0), sharing the same class payloads.
+  func box(holding fields: RareLayerFields) -> RareLayerBox? {
+    withUnsafeBytes(of: fields) { wanted in
+      boxes.first { box in
+        withUnsafeBytes(of: box.fields) { memcmp(wanted.baseAddress!, $0.baseAddress!, wanted.count) == 0 }
+      }
+    }
+  }
+
+  mutating func add(_ box: RareLayerBox) {
+    if boxes.count < Self.capacity {
+      boxes.append(box)
+    } else {
+      boxes[next] = box
+      next = (next + 1) % Self.capacity
+    }
+  }
+}
+
 /// What a layer's inline fields cannot hold exactly; made whole, never changed.
 final class UnpackedLayerFields: Sendable {
   let backgroundColor: Color?
@@ -458,10 +506,11 @@ extension Color {
   /// of 255ths, as a colour read from `#RRGGBB`, `#RRGGBBAA` or `clear` is; nil otherwise.
   var packed: UInt32? {
     func byte(_ channel: Double) -> UInt32? {
-      let scaled = (channel * 255).rounded()
-      guard scaled >= 0, scaled <= 255 else { return nil }
-      let byte = UInt8(scaled)
-      return (Double(byte) / 255).bitPattern == channel.bitPattern ? UInt32(byte) : nil
+      let scaled = channel * 255 + 0.5
+      // NaN fails the test too.
+      guard scaled >= 0, scaled < 256 else { return nil }
+      let byte = UInt32(scaled)
+      return (Double(byte) / 255).bitPattern == channel.bitPattern ? byte : nil
     }
     guard let red = byte(red), let green = byte(green), let blue = byte(blue), let alpha = byte(alpha) else { return nil }
     return red << 24 | green << 16 | blue << 8 | alpha
