@@ -141,12 +141,22 @@ final class TargetResolver {
   /// Walks the whole tree once, keeping the ids of the ancestors of the layer visited: a layer
   /// whose id matches the pattern's last component is checked up its ancestors.
   private func walkMatching(_ wanted: [Component]) -> [String] {
+    var walk = Walk(wanted: wanted)
+    walk.visit(root)
+    return walk.result
+  }
+
+  /// The state of ``walkMatching(_:)``.
+  private struct Walk {
+    let wanted: [Component]
     var result: [String] = []
     /// The ids of the visited layer's ancestors, the root's first.
     var ancestors: [String] = []
-    let last = wanted[wanted.count - 1]
-    func visit(_ layer: Layer) {
-      if last.matches(layer), ancestors.count >= wanted.count - 1 {
+
+    init(wanted: [Component]) { self.wanted = wanted }
+
+    mutating func visit(_ layer: borrowing Layer) {
+      if wanted[wanted.count - 1].matches(layer), ancestors.count >= wanted.count - 1 {
         var matched = true
         var depth = ancestors.count - 1
         for component in wanted.dropLast().reversed() {
@@ -160,11 +170,9 @@ final class TargetResolver {
       }
       guard layer.hasChildren else { return }
       ancestors.append(layer.id)
-      layer.forEachChild(visit)
+      layer.forEachChild { visit($0) }
       ancestors.removeLast()
     }
-    visit(root)
-    return result
   }
 
   /// The path of the layer at `position` in tree order.

@@ -297,11 +297,11 @@ public struct Layer: @unchecked Sendable, Hashable {
   /// Calls `body` with the mask, if any, then each sublayer: the layer's children in tree order,
   /// read in place.
   @inline(__always)
-  func forEachChild(_ body: (Layer) throws -> Void) rethrows {
+  func forEachChild(_ body: (borrowing Layer) throws -> Void) rethrows {
     let fields = fields
     if let mask = fields.pointee.mask { try body(mask) }
     try fields.pointee.sublayers.withUnsafeBufferPointer { sublayers in
-      for sublayer in sublayers { try body(sublayer) }
+      for index in sublayers.indices { try body(sublayers[index]) }
     }
   }
 
