@@ -144,6 +144,34 @@ struct LayerStorageTests {
     #expect(Set([changed, plain]).count == 1)
   }
 
+  /// Setting a rare property to its default does not give a layer the rare box, but a value
+  /// equal to the default and not the same (a -0 for a 0) is kept as set.
+  @Test func theRareBoxIsMadeOnlyForAValueOtherThanTheDefault() {
+    var layer = Layer(id: "a")
+    layer.kind = .plain
+    layer.anchorPoint = Point(0.5, 0.5)
+    layer.cornerCurve = .circular
+    layer.maskedCorners = .all
+    layer.compositingFilter = nil
+    layer.borderWidth = 0
+    layer.borderColor = .black
+    layer.shadowOpacity = 0
+    layer.shadowRadius = 3
+    layer.shadowOffset = Size(0, -3)
+    layer.shadowColor = .black
+    layer.shadowPath = nil
+    layer.rasterizationScale = 1
+    layer.allowsEdgeAntialiasing = false
+    layer.transform = .identity
+    layer.contentsGravity = .resize
+    #expect(!layer.hasRareBox)
+
+    layer.borderWidth = -0.0
+    #expect(layer.hasRareBox)
+    #expect(layer.borderWidth.sign == .minus)
+    #expect(layer == Layer(id: "a"))
+  }
+
   @Test func layersDifferingInOneRarePropertyDiffer() {
     let plain = Layer(id: "a")
     var rare = plain

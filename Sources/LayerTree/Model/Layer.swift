@@ -33,7 +33,7 @@ public struct Layer: @unchecked Sendable, Hashable {
   public var kind: LayerKind {
     get { fields.pointee.rare?.fields.kind ?? RareLayerFields.defaults.kind }
     set {
-      if hasRare || newValue != RareLayerFields.defaults.kind { uniqueRare().fields.kind = newValue }
+      if needsRare(newValue, RareLayerFields.defaults.kind) { uniqueRare().fields.kind = newValue }
     }
   }
   /// `[x, y, width, height]` in points, relative to the superlayer's bounds, before `transform`.
@@ -49,7 +49,7 @@ public struct Layer: @unchecked Sendable, Hashable {
   public var anchorPoint: Point {
     get { fields.pointee.rare?.fields.anchorPoint ?? RareLayerFields.defaults.anchorPoint }
     set {
-      if hasRare || newValue != RareLayerFields.defaults.anchorPoint { uniqueRare().fields.anchorPoint = newValue }
+      if needsRare(newValue, RareLayerFields.defaults.anchorPoint) { uniqueRare().fields.anchorPoint = newValue }
     }
   }
   /// Nil by default. Stored in 4 bytes when each channel is a whole number of 255ths, as every
@@ -82,14 +82,14 @@ public struct Layer: @unchecked Sendable, Hashable {
   public var cornerCurve: CornerCurve {
     get { fields.pointee.rare?.fields.cornerCurve ?? RareLayerFields.defaults.cornerCurve }
     set {
-      if hasRare || newValue != RareLayerFields.defaults.cornerCurve { uniqueRare().fields.cornerCurve = newValue }
+      if needsRare(newValue, RareLayerFields.defaults.cornerCurve) { uniqueRare().fields.cornerCurve = newValue }
     }
   }
   /// `maskedCorners`: the corners `cornerRadius` rounds; with none, nothing is rounded.
   public var maskedCorners: CornerMask {
     get { fields.pointee.rare?.fields.maskedCorners ?? RareLayerFields.defaults.maskedCorners }
     set {
-      if hasRare || newValue != RareLayerFields.defaults.maskedCorners { uniqueRare().fields.maskedCorners = newValue }
+      if needsRare(newValue, RareLayerFields.defaults.maskedCorners) { uniqueRare().fields.maskedCorners = newValue }
     }
   }
   public var masksToBounds: Bool {
@@ -108,7 +108,7 @@ public struct Layer: @unchecked Sendable, Hashable {
   public var compositingFilter: CompositingFilter? {
     get { fields.pointee.rare?.fields.compositingFilter ?? RareLayerFields.defaults.compositingFilter }
     set {
-      if hasRare || newValue != RareLayerFields.defaults.compositingFilter { uniqueRare().fields.compositingFilter = newValue }
+      if needsRare(newValue, RareLayerFields.defaults.compositingFilter) { uniqueRare().fields.compositingFilter = newValue }
     }
   }
   public var allowsGroupOpacity: Bool {
@@ -126,43 +126,43 @@ public struct Layer: @unchecked Sendable, Hashable {
   public var borderWidth: Double {
     get { fields.pointee.rare?.fields.borderWidth ?? RareLayerFields.defaults.borderWidth }
     set {
-      if hasRare || newValue != RareLayerFields.defaults.borderWidth { uniqueRare().fields.borderWidth = newValue }
+      if needsRare(newValue, RareLayerFields.defaults.borderWidth) { uniqueRare().fields.borderWidth = newValue }
     }
   }
   public var borderColor: Color {
     get { fields.pointee.rare?.fields.borderColor ?? RareLayerFields.defaults.borderColor }
     set {
-      if hasRare || newValue != RareLayerFields.defaults.borderColor { uniqueRare().fields.borderColor = newValue }
+      if needsRare(newValue, RareLayerFields.defaults.borderColor) { uniqueRare().fields.borderColor = newValue }
     }
   }
   public var shadowOpacity: Double {
     get { fields.pointee.rare?.fields.shadowOpacity ?? RareLayerFields.defaults.shadowOpacity }
     set {
-      if hasRare || newValue != RareLayerFields.defaults.shadowOpacity { uniqueRare().fields.shadowOpacity = newValue }
+      if needsRare(newValue, RareLayerFields.defaults.shadowOpacity) { uniqueRare().fields.shadowOpacity = newValue }
     }
   }
   public var shadowRadius: Double {
     get { fields.pointee.rare?.fields.shadowRadius ?? RareLayerFields.defaults.shadowRadius }
     set {
-      if hasRare || newValue != RareLayerFields.defaults.shadowRadius { uniqueRare().fields.shadowRadius = newValue }
+      if needsRare(newValue, RareLayerFields.defaults.shadowRadius) { uniqueRare().fields.shadowRadius = newValue }
     }
   }
   public var shadowOffset: Size {
     get { fields.pointee.rare?.fields.shadowOffset ?? RareLayerFields.defaults.shadowOffset }
     set {
-      if hasRare || newValue != RareLayerFields.defaults.shadowOffset { uniqueRare().fields.shadowOffset = newValue }
+      if needsRare(newValue, RareLayerFields.defaults.shadowOffset) { uniqueRare().fields.shadowOffset = newValue }
     }
   }
   public var shadowColor: Color {
     get { fields.pointee.rare?.fields.shadowColor ?? RareLayerFields.defaults.shadowColor }
     set {
-      if hasRare || newValue != RareLayerFields.defaults.shadowColor { uniqueRare().fields.shadowColor = newValue }
+      if needsRare(newValue, RareLayerFields.defaults.shadowColor) { uniqueRare().fields.shadowColor = newValue }
     }
   }
   public var shadowPath: ShadowPath? {
     get { fields.pointee.rare?.fields.shadowPath ?? RareLayerFields.defaults.shadowPath }
     set {
-      if hasRare || newValue != RareLayerFields.defaults.shadowPath { uniqueRare().fields.shadowPath = newValue }
+      if needsRare(newValue, RareLayerFields.defaults.shadowPath) { uniqueRare().fields.shadowPath = newValue }
     }
   }
   public var shouldRasterize: Bool {
@@ -172,19 +172,19 @@ public struct Layer: @unchecked Sendable, Hashable {
   public var rasterizationScale: Double {
     get { fields.pointee.rare?.fields.rasterizationScale ?? RareLayerFields.defaults.rasterizationScale }
     set {
-      if hasRare || newValue != RareLayerFields.defaults.rasterizationScale { uniqueRare().fields.rasterizationScale = newValue }
+      if needsRare(newValue, RareLayerFields.defaults.rasterizationScale) { uniqueRare().fields.rasterizationScale = newValue }
     }
   }
   public var allowsEdgeAntialiasing: Bool {
     get { fields.pointee.rare?.fields.allowsEdgeAntialiasing ?? RareLayerFields.defaults.allowsEdgeAntialiasing }
     set {
-      if hasRare || newValue != RareLayerFields.defaults.allowsEdgeAntialiasing { uniqueRare().fields.allowsEdgeAntialiasing = newValue }
+      if needsRare(newValue, RareLayerFields.defaults.allowsEdgeAntialiasing) { uniqueRare().fields.allowsEdgeAntialiasing = newValue }
     }
   }
   public var transform: Transform {
     get { fields.pointee.rare?.fields.transform ?? RareLayerFields.defaults.transform }
     set {
-      if hasRare || newValue != RareLayerFields.defaults.transform { uniqueRare().fields.transform = newValue }
+      if needsRare(newValue, RareLayerFields.defaults.transform) { uniqueRare().fields.transform = newValue }
     }
   }
   public var contents: Contents? {
@@ -197,7 +197,7 @@ public struct Layer: @unchecked Sendable, Hashable {
   public var contentsGravity: ContentsGravity {
     get { fields.pointee.rare?.fields.contentsGravity ?? RareLayerFields.defaults.contentsGravity }
     set {
-      if hasRare || newValue != RareLayerFields.defaults.contentsGravity { uniqueRare().fields.contentsGravity = newValue }
+      if needsRare(newValue, RareLayerFields.defaults.contentsGravity) { uniqueRare().fields.contentsGravity = newValue }
     }
   }
   public var sublayers: [Layer] {
@@ -282,7 +282,15 @@ public struct Layer: @unchecked Sendable, Hashable {
   }
 
   /// The layer has a rare box (whose properties may all be at their defaults).
-  private var hasRare: Bool { fields.pointee.rare != nil }
+  var hasRareBox: Bool { fields.pointee.rare != nil }
+
+  /// Whether setting a rare property to `value` needs the rare box: it does unless the layer has
+  /// none and `value` is the property's `initial` value bit for bit (a -0 set stays a -0).
+  @inline(__always)
+  private func needsRare<Value: Equatable>(_ value: Value, _ initial: Value) -> Bool {
+    guard !hasRareBox, value == initial else { return true }
+    return !withUnsafeBytes(of: value) { set in withUnsafeBytes(of: initial) { set.elementsEqual($0) } }
+  }
 
   /// The rare box, to be written: made first when the layer has none, copied first when another
   /// layer shares it.
