@@ -22,14 +22,25 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 /// The benchmark's own scenes are trusted and larger than untrusted input may be.
 let benchmarkLimits = InputLimits(maxLayers: 10_000_000, maxLayerFrames: Int.max)
 
-// A child process measuring one size's peak memory: `--memory-child LAYERS FRAMES`.
-if arguments.first == "--memory-child", arguments.count == 3, let layers = Int(arguments[1]), let frames = Int(arguments[2]) {
-  let bytes = Array(SceneGenerator(kind: .feed, layers: layers, frames: frames, seed: 7).json().utf8)
-  let start = Date()
+// A child process measuring what a decoded scene adds to a fresh process's resident memory:
+// `--scene-memory-child FILE` prints the bytes, the file's own bytes apart.
+if arguments.first == "--scene-memory-child", arguments.count == 2 {
+  let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: arguments[1])))
+  let before = residentBytes()
   let scene = try SceneDecoder.decode(bytes, options: .init(devices: DeviceCatalogue.screens, limits: benchmarkLimits))
-  let report = Simulator.run(scene, on: DeviceCatalogue.device(id: scene.device)!)
-  let seconds = Date().timeIntervalSince(start)
-  print("\(peakResidentBytes()) \(seconds) \(report.summary.layers)")
+  let after = residentBytes()
+  print("\(after - before) \(scene.layerCount)")
+  exit(0)
+}
+
+// A child process measuring another's peak memory: `--memory-child TOOL ARGUMENTS...` runs TOOL
+// with its output sent to /dev/null and prints its peak resident bytes, the seconds it took and
+// its exit status. Linux starts a process's peak (`ru_maxrss`) at the peak of the process that
+// spawned it; this one is small, so the figure is the tool's own, not the benchmark's.
+if arguments.first == "--memory-child", arguments.count >= 2 {
+  let start = DispatchTime.now().uptimeNanoseconds
+  let run = spawnMeasuring(arguments[1], Array(arguments.dropFirst(2)))
+  print("\(run.peakBytes) \(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9) \(run.status)")
   exit(0)
 }
 
@@ -111,6 +122,29 @@ if !simulationOnly {
         "    ratio", "\(fixed(ratio))x", target: ">= 20x (stretch 40x)", met: ratio >= 20,
         note: ratio >= 20 ? (ratio >= 40 ? "stretch met" : "") : "missed by \(fixed(20 / ratio, 2))x")
     }
+  }
+  // The scene's share of a process's memory: the layers a file decodes to, in a process of their
+  // own (so that no memory freed before is reused), the file's bytes apart.
+  let sceneLayers = quick ? 100_000 : 1_000_000
+  let sceneFile = FileManager.default.temporaryDirectory.appendingPathComponent("offscreen-sim-bench-scene-\(getpid()).json")
+  try Data(SceneGenerator(kind: .feed, layers: sceneLayers, frames: 1, seed: 7).json().utf8).write(to: sceneFile)
+  let child = Process()
+  child.executableURL = executable
+  child.arguments = ["--scene-memory-child", sceneFile.path]
+  let pipe = Pipe()
+  child.standardOutput = pipe
+  try child.run()
+  let output = pipe.fileHandleForReading.readDataToEndOfFile()
+  child.waitUntilExit()
+  try? FileManager.default.removeItem(at: sceneFile)
+  let fields = String(decoding: output, as: UTF8.self).split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
+  if child.terminationStatus == 0, fields.count == 2, fields[1] > 0 {
+    let perLayer = fields[0] / fields[1]
+    line(
+      "  scene in memory, \(sceneLayers)-layer feed, a layer", "\(fixed(perLayer, 0)) bytes", target: "<= 200 bytes", met: perLayer <= 200,
+      note: "resident memory the decoded scene adds to a process of its own")
+  } else {
+    print("  scene in memory: the measuring process failed (status \(child.terminationStatus))")
   }
   print()
   if arguments.contains("--loading") { exit(0) }
@@ -215,28 +249,48 @@ let layerRatio = long.seconds / small.seconds
 let frameRatio = long.seconds / short.seconds
 line("time, 10x the layers (10,000 / 1,000, 600 frames)", "\(fixed(layerRatio, 2))x", target: "<= 11x", met: layerRatio <= 11)
 line("time, 10x the frames (600 / 60, 10,000 layers)", "\(fixed(frameRatio, 2))x", target: "<= 11x", met: frameRatio <= 11)
-print("  peak memory: each size in its own process, the scene generated, read and simulated")
+print("  peak memory: each scene file generated first, then read and simulated by offscreen-sim report in its own process")
+let memoryTool = buildFolder.appendingPathComponent("offscreen-sim")
+let memoryFolder = FileManager.default.temporaryDirectory.appendingPathComponent("offscreen-sim-bench-memory-\(getpid())")
+try FileManager.default.createDirectory(at: memoryFolder, withIntermediateDirectories: true)
 for (layers, frames) in quick
   ? [(10_000, 60), (100_000, 1)] : [(1_000, 600), (10_000, 600), (100_000, 60), (1_000_000, 1), (5_000_000, 1)]
 {
+  let label = "\(layers) layers x \(frames) frames: time, peak memory"
+  guard FileManager.default.fileExists(atPath: memoryTool.path) else {
+    print("  \(label): not measured (build offscreen-sim in release first: swift build -c release)")
+    continue
+  }
+  // The file is written by this process, so the tool's process holds only what a user's does:
+  // the file's bytes, the scene, the simulation.
+  let file = memoryFolder.appendingPathComponent("feed-\(layers)-\(frames).json")
+  try Data(SceneGenerator(kind: .feed, layers: layers, frames: frames, seed: 7).json().utf8).write(to: file)
+  // `offscreen-sim report FILE --format json > /dev/null`, spawned by a child of this process (see
+  // `--memory-child`); the benchmark's scenes are trusted: the limits of `benchmarkLimits`.
   let child = Process()
   child.executableURL = executable
-  child.arguments = ["--memory-child", String(layers), String(frames)]
+  child.arguments = [
+    "--memory-child", memoryTool.path, "report", file.path, "--format", "json", "--max-layers", String(benchmarkLimits.maxLayers),
+    "--work-budget", "2147483647000",
+  ]
   let pipe = Pipe()
   child.standardOutput = pipe
   try child.run()
   let output = pipe.fileHandleForReading.readDataToEndOfFile()
   child.waitUntilExit()
-  let fields = String(decoding: output, as: UTF8.self).split(separator: " ")
-  let label = "\(layers) layers x \(frames) frames: time, peak memory"
-  guard child.terminationStatus == 0, fields.count == 3, let peak = Double(fields[0]), let seconds = Double(fields[1]) else {
+  try? FileManager.default.removeItem(at: file)
+  let fields = String(decoding: output, as: UTF8.self).split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
+  guard child.terminationStatus == 0, fields.count == 3, fields[2] == 0 else {
+    let status = fields.count == 3 ? Int32(fields[2]) : child.terminationStatus
     if layers == 5_000_000 {
-      line("5,000,000 layers load and simulate", "failed (status \(child.terminationStatus))", target: "loads", met: false)
+      line("5,000,000 layers load and simulate", "failed (status \(status))", target: "loads", met: false)
     } else {
-      print("  \(layers) layers: the measuring process failed (status \(child.terminationStatus))")
+      print("  \(layers) layers: offscreen-sim report failed (status \(status))")
     }
     continue
   }
+  let peak = fields[0]
+  let seconds = fields[1]
   let megabytes = peak / 1_000_000
   switch layers {
   case 1_000_000:
@@ -248,13 +302,14 @@ for (layers, frames) in quick
   }
   if layers >= 100_000 {
     // Everything the process holds at its peak, shared by the layers: the scene, the flattened
-    // tree and the plans, and the JSON text while it is read (about 100 bytes a layer).
+    // tree and the plans, and the file's bytes while they are read (about 100 bytes a layer).
     let perLayer = peak / Double(layers)
     line(
       "  peak memory per layer (\(layers) layers)", "\(fixed(perLayer, 0)) bytes", target: "<= 400 bytes", met: perLayer <= 400,
       note: perLayer <= 400 ? "" : "missed by \(fixed(perLayer / 400, 2))x")
   }
 }
+try? FileManager.default.removeItem(at: memoryFolder)
 print()
 
 if simulationOnly { exit(0) }
@@ -533,10 +588,10 @@ func spawnMeasuring(_ path: String, _ arguments: [String]) -> (status: Int32, pe
   return ((status >> 8) & 0xFF, Double(usage.ru_maxrss) * 1024, seconds(usage.ru_utime) + seconds(usage.ru_stime))
 }
 
-/// Peak resident memory of this process, from /proc (Linux); 0 where it cannot be read.
-func peakResidentBytes() -> Double {
+/// Resident memory of this process, from /proc (Linux); 0 where it cannot be read.
+func residentBytes() -> Double {
   guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
-  for row in status.split(separator: "\n") where row.hasPrefix("VmHWM:") {
+  for row in status.split(separator: "\n") where row.hasPrefix("VmRSS:") {
     let digits = row.split(separator: " ").compactMap { Double($0) }
     if let kilobytes = digits.first { return kilobytes * 1024 }
   }

@@ -377,6 +377,23 @@ private func string(_ value: JSONValue) -> String? {
     }
   }
 
+  /// The lines of a text's tail locate every offset in the tail as the whole text's lines do:
+  /// the line numbers go on from the line the tail starts in, the columns count from that line's
+  /// start.
+  @Test func aTailsLinesLocateAsTheWholeTexts() {
+    let text = Array("{\n  \"a\": 1,\n\n  \"b\": [2,\n    3], \"c\": 4\n}\n".utf8)
+    let whole = SourceText(text)
+    for start in text.indices {
+      // The line `start` is in, and where it starts, as a reader that counted the lines knows.
+      let line = text[..<start].filter { $0 == UInt8(ascii: "\n") }.count + 1
+      let lineStart = text[..<start].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+      let tail = SourceText(text, from: start, line: line, lineStart: lineStart)
+      for offset in start...text.count {
+        #expect(tail.location(ofOffset: offset) == whole.location(ofOffset: offset), "from \(start), offset \(offset)")
+      }
+    }
+  }
+
   @Test func nestingLimit() throws {
     func nested(_ depth: Int) -> String { String(repeating: "[", count: depth) + String(repeating: "]", count: depth) }
     #expect(syntaxError(nested(512)) == nil)

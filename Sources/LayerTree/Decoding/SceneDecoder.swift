@@ -153,6 +153,8 @@ struct SceneReader {
   private var layerCount = 0
   private var reportedLayerLimit = false
   private var reportedDepthLimit = false
+  /// The rare boxes of the last layers read, which layers with the same rare properties share.
+  private var rareBoxes = SharedRareBoxes()
 
   init(context: DecodingContext, options: SceneDecoder.Options) {
     self.context = context
@@ -331,9 +333,8 @@ struct SceneReader {
       }
     }
 
-    var draft = LayerDraft(id: defaultID ?? "", defaults: defaults)
+    var draft = LayerDraft(id: defaultID ?? "", defaults: defaults, source: source)
     draft.layerClass = layerClass
-    draft.layer.source = source
     var hasID = defaultID != nil
     var repeatCount: Int? = nil
     var repeatStep = (0.0, 0.0)
@@ -430,6 +431,7 @@ struct SceneReader {
     }
     draft.finish()
     var layer = draft.layer
+    layer.shareRareBox(in: &rareBoxes)
 
     if let maskValue {
       layer.mask =

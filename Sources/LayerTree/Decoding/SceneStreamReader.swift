@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads a well-formed scene file straight from its bytes into a ``Scene``, in one pass and
 /// without a ``JSONValue`` tree for the layers: keys are matched as bytes, numbers and colours are
 /// read in place, and each layer is built as its object is read.
@@ -36,6 +38,8 @@ struct SceneStreamReader: ~Copyable {
   private var layerNesting = 0
   /// Layers produced so far, to enforce `maxLayers`.
   private var layerCount = 0
+  /// Layers counted in `layerCount` that are not in the tree: items repeated 0 times.
+  private var droppedLayers = 0
   /// The file gives the root layer no `frame`: it takes the device's screen.
   private var rootFillsScreen = false
   /// The `allowsGroupOpacity` default the layers were read with; it depends on `iosVersion`,
@@ -46,6 +50,13 @@ struct SceneStreamReader: ~Copyable {
   /// The ids of the sublayer items being read, innermost layer's last, for the duplicate check.
   private var siblingIDs: [SiblingID] = []
 
+  /// Plain ids read lately, by their hash: where their bytes are, and the id made from them.
+  private var recentIDs = [(bytes: Range<Int>, id: String)?](repeating: nil, count: 64)
+  /// `contents` objects read lately, by a hash of their length and last bytes.
+  private var recentContents = [RecentContents?](repeating: nil, count: 16)
+  /// The rare boxes of the last layers read, which layers with the same rare properties share.
+  private var rareBoxes = SharedRareBoxes()
+
   /// The key tables and masks, built from the format's description.
   private let tables: StreamTables
 
@@ -54,6 +65,8 @@ struct SceneStreamReader: ~Copyable {
     /// Where the id's bytes are, when it was written as plain printable ASCII without escapes;
     /// nil otherwise.
     var bytes: Range<Int>?
+    /// A hash of those bytes (FNV-1a), made as they are read.
+    var hash: UInt64
     /// The item carries `repeat` with a count of one or more: its copies are `id[0]`, `id[1]`...
     var repeated: Bool
   }
@@ -106,12 +119,15 @@ struct SceneStreamReader: ~Copyable {
     var timelineValue: JSONValue?
     var budgetsValue: JSONValue?
     var sourceValue: JSONValue?
+    /// Where the first of those values starts, with its line and where that line starts: what a
+    /// location in them needs of the text before.
+    var valuesStart: (offset: Int, line: Int, lineStart: Int)?
 
     var key = try firstKey()
     while let range = key {
       guard let index = tables.sceneKeys.index(of: range, in: bytes) else { throw Unsupported() }
       try markSeen(index, in: &seen)
-      switch tables.sceneKeys.keys[index] {
+      switch tables.sceneNames[index] {
       case "version":
         guard try number() == 1 else { throw Unsupported() }
       case "name": name = try string()
@@ -123,9 +139,15 @@ struct SceneStreamReader: ~Copyable {
         defaults = LayerDefaults(iosVersion: iosVersion)
         rootHasFrame = try readLayer(isRoot: true, isMask: false).hasFrame
         root = layers.pop()
-      case "timeline": timelineValue = try jsonValue()
-      case "budgets": budgetsValue = try jsonValue()
-      case "source": sourceValue = try jsonValue()
+      case "timeline":
+        valuesStart = valuesStart ?? (pos, line, lineStart)
+        timelineValue = try jsonValue()
+      case "budgets":
+        valuesStart = valuesStart ?? (pos, line, lineStart)
+        budgetsValue = try jsonValue()
+      case "source":
+        valuesStart = valuesStart ?? (pos, line, lineStart)
+        sourceValue = try jsonValue()
       default: throw Unsupported()
       }
       key = try nextKey()
@@ -133,7 +155,7 @@ struct SceneStreamReader: ~Copyable {
     skipWhitespace()
     guard pos == end else { throw Unsupported() }
 
-    guard seen & 1 << tables.sceneKeys.index(of: "version") != 0, var root else { throw Unsupported() }
+    guard seen & tables.versionBit != 0, var root else { throw Unsupported() }
     // Layers were read with the defaults of the iOS version known when `root` began.
     guard LayerDefaults(iosVersion: iosVersion).allowsGroupOpacity == defaults.allowsGroupOpacity else { throw Unsupported() }
     if let device, options.devices[device] == nil { throw Unsupported() }
@@ -145,8 +167,10 @@ struct SceneStreamReader: ~Copyable {
     var budgets: Budgets? = nil
     var timeline: Timeline? = nil
     var sceneSource: SceneSource? = nil
-    if budgetsValue != nil || timelineValue != nil || sourceValue != nil {
-      let context = DecodingContext(source: SourceText(source))
+    if let valuesStart {
+      // Budgets keep the line and column of their entries: the lines from the first value on.
+      let context = DecodingContext(
+        source: SourceText(source, from: valuesStart.offset, line: valuesStart.line, lineStart: valuesStart.lineStart))
       context.maxStringLength = options.limits.maxStringLength
       if let sourceValue { sceneSource = SourceReader(context: context).read(sourceValue, JSONPath.document.key("source")) }
       if let budgetsValue {
@@ -154,7 +178,8 @@ struct SceneStreamReader: ~Copyable {
           .read(budgetsValue, JSONPath.document.key("budgets"), sceneDevice: device)
       }
       if let timelineValue {
-        timeline = TimelineReader(context: context, targets: TargetResolver(root: root), limits: options.limits, format: options.format)
+        let targets = TargetResolver(root: root, layerCount: layerCount - droppedLayers)
+        timeline = TimelineReader(context: context, targets: targets, limits: options.limits, format: options.format)
           .read(timelineValue, JSONPath.document.key("timeline"))
       }
       guard context.diagnostics.isEmpty else { throw Unsupported() }
@@ -216,9 +241,8 @@ struct SceneStreamReader: ~Copyable {
     defer { layerNesting -= 1 }
     let source = SourceLocation(line: line, column: pos - lineStart + 1)
 
-    var draft = LayerDraft(id: isMask ? "mask" : "", defaults: defaults)
-    draft.layer.source = source
-    var id = SiblingID(bytes: nil, repeated: false)
+    var draft = LayerDraft(id: isMask ? "mask" : "", defaults: defaults, source: source)
+    var id = SiblingID(bytes: nil, hash: 0, repeated: false)
     var classBit = tables.plainClassBit
     var seen: UInt64 = 0
     var repeatCopies: (Int, (Double, Double))? = nil
@@ -231,8 +255,9 @@ struct SceneStreamReader: ~Copyable {
       let field = tables.layerFields[index]
       // The class decides which keys apply: a key only some classes have must come after `class`.
       guard field.classMask & classBit != 0 else { throw Unsupported() }
-      // The value is read by its kind; the setter the description gives stores it.
-      switch field.value {
+      // The value is read by its kind, and the setter the description gives stores it; the
+      // structural keys are read here.
+      switch field.read {
       case .number:
         let value = try number(in: field.range)
         guard case .number(let set) = tables.layerSetters[index] else { throw Unsupported() }
@@ -275,32 +300,30 @@ struct SceneStreamReader: ~Copyable {
         let value = try transform()
         guard case .transform(let set) = tables.layerSetters[index] else { throw Unsupported() }
         set(&draft, value)
-      case .structural:
-        switch field.structural {
-        case .id:
-          let (text, plain) = try layerID()
-          draft.layer.id = text
-          id.bytes = plain
-        case .class:
-          let index = try choiceIndex(tables.classNames)
-          draft.layerClass = tables.layerClasses[index]
-          // `classNames` lists the classes in `allCases` order, as the class masks count them.
-          classBit = 1 << UInt8(index)
-        case .frame: draft.layer.frame = try rect()
-        case .shadowPath: draft.layer.shadowPath = try shadowPath()
-        case .mask:
-          _ = try readLayer(isRoot: false, isMask: true)
-          draft.layer.mask = layers.pop()
-        case .contents: draft.layer.contents = try contents()
-        case .sublayers: try readSublayers()
-        case .repeat:
-          guard !isRoot, !isMask else { throw Unsupported() }
-          repeatCopies = try readRepeat()
-        case .path:
-          draft.shape.path = try shapePath()
-          draft.shapePathSet = true
-        case nil: throw Unsupported()
-        }
+      case .id:
+        let (text, plain, hash) = try layerID()
+        draft.layer.id = text
+        id.bytes = plain
+        id.hash = hash
+      case .class:
+        let index = try choiceIndex(tables.classNames)
+        draft.layerClass = tables.layerClasses[index]
+        // `classNames` lists the classes in `allCases` order, as the class masks count them.
+        classBit = 1 << UInt8(index)
+      case .frame: draft.layer.frame = try rect()
+      case .shadowPath: draft.layer.shadowPath = try shadowPath()
+      case .mask:
+        _ = try readLayer(isRoot: false, isMask: true)
+        draft.layer.mask = layers.pop()
+      case .contents: draft.layer.contents = try contents()
+      case .sublayers: try readSublayers()
+      case .repeat:
+        guard !isRoot, !isMask else { throw Unsupported() }
+        repeatCopies = try readRepeat()
+      case .path:
+        draft.shape.path = try shapePath()
+        draft.shapePathSet = true
+      case .unknown: throw Unsupported()
       }
       key = try nextKey()
     }
@@ -314,9 +337,8 @@ struct SceneStreamReader: ~Copyable {
     }
     draft.finish()
     let instanceCount = draft.layerClass == .CAReplicatorLayer ? draft.replicator.instanceCount : 1
-    // Moved, not copied: a copy retains every reference in the layer.
-    var layer = Layer(id: "")
-    swap(&layer, &draft.layer)
+    var layer = draft.layer
+    layer.shareRareBox(in: &rareBoxes)
     if layers.count > sublayersStart { layer.sublayers = layers.popArray(from: sublayersStart) }
 
     // The layer itself; its mask and sublayers counted themselves when they were read.
@@ -334,12 +356,7 @@ struct SceneStreamReader: ~Copyable {
       try countLayers(extra)
     }
     id.repeated = repeatCopies != nil
-    // Moved, not copied: a copy retains every reference in the layer, and the end of `layer`
-    // releases them again.
-    withUnsafeMutablePointer(to: &layer) { pointer in
-      layers.push(pointer.move())
-      pointer.initialize(to: Layer(id: ""))
-    }
+    layers.push(layer)
     return LayerInfo(hasFrame: seen & tables.frameBit != 0, id: id, repeatCopies: repeatCopies)
   }
 
@@ -361,6 +378,7 @@ struct SceneStreamReader: ~Copyable {
         // An item repeated 0 times makes no layer, so no id.
         if count > 0 { siblingIDs.append(info.id) }
         let layer = layers.pop()
+        if count == 0 { droppedLayers += layer.subtreeCount }
         for index in 0..<count {
           var copy = layer
           copy.id = "\(layer.id)[\(index)]"
@@ -375,48 +393,66 @@ struct SceneStreamReader: ~Copyable {
     let items = siblingIDs.count - idStart
     defer { siblingIDs.removeSubrange(idStart...) }
     if items < 2 { return }
-    if items <= 16, siblingIDs[idStart...].allSatisfy({ $0.bytes != nil }) {
-      // A few plain ASCII ids: they are equal exactly when their bytes are; copies of repeated
-      // items (`id[n]`) can only meet copies of another repeated item with the same id.
-      for first in idStart..<siblingIDs.count {
-        for second in first + 1..<siblingIDs.count
-        where siblingIDs[first].repeated == siblingIDs[second].repeated
-          && equalBytes(siblingIDs[first].bytes!, siblingIDs[second].bytes!)
-        {
-          throw Unsupported()
-        }
-      }
+    if siblingIDs[idStart...].allSatisfy({ $0.bytes != nil }) {
+      // Plain ASCII ids: they are equal exactly when their bytes are, which their hashes (made
+      // while the bytes were read) rule out for most pairs; copies of repeated items (`id[n]`)
+      // can only meet copies of another repeated item with the same id.
+      try Self.checkDistinctHashedIDs(siblingIDs[idStart...], in: bytes)
     } else {
-      var ids = Set<String>()
+      var ids = Set<String>(minimumCapacity: layers.count - start)
       for layer in layers.elements(from: start) where !ids.insert(layer.id).inserted { throw Unsupported() }
     }
   }
 
-  private func equalBytes(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
-    guard a.count == b.count else { return false }
-    for offset in 0..<a.count where bytes[a.lowerBound + offset] != bytes[b.lowerBound + offset] { return false }
-    return true
+  /// Gives up when two of the items have the same plain id in `bytes`, both repeated or both
+  /// not.
+  private static func checkDistinctHashedIDs(_ items: ArraySlice<SiblingID>, in bytes: UnsafeBufferPointer<UInt8>) throws(Unsupported) {
+    func same(_ a: SiblingID, _ b: SiblingID) -> Bool {
+      a.hash == b.hash && a.repeated == b.repeated && bytes.equal(a.bytes!, b.bytes!)
+    }
+    if items.count <= 16 {
+      for first in items.indices {
+        for second in first + 1..<items.endIndex where same(items[first], items[second]) { throw Unsupported() }
+      }
+      return
+    }
+    // An open-addressing table of item positions at most half full.
+    let bits = (items.count * 2 - 1).bitWidth - (items.count * 2 - 1).leadingZeroBitCount
+    let mask = (1 << bits) - 1
+    var slots = [Int32](repeating: -1, count: mask + 1)
+    for position in items.indices {
+      let item = items[position]
+      var slot = Int(truncatingIfNeeded: (item.hash &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+      while slots[slot] >= 0 {
+        if same(items[Int(slots[slot])], item) { throw Unsupported() }
+        slot = (slot + 1) & mask
+      }
+      slots[slot] = Int32(position)
+    }
   }
 
-  /// A layer id that can name a layer, with where its bytes are when they are plain printable
-  /// ASCII without escapes.
-  private mutating func layerID() throws(Unsupported) -> (String, Range<Int>?) {
+  /// A layer id that can name a layer, with where its bytes are and their hash (FNV-1a) when
+  /// they are plain printable ASCII without escapes.
+  private mutating func layerID() throws(Unsupported) -> (String, Range<Int>?, UInt64) {
     guard byte(pos) == UInt8(ascii: "\"") else { throw Unsupported() }
     let start = pos + 1
     var index = start
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
     while index < end {
-      switch bytes[index] {
+      let byte = bytes[index]
+      switch byte {
       case UInt8(ascii: "\""):
         guard index > start else { throw Unsupported() }
         // Past the id-length limit: the tree reader reports it.
         guard index - start <= options.limits.maxIDLength else { throw Unsupported() }
         pos = index + 1
-        return (String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self), start..<index)
+        return (plainID(start..<index, hash: hash), start..<index, hash)
       case UInt8(ascii: "/"), UInt8(ascii: "*"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: " "):
         throw Unsupported()
       case UInt8(ascii: "\\"):
         break
       case 0x21...0x7E:
+        hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3
         index += 1
         continue
       default:
@@ -425,9 +461,23 @@ struct SceneStreamReader: ~Copyable {
       // Escapes, other characters: read as the tree-based reader does, and checked as it checks.
       let text = try string()
       guard LayerPath.problem(withID: text) == nil, text.count <= options.limits.maxIDLength else { throw Unsupported() }
-      return (text, nil)
+      return (text, nil, 0)
     }
     throw Unsupported()
+  }
+
+  /// The id whose plain bytes are `range`: the one made before when the same bytes were read
+  /// lately (`title` in every cell is made once).
+  private mutating func plainID(_ range: Range<Int>, hash: UInt64) -> String {
+    let slot = Int(truncatingIfNeeded: hash &>> 58)
+    if let recent = recentIDs[slot], recent.bytes.count == range.count,
+      memcmp(bytes.baseAddress! + range.lowerBound, bytes.baseAddress! + recent.bytes.lowerBound, range.count) == 0
+    {
+      return recent.id
+    }
+    let id = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    recentIDs[slot] = (range, id)
+    return id
   }
 
   private mutating func readRepeat() throws(Unsupported) -> (Int, (Double, Double)) {
@@ -475,7 +525,7 @@ struct SceneStreamReader: ~Copyable {
 
   private mutating func shadowPath() throws(Unsupported) -> ShadowPath {
     if byte(pos) == UInt8(ascii: "\"") {
-      guard equal(try rawString(), "bounds") else { throw Unsupported() }
+      guard bytes.equal(try rawString(), "bounds") else { throw Unsupported() }
       return .bounds
     }
     var seen: UInt64 = 0
@@ -528,7 +578,38 @@ struct SceneStreamReader: ~Copyable {
     }
   }
 
+  /// A `contents` object: one whose text was read lately is taken as read then (the same text is
+  /// the same contents: a feed's avatars all write `{"type":"image","pixelSize":[80,80]}`).
   private mutating func contents() throws(Unsupported) -> Contents {
+    // The object ends at its first `}` (its values hold none), on this line; the memo is for
+    // objects whose arrays open within the depth limit here too.
+    guard depth + 2 < JSONReader.defaultMaxDepth, let close = bytes.firstIndex(of: UInt8(ascii: "}"), from: pos), close >= 7 else {
+      return try readContents()
+    }
+    let start = pos
+    let count = close + 1 - start
+    let tail = UInt64(littleEndian: UnsafeRawBufferPointer(bytes).loadUnaligned(fromByteOffset: max(0, close - 7), as: UInt64.self))
+    let slot = Int(truncatingIfNeeded: ((tail ^ UInt64(count)) &* 0x9E37_79B9_7F4A_7C15) >> 60)
+    if let recent = recentContents[slot], recent.count == count,
+      memcmp(bytes.baseAddress! + start, bytes.baseAddress! + recent.start, count) == 0
+    {
+      pos = close + 1
+      return recent.contents
+    }
+    let lineBefore = line
+    let contents = try readContents()
+    if pos == close + 1, line == lineBefore { recentContents[slot] = RecentContents(start: start, count: count, contents: contents) }
+    return contents
+  }
+
+  /// A `contents` object read lately: where its text is in the file, and what it read as.
+  private struct RecentContents {
+    var start: Int
+    var count: Int
+    var contents: Contents
+  }
+
+  private mutating func readContents() throws(Unsupported) -> Contents {
     // Each value is checked as it is read; whether its key applies to the type, and whether the
     // type's required keys are there, is checked at the end.
     var seen: UInt64 = 0
@@ -609,20 +690,23 @@ struct SceneStreamReader: ~Copyable {
     seen |= bit
   }
 
+  @inline(__always)
   private mutating func number() throws(Unsupported) -> Double {
     // Most numbers in a scene are short integers: as the reader's exact path reads them, each is
     // its digits as a Double, which holds up to 2^53 exactly.
-    let negative = byte(pos) == UInt8(ascii: "-")
-    let digitsStart = negative ? pos + 1 : pos
-    var index = digitsStart
-    var magnitude: UInt64 = 0
-    while index < end, index - digitsStart < 15 {
+    var index = pos
+    let negative = index < end && bytes[index] == UInt8(ascii: "-")
+    if negative { index &+= 1 }
+    let digitsStart = index
+    let limit = min(end, digitsStart &+ 15)
+    var magnitude: Int64 = 0
+    while index < limit {
       let digit = bytes[index] &- UInt8(ascii: "0")
-      guard digit < 10 else { break }
-      magnitude = magnitude * 10 + UInt64(digit)
-      index += 1
+      if digit >= 10 { break }
+      magnitude = magnitude &* 10 &+ Int64(digit)
+      index &+= 1
     }
-    let digits = index - digitsStart
+    let digits = index &- digitsStart
     if digits > 0, digits < 15, digits == 1 || bytes[digitsStart] != UInt8(ascii: "0") {
       let next = byte(index)
       if next != UInt8(ascii: "."), next | 0x20 != UInt8(ascii: "e") {
@@ -630,7 +714,12 @@ struct SceneStreamReader: ~Copyable {
         return negative ? -Double(magnitude) : Double(magnitude)
       }
     }
-    // Anything else: the reader's own conversion, and its errors.
+    return try otherNumber()
+  }
+
+  /// A number other than a short integer: the reader's own conversion, and its errors.
+  @inline(never)
+  private mutating func otherNumber() throws(Unsupported) -> Double {
     let first = byte(pos)
     guard first == UInt8(ascii: "-") || first &- UInt8(ascii: "0") < 10 else { throw Unsupported() }
     do {
@@ -682,6 +771,7 @@ struct SceneStreamReader: ~Copyable {
 
   /// `[a, b]`, finite numbers.
   private mutating func pair() throws(Unsupported) -> (Double, Double) {
+    if let pair = compactPair() { return pair }
     try open(UInt8(ascii: "["))
     skipWhitespace()
     let a = try finite()
@@ -693,6 +783,10 @@ struct SceneStreamReader: ~Copyable {
 
   /// `[x, y, width, height]`, finite numbers with a width and height >= 0.
   private mutating func rect() throws(Unsupported) -> Rect {
+    if let rect = compactRect() {
+      guard rect.width >= 0, rect.height >= 0 else { throw Unsupported() }
+      return rect
+    }
     try open(UInt8(ascii: "["))
     skipWhitespace()
     let x = try finite()
@@ -704,6 +798,32 @@ struct SceneStreamReader: ~Copyable {
     let height = try finite()
     try close(UInt8(ascii: "]"))
     guard width >= 0, height >= 0 else { throw Unsupported() }
+    return Rect(x, y, width, height)
+  }
+
+  /// `[a,b]` of short integers with nothing between them but the comma, as a compact file
+  /// writes a pair; nil, with `pos` where it was, for anything else, which ``pair()`` reads.
+  @inline(__always)
+  private mutating func compactPair() -> (Double, Double)? {
+    guard depth < JSONReader.defaultMaxDepth, byte(pos) == UInt8(ascii: "[") else { return nil }
+    var index = pos &+ 1
+    guard let a = bytes.shortInteger(&index, then: UInt8(ascii: ",")), let b = bytes.shortInteger(&index, then: UInt8(ascii: "]")) else {
+      return nil
+    }
+    pos = index
+    return (a, b)
+  }
+
+  /// `[x,y,width,height]` of short integers, as a compact file writes a frame; nil, with `pos`
+  /// where it was, for anything else, which ``rect()`` reads.
+  @inline(__always)
+  private mutating func compactRect() -> Rect? {
+    guard depth < JSONReader.defaultMaxDepth, byte(pos) == UInt8(ascii: "[") else { return nil }
+    var index = pos &+ 1
+    guard let x = bytes.shortInteger(&index, then: UInt8(ascii: ",")), let y = bytes.shortInteger(&index, then: UInt8(ascii: ",")),
+      let width = bytes.shortInteger(&index, then: UInt8(ascii: ",")), let height = bytes.shortInteger(&index, then: UInt8(ascii: "]"))
+    else { return nil }
+    pos = index
     return Rect(x, y, width, height)
   }
 
@@ -760,13 +880,6 @@ struct SceneStreamReader: ~Copyable {
       index += 1
     }
     throw Unsupported()
-  }
-
-  private func equal(_ range: Range<Int>, _ word: StaticString) -> Bool {
-    guard range.count == word.utf8CodeUnitCount else { return false }
-    let literal = word.utf8Start
-    for offset in 0..<range.count where bytes[range.lowerBound + offset] != literal[offset] { return false }
-    return true
   }
 
   private mutating func choice<T: RawRepresentable & CaseIterable>(_ type: T.Type) throws(Unsupported) -> T
@@ -871,6 +984,22 @@ struct SceneStreamReader: ~Copyable {
     guard byte(pos) == UInt8(ascii: "\"") else { throw Unsupported() }
     let start = pos + 1
     var index = start
+    // Eight bytes at a time: the lowest byte of `word ^ quotes` that is zero is the first quote
+    // (the test below marks it exactly; only bytes above a marked one may be marked wrongly).
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let quotes = ones &* UInt64(UInt8(ascii: "\""))
+    let raw = UnsafeRawBufferPointer(bytes)
+    while end &- index >= 8 {
+      let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) ^ quotes
+      let marks = (word &- ones) & ~word & (ones &* 0x80)
+      if marks != 0 {
+        index &+= marks.trailingZeroBitCount &>> 3
+        pos = index &+ 1
+        try separator(UInt8(ascii: ":"))
+        return start..<index
+      }
+      index &+= 8
+    }
     while index < end, bytes[index] != UInt8(ascii: "\"") { index += 1 }
     guard index < end else { throw Unsupported() }
     pos = index + 1
@@ -908,14 +1037,78 @@ struct SceneStreamReader: ~Copyable {
   }
 }
 
+/// What ``SceneStreamReader`` looks for in its input, apart from the reader's state.
+extension UnsafeBufferPointer<UInt8> {
+  /// The first `byte` at or after `index`, found eight bytes at a time; nil when there is none.
+  func firstIndex(of byte: UInt8, from index: Int) -> Int? {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let pattern = ones &* UInt64(byte)
+    let raw = UnsafeRawBufferPointer(self)
+    var index = index
+    while count &- index >= 8 {
+      let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) ^ pattern
+      // The lowest marked byte is the first match (only bytes above a marked one may be marked
+      // wrongly).
+      let marks = (word &- ones) & ~word & (ones &* 0x80)
+      if marks != 0 { return index &+ marks.trailingZeroBitCount &>> 3 }
+      index &+= 8
+    }
+    while index < count {
+      if self[index] == byte { return index }
+      index &+= 1
+    }
+    return nil
+  }
+
+  /// The short integer at `index`, as the reader's `number()` reads one, when `separator` follows
+  /// it at once, with `index` moved past the separator; nil otherwise.
+  @inline(__always)
+  func shortInteger(_ index: inout Int, then separator: UInt8) -> Double? {
+    var position = index
+    let negative = position < count && self[position] == UInt8(ascii: "-")
+    if negative { position &+= 1 }
+    let digitsStart = position
+    let limit = Swift.min(count, digitsStart &+ 15)
+    var magnitude: Int64 = 0
+    while position < limit {
+      let digit = self[position] &- UInt8(ascii: "0")
+      if digit >= 10 { break }
+      magnitude = magnitude &* 10 &+ Int64(digit)
+      position &+= 1
+    }
+    let digits = position &- digitsStart
+    guard digits > 0, digits < 15, digits == 1 || self[digitsStart] != UInt8(ascii: "0"), position < count, self[position] == separator
+    else { return nil }
+    index = position &+ 1
+    return negative ? -Double(magnitude) : Double(magnitude)
+  }
+
+  /// Whether the bytes in `a` and in `b` are the same.
+  func equal(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
+    guard a.count == b.count else { return false }
+    for offset in 0..<a.count where self[a.lowerBound + offset] != self[b.lowerBound + offset] { return false }
+    return true
+  }
+
+  /// Whether the bytes in `range` are `word`'s.
+  func equal(_ range: Range<Int>, _ word: StaticString) -> Bool {
+    guard range.count == word.utf8CodeUnitCount else { return false }
+    let literal = word.utf8Start
+    for offset in 0..<range.count where self[range.lowerBound + offset] != literal[offset] { return false }
+    return true
+  }
+}
+
 /// A fixed set of ASCII keys, looked up by their bytes in the input, without making a `String`:
 /// a small open-addressing hash table on each key's length and first eight bytes.
-struct KeyTable: Sendable {
-  let keys: [String]
-  /// Every key's bytes, one after another.
-  private let storage: [UInt8]
+///
+/// Its memory is plain: copying a table or looking a key up retains nothing. ``StreamTables``,
+/// which makes the tables, frees them (``deallocate()``) when it goes.
+struct KeyTable: @unchecked Sendable {
   /// `slotCount` slots, each empty (`index == -1`) or holding one key.
-  private let slots: [Slot]
+  private let slots: UnsafeMutablePointer<Slot>
+  /// Every key's bytes, one after another.
+  private let storage: UnsafeMutablePointer<UInt8>
   private static let slotBits: UInt64 = 7
   private static let slotCount = 1 << slotBits
 
@@ -925,25 +1118,32 @@ struct KeyTable: Sendable {
     var length = 0
     /// Where its bytes start in `storage`.
     var start = 0
-    /// Its index in `keys`, or -1 for an empty slot.
+    /// Its index in the keys, or -1 for an empty slot.
     var index = -1
   }
 
   init(_ keys: [String]) {
     precondition(keys.count < Self.slotCount / 2)
-    self.keys = keys
-    var storage: [UInt8] = []
+    var bytes: [UInt8] = []
     var slots = [Slot](repeating: Slot(), count: Self.slotCount)
     for (index, key) in keys.enumerated() {
       var prefix: UInt64 = 0
       for (offset, byte) in key.utf8.prefix(8).enumerated() { prefix |= UInt64(byte) << UInt64(8 * offset) }
       var slot = Self.slot(prefix, key.utf8.count)
       while slots[slot].index >= 0 { slot = (slot + 1) & (Self.slotCount - 1) }
-      slots[slot] = Slot(prefix: prefix, length: key.utf8.count, start: storage.count, index: index)
-      storage.append(contentsOf: key.utf8)
+      slots[slot] = Slot(prefix: prefix, length: key.utf8.count, start: bytes.count, index: index)
+      bytes.append(contentsOf: key.utf8)
     }
-    self.storage = storage
-    self.slots = slots
+    self.slots = .allocate(capacity: Self.slotCount)
+    self.slots.initialize(from: slots, count: Self.slotCount)
+    storage = .allocate(capacity: max(1, bytes.count))
+    storage.initialize(from: bytes, count: bytes.count)
+  }
+
+  /// Frees the table; it must not be used after.
+  func deallocate() {
+    slots.deallocate()
+    storage.deallocate()
   }
 
   @inline(__always)
@@ -951,15 +1151,15 @@ struct KeyTable: Sendable {
     Int(truncatingIfNeeded: ((prefix ^ UInt64(truncatingIfNeeded: length)) &* 0x9E37_79B9_7F4A_7C15) >> (64 - slotBits))
   }
 
-  /// The index in `keys` of the key whose bytes are `bytes[range]`, or nil.
+  /// The index in the keys of the key whose bytes are `bytes[range]`, or nil.
   @inline(__always)
   func index(of range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
     let count = range.count
     let start = range.lowerBound
     var prefix: UInt64
-    if bytes.count - start >= 8 {
+    if bytes.count &- start >= 8 {
       prefix = UInt64(littleEndian: UnsafeRawBufferPointer(bytes).loadUnaligned(fromByteOffset: start, as: UInt64.self))
-      if count < 8 { prefix &= (1 << UInt64(8 * count)) &- 1 }
+      if count < 8 { prefix &= (1 &<< UInt64(8 &* count)) &- 1 }
     } else {
       prefix = 0
       for offset in 0..<min(count, 8) { prefix |= UInt64(bytes[start + offset]) << UInt64(8 * offset) }
@@ -980,10 +1180,7 @@ struct KeyTable: Sendable {
         }
         if same { return candidate.index }
       }
-      slot = (slot + 1) & (Self.slotCount - 1)
+      slot = (slot &+ 1) & (Self.slotCount &- 1)
     }
   }
-
-  /// The index of `key`, which must be one of the keys.
-  func index(of key: String) -> Int { keys.firstIndex(of: key)! }
 }

@@ -3,6 +3,9 @@
 /// contents type and path type takes or requires. Nothing in them is written by hand.
 final class StreamTables: Sendable {
   let sceneKeys: KeyTable
+  /// The scene's keys, in `sceneKeys` order, and the bit of `version` among them.
+  let sceneNames: [String]
+  let versionBit: UInt64
   let layerKeys: KeyTable
   /// Each layer key, in `layerKeys` order: what the reader checks and reads, as plain values
   /// (copied per key read, they hold no reference).
@@ -51,6 +54,8 @@ final class StreamTables: Sendable {
   let pixelSize: NumberRange
   let characters: ClosedRange<Int>
   let repeatCount: ClosedRange<Int>
+  /// The key tables above, freed with them.
+  private let keyTables: [KeyTable]
 
   /// The tables of the standard format, built once.
   static let standard = StreamTables(.standard)
@@ -59,39 +64,48 @@ final class StreamTables: Sendable {
   static func tables(for format: SceneFormat) -> StreamTables { format.isStandard ? standard : StreamTables(format) }
 
   init(_ format: SceneFormat) {
-    sceneKeys = KeyTable(format.scene.names)
+    // Every key table made here, freed with the tables.
+    var made: [KeyTable] = []
+    func table(_ names: [String]) -> KeyTable {
+      let table = KeyTable(names)
+      made.append(table)
+      return table
+    }
+    sceneKeys = table(format.scene.names)
+    sceneNames = format.scene.names
+    versionBit = 1 << UInt64(format.scene.index(of: "version")!)
     let layer = format.layer
-    layerKeys = KeyTable(layer.names)
+    layerKeys = table(layer.names)
     layerFields = layer.keys.map(StreamLayerKey.init)
     layerSetters = layer.keys.map { LayerSetter($0.binding ?? .structural) }
     layerChoices = layer.keys.map { key in
       switch key.type {
-      case .choice(let names), .list(.choice(let names), _, _, _): return KeyTable(names)
+      case .choice(let names), .list(.choice(let names), _, _, _): return table(names)
       default: return nil
       }
     }
     idBit = 1 << UInt64(layer.index(of: "id")!)
     frameBit = 1 << UInt64(layer.index(of: "frame")!)
-    classNames = KeyTable(LayerClass.allCases.map(\.rawValue))
+    classNames = table(LayerClass.allCases.map(\.rawValue))
 
-    contentsKeys = KeyTable(format.contents.names)
+    contentsKeys = table(format.contents.names)
     contentsFields = format.contents.names.map { ContentsField(rawValue: $0)! }
-    contentsTypes = KeyTable(SceneKeys.contentTypes)
+    contentsTypes = table(SceneKeys.contentTypes)
     contentsTypeKinds = SceneKeys.contentTypes.map { ContentsTypeKind(rawValue: $0)! }
     (contentsApplies, contentsRequired) = Self.masks(format.contents, variants: SceneKeys.contentTypes)
-    drawingThreads = KeyTable(DrawingThread.allCases.map(\.rawValue))
+    drawingThreads = table(DrawingThread.allCases.map(\.rawValue))
 
-    shapePathKeys = KeyTable(format.shapePath.names)
+    shapePathKeys = table(format.shapePath.names)
     shapePathFields = format.shapePath.names.map { ShapePathField(rawValue: $0)! }
-    shapeTypes = KeyTable(SceneKeys.shapeTypes)
+    shapeTypes = table(SceneKeys.shapeTypes)
     shapeTypeKinds = SceneKeys.shapeTypes.map { ShapeTypeKind(rawValue: $0)! }
     (shapeApplies, shapeRequired) = Self.masks(format.shapePath, variants: SceneKeys.shapeTypes)
 
-    shadowPathKeys = KeyTable(format.shadowPath.names)
+    shadowPathKeys = table(format.shadowPath.names)
     shadowPathFields = format.shadowPath.names.map { ShadowPathField(rawValue: $0)! }
-    transformKeys = KeyTable(format.transform.names)
+    transformKeys = table(format.transform.names)
     transformFields = format.transform.names.map { TransformField(rawValue: $0)! }
-    repeatKeys = KeyTable(format.repeatBlock.names)
+    repeatKeys = table(format.repeatBlock.names)
     repeatFields = format.repeatBlock.names.map { RepeatField(rawValue: $0)! }
     shapePathRadius = format.shapePath["cornerRadius"].range ?? .nonNegative
     shapePathPoints = Self.integerRange(format.shapePath["points"])
@@ -99,6 +113,11 @@ final class StreamTables: Sendable {
     pixelSize = format.contents["pixelSize"].range ?? .positive
     characters = Self.integerRange(format.contents["characters"])
     repeatCount = Self.integerRange(format.repeatBlock["count"])
+    keyTables = made
+  }
+
+  deinit {
+    for table in keyTables { table.deallocate() }
   }
 
   /// For each variant, the bits of the keys that apply to it and of those it requires.
@@ -130,33 +149,36 @@ final class StreamTables: Sendable {
 /// One layer key as the fast reader uses it: plain values only, so reading a key copies no
 /// reference.
 struct StreamLayerKey: Sendable {
-  /// How the value is read.
-  var value: ValueKind
+  /// How the value is read: by its kind, or by the reader itself for a structural key.
+  var read: Read
   /// The range of a number or pair.
   var range: NumberRange
   var integers: ClosedRange<Int>
   /// Bit `i` set: the key applies to the class `LayerClass.allCases[i]`.
   var classMask: UInt8
-  var structural: StructuralLayerKey?
 
-  /// The kinds of ``LayerBinding``, without their closures.
-  enum ValueKind: UInt8, Sendable {
-    case number, integer, boolean, choice, color, optionalColor, pair, colors, choiceSet, transform, structural
+  /// The kinds of ``LayerBinding``, without their closures, and the structural keys: one switch
+  /// picks how a key is read.
+  enum Read: UInt8, Sendable {
+    case number, integer, boolean, choice, color, optionalColor, pair, colors, choiceSet, transform
+    case id, `class`, frame, shadowPath, mask, contents, sublayers, `repeat`, path
+    /// A structural key the reader does not know: left to the tree-based reader.
+    case unknown
   }
 
   init(_ key: FormatKey) {
     switch key.binding ?? .structural {
-    case .number: value = .number
-    case .integer: value = .integer
-    case .boolean: value = .boolean
-    case .choice: value = .choice
-    case .color: value = .color
-    case .optionalColor: value = .optionalColor
-    case .pair: value = .pair
-    case .colors: value = .colors
-    case .choiceSet: value = .choiceSet
-    case .transform: value = .transform
-    case .structural: value = .structural
+    case .number: read = .number
+    case .integer: read = .integer
+    case .boolean: read = .boolean
+    case .choice: read = .choice
+    case .color: read = .color
+    case .optionalColor: read = .optionalColor
+    case .pair: read = .pair
+    case .colors: read = .colors
+    case .choiceSet: read = .choiceSet
+    case .transform: read = .transform
+    case .structural: read = Read(StructuralLayerKey(rawValue: key.name))
     }
     range = key.range ?? .any
     if case .integer(let range) = key.type { integers = range } else { integers = 0...0 }
@@ -165,7 +187,23 @@ struct StreamLayerKey: Sendable {
       mask |= 1 << UInt8(index)
     }
     classMask = mask
-    structural = StructuralLayerKey(rawValue: key.name)
+  }
+}
+
+extension StreamLayerKey.Read {
+  init(_ key: StructuralLayerKey?) {
+    switch key {
+    case .id: self = .id
+    case .class: self = .class
+    case .frame: self = .frame
+    case .shadowPath: self = .shadowPath
+    case .mask: self = .mask
+    case .contents: self = .contents
+    case .sublayers: self = .sublayers
+    case .repeat: self = .repeat
+    case .path: self = .path
+    case nil: self = .unknown
+    }
   }
 }
 

@@ -25,23 +25,82 @@ final class TargetResolver {
   /// Positions in tree order by id stem.
   private var byStem: [Substring: [Int32]]? = nil
 
-  init(root: Layer) { self.root = root }
+  init(root: Layer) {
+    self.root = root
+    knownLayerCount = nil
+  }
+
+  /// A resolver for a tree of `layerCount` layers, masks included, which the reader that made the
+  /// tree counted.
+  init(root: Layer, layerCount: Int) {
+    assert(layerCount == root.subtreeCount, "the reader counted \(layerCount) layers, the tree has \(root.subtreeCount)")
+    self.root = root
+    knownLayerCount = layerCount
+  }
+
+  private let knownLayerCount: Int?
 
   /// Layers in the tree, masks included: the most layers one target is compared with.
-  private(set) lazy var layerCount: Int = {
-    func count(_ layer: Layer) -> Int { 1 + (layer.mask.map(count) ?? 0) + layer.sublayers.reduce(0) { $0 + count($1) } }
-    return count(root)
-  }()
+  private(set) lazy var layerCount: Int = knownLayerCount ?? root.subtreeCount
 
   /// The paths `pattern` matches, in the tree's order. A pattern that starts with `/` is
   /// anchored at the root: it matches whole paths only.
   func resolve(_ pattern: String) -> [String] {
-    let wanted = pattern.split(separator: "/")
+    let wanted = pattern.split(separator: "/").map(Component.init)
     guard !wanted.isEmpty else { return [] }
     return pattern.hasPrefix("/") ? resolveAnchored(wanted) : resolveTail(wanted)
   }
 
-  private func resolveAnchored(_ wanted: [Substring]) -> [String] {
+  /// One component of a pattern, read once: what it matches decided before any layer is seen.
+  private enum Component {
+    /// `*`: any id.
+    case any
+    /// An id alone: the layers whose id equals it.
+    case id(String)
+    /// `stem[*]`: the copies `repeat` made of `stem`.
+    case copies(Substring)
+
+    init(_ pattern: Substring) {
+      if pattern == "*" {
+        self = .any
+      } else if pattern.hasSuffix("[*]") {
+        self = .copies(pattern)
+      } else {
+        self = .id(String(pattern))
+      }
+    }
+
+    /// ``TargetResolver/matches(_:_:)`` of the component's pattern.
+    @inline(__always)
+    func matches(_ id: String) -> Bool {
+      switch self {
+      case .any: return true
+      case .id(let wanted): return id == wanted
+      case .copies(let pattern): return TargetResolver.matches(id[...], pattern)
+      }
+    }
+
+    /// ``matches(_:)`` of the layer's id.
+    @inline(__always)
+    func matches(_ layer: Layer) -> Bool {
+      switch self {
+      case .any: return true
+      case .id(let wanted): return layer.hasID(wanted)
+      case .copies(let pattern): return TargetResolver.matches(layer.id[...], pattern)
+      }
+    }
+
+    /// The stem the byStem index files the layers it matches under; nil for `*`.
+    var stem: Substring? {
+      switch self {
+      case .any: return nil
+      case .id(let id): return TargetResolver.stem(id[...])
+      case .copies(let pattern): return TargetResolver.stem(pattern)
+      }
+    }
+  }
+
+  private func resolveAnchored(_ wanted: [Component]) -> [String] {
     var result: [String] = []
     func descend(_ layer: Layer, _ depth: Int, _ path: String) {
       if depth == wanted.count - 1 {
@@ -49,27 +108,26 @@ final class TargetResolver {
         return
       }
       let next = wanted[depth + 1]
-      if let mask = layer.mask, Self.matches(mask.id[...], next) { descend(mask, depth + 1, LayerPath.child(path, mask.id)) }
-      for sublayer in layer.sublayers where Self.matches(sublayer.id[...], next) {
+      if let mask = layer.mask, next.matches(mask.id) { descend(mask, depth + 1, LayerPath.child(path, mask.id)) }
+      for sublayer in layer.sublayers where next.matches(sublayer.id) {
         descend(sublayer, depth + 1, LayerPath.child(path, sublayer.id))
       }
     }
-    if Self.matches(root.id[...], wanted[0]) { descend(root, 0, root.id) }
+    if wanted[0].matches(root.id) { descend(root, 0, root.id) }
     return result
   }
 
-  private func resolveTail(_ wanted: [Substring]) -> [String] {
+  private func resolveTail(_ wanted: [Component]) -> [String] {
     tailResolutions += 1
-    let last = wanted[wanted.count - 1]
     if byStem == nil, tailResolutions > 3 { buildIndex() }
-    guard let byStem, last != "*" else { return walkMatching(wanted) }
+    guard let byStem, let stem = wanted[wanted.count - 1].stem else { return walkMatching(wanted) }
     var result: [String] = []
-    for position in byStem[Self.stem(last)] ?? [] {
+    for position in byStem[stem] ?? [] {
       // The chain of ids from this layer up must match the pattern from its end.
       var node = Int(position)
       var matched = true
       for component in wanted.reversed() {
-        guard node >= 0, Self.matches(ids[node][...], component) else {
+        guard node >= 0, component.matches(ids[node]) else {
           matched = false
           break
         }
@@ -80,19 +138,29 @@ final class TargetResolver {
     return result
   }
 
-  /// Walks the whole tree once, keeping the ancestors of the layer visited: a layer whose id
-  /// matches the pattern's last component is checked up its ancestors.
-  private func walkMatching(_ wanted: [Substring]) -> [String] {
+  /// Walks the whole tree once, keeping the ids of the ancestors of the layer visited: a layer
+  /// whose id matches the pattern's last component is checked up its ancestors.
+  private func walkMatching(_ wanted: [Component]) -> [String] {
+    var walk = Walk(wanted: wanted)
+    walk.visit(root)
+    return walk.result
+  }
+
+  /// The state of ``walkMatching(_:)``.
+  private struct Walk {
+    let wanted: [Component]
     var result: [String] = []
     /// The ids of the visited layer's ancestors, the root's first.
     var ancestors: [String] = []
-    let last = wanted[wanted.count - 1]
-    func visit(_ layer: Layer) {
-      if Self.matches(layer.id[...], last), ancestors.count >= wanted.count - 1 {
+
+    init(wanted: [Component]) { self.wanted = wanted }
+
+    mutating func visit(_ layer: borrowing Layer) {
+      if wanted[wanted.count - 1].matches(layer), ancestors.count >= wanted.count - 1 {
         var matched = true
         var depth = ancestors.count - 1
         for component in wanted.dropLast().reversed() {
-          guard Self.matches(ancestors[depth][...], component) else {
+          guard component.matches(ancestors[depth]) else {
             matched = false
             break
           }
@@ -100,14 +168,11 @@ final class TargetResolver {
         }
         if matched { result.append((ancestors + [layer.id]).joined(separator: "/")) }
       }
-      guard layer.mask != nil || !layer.sublayers.isEmpty else { return }
+      guard layer.hasChildren else { return }
       ancestors.append(layer.id)
-      if let mask = layer.mask { visit(mask) }
-      for sublayer in layer.sublayers { visit(sublayer) }
+      layer.forEachChild { visit($0) }
       ancestors.removeLast()
     }
-    visit(root)
-    return result
   }
 
   /// The path of the layer at `position` in tree order.

@@ -53,10 +53,15 @@ struct LayerDraft {
     layer.allowsGroupOpacity = defaults.allowsGroupOpacity
   }
 
+  /// A draft of a layer whose object starts at `source` in a file.
+  init(id: String, defaults: LayerDefaults, source: SourceLocation) {
+    layer = Layer(id: id, source: source, allowsGroupOpacity: defaults.allowsGroupOpacity)
+  }
+
   /// The layer with its kind made from its class.
   mutating func finish() {
     switch layerClass {
-    case .CALayer: layer.kind = .plain
+    case .CALayer: break  // A new layer is plain.
     case .CAShapeLayer:
       // A shape layer without a path draws nothing in Core Animation; the format reads a missing
       // path as the layer's bounds, which is what a scene writer almost always means.

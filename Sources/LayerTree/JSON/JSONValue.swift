@@ -79,12 +79,33 @@ public struct SourceText: Sendable {
   /// Byte offset where each line starts; `lineStarts[0] == 0`.
   public let lineStarts: [Int]
   public let byteCount: Int
+  /// The line `lineStarts[0]` starts: 1, or a later line for the tail of a text.
+  private let firstLine: Int
 
   public init(_ bytes: [UInt8]) {
     var starts = [0]
+    Self.appendLineStarts(of: bytes, from: 0, to: &starts)
+    lineStarts = starts
+    byteCount = bytes.count
+    firstLine = 1
+  }
+
+  /// The text's lines from `start` on, when line `line` of the text starts at `lineStart` (at
+  /// or before `start`): only offsets from `start` on are located, as the whole text locates
+  /// them. Cheaper than the whole text when what is read lies near its end.
+  init(_ bytes: [UInt8], from start: Int, line: Int, lineStart: Int) {
+    var starts = [lineStart]
+    Self.appendLineStarts(of: bytes, from: start, to: &starts)
+    lineStarts = starts
+    byteCount = bytes.count
+    firstLine = line
+  }
+
+  /// Appends the offset after each line break in `bytes` from `start` on.
+  private static func appendLineStarts(of bytes: [UInt8], from start: Int, to starts: inout [Int]) {
     bytes.withUnsafeBufferPointer { buffer in
       let count = buffer.count
-      var index = 0
+      var index = start
       if let base = buffer.baseAddress {
         let raw = UnsafeRawPointer(base)
         let ones: UInt64 = 0x0101_0101_0101_0101
@@ -108,8 +129,6 @@ public struct SourceText: Sendable {
         index += 1
       }
     }
-    lineStarts = starts
-    byteCount = bytes.count
   }
 
   public func location(ofOffset offset: Int) -> SourceLocation {
@@ -120,6 +139,6 @@ public struct SourceText: Sendable {
       let mid = (low + high + 1) / 2
       if lineStarts[mid] <= clamped { low = mid } else { high = mid - 1 }
     }
-    return SourceLocation(line: low + 1, column: clamped - lineStarts[low] + 1)
+    return SourceLocation(line: firstLine + low, column: clamped - lineStarts[low] + 1)
   }
 }
