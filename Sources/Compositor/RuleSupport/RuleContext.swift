@@ -51,23 +51,35 @@ public struct RuleContext {
   /// The number of direct sublayers whose subtree draws something visible.
   public var drawingSublayerCount: Int {
     var count = 0
-    forEachDrawingSublayer { _ in count += 1 }
+    forEachDrawingSublayer { _ in
+      count += 1
+      return true
+    }
     return count
   }
 
   /// Direct sublayers whose subtree draws something visible, by id.
-  public var drawingSublayers: [String] {
+  public var drawingSublayers: [String] { drawingSublayers(first: Int.max) }
+
+  /// The first `limit` direct sublayers whose subtree draws something visible, by id.
+  public func drawingSublayers(first limit: Int) -> [String] {
     var ids: [String] = []
-    forEachDrawingSublayer { ids.append(tree.layer($0).id) }
+    forEachDrawingSublayer { child in
+      guard ids.count < limit else { return false }
+      ids.append(tree.layer(child).id)
+      return true
+    }
     return ids
   }
 
-  private func forEachDrawingSublayer(_ body: (Int) -> Void) {
+  /// Calls `body` with each direct sublayer whose subtree draws, in order, while it returns true.
+  private func forEachDrawingSublayer(_ body: (Int) -> Bool) {
     let end = tree.subtreeEnds[index]
     let mask = tree.masks[index]
     var child = mask >= 0 ? tree.subtreeEnds[mask] : index + 1
     while child < end {
-      if let record = plans.record(child), record.drawingLayersInSubtree > 0 { body(child) }
+      let slot = plans.slots[child]
+      if slot >= 0, plans.records[Int(slot)].drawingLayersInSubtree > 0, !body(child) { return }
       child = tree.subtreeEnds[child]
     }
   }

@@ -58,23 +58,34 @@ public struct RoundedClipRule: OffscreenRule {
   public func describe(_ context: RuleContext, hit: RuleHit) -> RuleWords {
     let layer = context.layer
     let own = context.ownDrawingParts
-    let sublayers = context.drawingSublayers
-    let things = own.count + sublayers.count
-    var parts = own
-    if !sublayers.isEmpty {
-      let shown = sublayers.prefix(4).map { "`\($0)`" }.joined(separator: ", ")
-      parts.append("sublayer\(sublayers.count == 1 ? "" : "s") \(shown)\(sublayers.count > 4 ? " and \(sublayers.count - 4) more" : "")")
+    let sublayerCount = context.drawingSublayerCount
+    let things = own.count + sublayerCount
+    // "backgroundColor, image contents, sublayers `a`, `b` and 3 more", built in place: a
+    // finding that grows frame by frame is described again each time.
+    var parts = ""
+    for part in own {
+      if !parts.isEmpty { parts += ", " }
+      parts += part
+    }
+    if sublayerCount > 0 {
+      if !parts.isEmpty { parts += ", " }
+      parts += sublayerCount == 1 ? "sublayer " : "sublayers "
+      for (position, id) in context.drawingSublayers(first: 4).enumerated() {
+        if position > 0 { parts += ", " }
+        parts += "`" + id + "`"
+      }
+      if sublayerCount > 4 { parts += " and \(sublayerCount - 4) more" }
     }
     let message: String
-    if Self.loneImageBeforeFastPath(context, things: things, sublayers: sublayers.count) {
+    if Self.loneImageBeforeFastPath(context, things: things, sublayers: sublayerCount) {
       message =
         "cornerRadius \(formatNumber(layer.cornerRadius)) with masksToBounds clips image contents offscreen: iOS \(context.iosVersion) predates the single-image fast path (iOS 9)."
     } else {
       message =
-        "cornerRadius \(formatNumber(layer.cornerRadius)) with masksToBounds clips \(things == 1 ? "a sublayer's drawing" : "\(things) things") (\(parts.joined(separator: ", "))), so \(things == 1 ? "it is rendered offscreen and clipped there" : "they are rendered offscreen and clipped together")."
+        "cornerRadius \(formatNumber(layer.cornerRadius)) with masksToBounds clips \(things == 1 ? "a sublayer's drawing" : "\(things) things") (\(parts)), so \(things == 1 ? "it is rendered offscreen and clipped there" : "they are rendered offscreen and clipped together")."
     }
     let fix: String
-    if sublayers.isEmpty {
+    if sublayerCount == 0 {
       fix =
         "Drop masksToBounds if the contents stay inside the rounded bounds (\"masksToBounds\": false), or precompose the rounded corners into the image on a background thread."
     } else {
