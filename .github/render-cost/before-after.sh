@@ -222,10 +222,15 @@ esac
   fi
 } >"$out/comment.full.md"
 
-# GitHub refuses comments over 65,536 characters: keep the head and say where the rest is.
+# GitHub refuses comments over 65,536 characters: keep the head and say where the rest is. The
+# head is whole lines: a line cut in the middle could leave a code span open, and the id it held
+# (`@team`, `<img>`) would be read as Markdown.
 limit=60000
 if [ "$(wc -c <"$out/comment.full.md")" -gt "$limit" ]; then
-  { head -c "$limit" "$out/comment.full.md"; printf '\n\n... cut at %s characters; the whole text is in the job summary.\n' "$limit"; } >"$out/comment.md"
+  {
+    LC_ALL=C awk -v limit="$limit" '{ bytes += length($0) + 1; if (bytes > limit) exit; print }' "$out/comment.full.md"
+    printf '\n\n... cut here to keep the comment under %s characters; the whole text is in the job summary.\n' "$limit"
+  } >"$out/comment.md"
 else
   cp "$out/comment.full.md" "$out/comment.md"
 fi

@@ -2,7 +2,8 @@
 # Proves the render-cost action's before/after logic (before-after.sh) on scratch git
 # repositories: a change that makes a scene worse fails, one that makes it better passes, new and
 # deleted scenes are reported and never fail, the pull request that adds the first scenes passes,
-# a change without scene files says so, and no output names a temporary folder.
+# a change without scene files says so, no output names a temporary folder, and a comment over
+# GitHub's limit is cut between lines.
 #
 # Usage: .github/render-cost/test-before-after.sh path/to/offscreen-sim
 set -euo pipefail
@@ -127,9 +128,40 @@ expect_in "no scene changed" "$out/comment.md" "No scene file changed."
 run no-such-branch
 expect_status "unknown base" 2 "$code"
 
+# 6. A comment over GitHub's limit is cut between lines, never inside one: a rounded clip appears
+# on a layer 70 deep whose ids are 999 characters of `@octocat`, so the finding's line holds a
+# code span of about 70,000 characters. Cut inside the span, the rest would be mentions.
+deep() { # clip: true or false
+  local id layer='{"id": "leaf", "frame": [0, 0, 50, 50], "backgroundColor": "#FF0000"'
+  if [ "$1" = true ]; then
+    layer+=', "cornerRadius": 5, "masksToBounds": true, "sublayers": [{"id": "x", "frame": [0, 0, 10, 10], "backgroundColor": "#00FF00"}]'
+  fi
+  layer+='}'
+  for i in $(seq 10 79); do
+    id=$(printf '@octocat%.0s' $(seq 124))$i
+    id=${id:0:997}$i
+    layer="{\"id\": \"$id\", \"frame\": [0, 0, 100, 100], \"sublayers\": [$layer]}"
+  done
+  printf '{"version": 1, "name": "deep", "device": "iphone-7", "root": {"id": "root", "sublayers": [%s]}}\n' "$layer"
+}
+deep false >"$dir/testDeep.json"
+plain=$(commit "a deep scene")
+deep true >"$dir/testDeep.json"
+commit "the deep scene clips" >/dev/null
+run "$plain"
+expect_status "long comment" 1 "$code"
+[ "$(wc -c <"$out/comment.full.md")" -gt 60000 ] || fail "long comment: the whole comment is not over the limit"
+[ "$(wc -c <"$out/comment.md")" -le 60200 ] || fail "long comment: comment.md is over the limit"
+expect_in "long comment" "$out/comment.md" "cut here to keep the comment under 60000 characters"
+expect_not_in "long comment" "$out/comment.md" "@octocat"
+while IFS= read -r line; do
+  [ -z "$line" ] || grep -qxF -- "$line" "$out/comment.full.md" || [[ "$line" == "... cut here"* ]] ||
+    fail "long comment: a line of comment.md is not a whole line of the comment: ${line:0:80}"
+done <"$out/comment.md"
+
 if [ "$failures" -gt 0 ]; then
   echo "the last run's log:" >&2
   cat "$scratch/log.txt" >&2
   exit 1
 fi
-echo "before/after logic: 8 runs on a scratch repository as expected"
+echo "before/after logic: 9 runs on a scratch repository as expected"

@@ -43,9 +43,14 @@ struct ToolIO {
   }
 
   /// Styled text for a person on standard output: escaped as one text, wrapped to the
-  /// terminal's width, coloured when ``colour`` is on.
+  /// terminal's width, coloured when ``colour`` is on. Wrapping starts lines inside a value (a
+  /// scene's name), so the lines as printed are guarded again: a `::` a wrap puts at the start of
+  /// a line is escaped as ``TerminalText/escape(_:)`` escapes it.
   func out(_ text: StyledText) {
-    writeOut(StyledText.render(TerminalText.escape(text), width: terminal.width, colour: colour))
+    let rendered = StyledText.render(TerminalText.escape(text), width: terminal.width, colour: colour)
+    guard terminal.width != nil else { return writeOut(rendered) }
+    writeOut(
+      WorkflowCommandGuard.neutralise(rendered, colon: TerminalText.visible(":"), bracket: TerminalText.visible("[")))
   }
 
   /// A progress line on standard error, drawn over itself (`\r`, then erase to the end of the

@@ -121,9 +121,8 @@ enum ImportCommand: ToolCommand {
     do {
       imported = try format.read(bytes, options)
     } catch {
-      let count = error.diagnostics.count
-      throw InputError(
-        error.formatted(file: file) + "\n\(file): \(count) problem\(count == 1 ? "" : "s") found; no scene was written")
+      // With the file and each problem's place, so a GitHub Actions job annotates each one.
+      throw InputError(error, file: file, summary: InputError.summary(error, file: file, "no scene was written"))
     }
     let text: String
     do {
@@ -133,7 +132,7 @@ enum ImportCommand: ToolCommand {
     }
     for note in imported.notes { io.err("\(file): note: \(note)\n") }
     let output = parsed.value(Self.output) ?? "-"
-    try OutputFile(io: io).write(text, to: output, kind: .json)
+    try OutputFile(io: io, inputs: [input]).write(text, to: output, kind: .json)
     if output != "-" {
       io.err("wrote \(output): \(imported.scene.layerCount) layers on \(imported.scene.device)\n")
     }

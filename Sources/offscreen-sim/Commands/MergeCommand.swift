@@ -46,7 +46,8 @@ enum MergeCommand: ToolCommand {
     switch try ShardDocument.merge(files) {
     case .check(let merged):
       return try CheckCommand.finish(
-        merged.run, errors: merged.errors, presentation: presentation, junit: parsed.value(Self.junit), levels: levels)
+        merged.run, errors: merged.errors, presentation: presentation, junit: parsed.value(Self.junit),
+        inputs: parsed.positional, levels: levels)
     case .compare(let merged):
       if parsed.value(Self.junit) != nil { throw UsageError("--junit takes the shards of check, not of compare") }
       return CompareCommand.finish(

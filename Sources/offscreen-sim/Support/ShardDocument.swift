@@ -7,20 +7,21 @@ import SceneBatch
 /// A shard (`check --shard i/n --format json`, `compare --shard i/n --format json`) writes the
 /// command's usual document plus a `shard` member: which part it is, how many inputs the whole
 /// run has, and, for each of its inputs by position, how many of the document's scenes or
-/// comparisons are that input's, whether it was skipped, and its error messages. `merge` puts the
-/// inputs back in position order, so it prints what one run over all of them prints.
+/// comparisons are that input's, whether it was skipped, its error messages, and where each
+/// error's problems are (`errorPlaces`: the file, and each problem's JSON path, message, notes,
+/// line and column), so that in a GitHub Actions job the merge annotates them as one run does.
+/// `merge` puts the inputs back in position order, so it prints what one run over all of them
+/// prints.
 enum ShardDocument {
   // MARK: Writing
 
   static func check(_ shard: Shard, files: Int, positions: [Int], run: CheckRun, pathErrors: [String]) -> (String, JSONOutput) {
     var failures = run.failures[...]
     let parts = zip(positions, run.parts).map { position, part -> JSONOutput in
-      let errors = failures.prefix(part.failures).map { InputError($0).message }
+      let errors = failures.prefix(part.failures).map { InputError($0) }
       failures = failures.dropFirst(part.failures)
-      return .object([
-        ("position", .int(position)), ("scenes", .int(part.entries)), ("skipped", .bool(part.skipped)),
-        ("errors", .array(errors.map { .string($0) })),
-      ])
+      return .object(
+        [("position", .int(position)), ("scenes", .int(part.entries)), ("skipped", .bool(part.skipped))] + written(errors))
     }
     return member(
       shard, inputs: files,
@@ -30,19 +31,40 @@ enum ShardDocument {
   static func compare(_ shard: Shard, requests: Int, positions: [Int], run: CompareRun, tolerance: Double) -> (String, JSONOutput) {
     var failures = run.failures[...]
     let parts = zip(positions, run.parts).map { position, part -> JSONOutput in
-      let errors = failures.prefix(part.failures).map { InputError($0).message }
+      let errors = failures.prefix(part.failures).map { InputError($0) }
       failures = failures.dropFirst(part.failures)
-      return .object([
-        ("position", .int(position)), ("comparisons", .int(part.results)),
-        ("errors", .array(errors.map { .string($0) })),
+      return .object(
+        [("position", .int(position)), ("comparisons", .int(part.results))] + written(errors) + [
         (
           "otherVersions",
           .array(part.otherVersions.map { .object([("path", .string($0.path)), ("madeBy", .string($0.madeBy))]) })
-        ),
+        )
       ])
     }
     // The tolerance exactly, not as the document rounds it for people.
     return member(shard, inputs: requests, [("tolerance", .number(tolerance)), ("parts", .array(parts))])
+  }
+
+  /// An input's errors: their messages, and where each one's problems are.
+  private static func written(_ errors: [InputError]) -> [(String, JSONOutput)] {
+    func optional(_ value: Int?) -> JSONOutput { value.map { .int($0) } ?? .null }
+    let places = errors.map { error -> JSONOutput in
+      .object([
+        ("file", error.file.map { .string($0) } ?? .null),
+        (
+          "problems",
+          .array(
+            error.diagnostics.map { problem in
+              .object([
+                ("path", .string(problem.path)), ("message", .string(problem.message)),
+                ("notes", .array(problem.notes.map { .string($0) })), ("line", optional(problem.location?.line)),
+                ("column", optional(problem.location?.column)),
+              ])
+            })
+        ),
+      ])
+    }
+    return [("errors", .array(errors.map { .string($0.message) })), ("errorPlaces", .array(places))]
   }
 
   private static func member(_ shard: Shard, inputs: Int, _ rest: [(String, JSONOutput)]) -> (String, JSONOutput) {
@@ -140,7 +162,7 @@ enum ShardDocument {
 
   private static func mergeCheck(_ shards: [Read]) throws(InputError) -> MergedCheck {
     // Each input's part: its position, its scene entries, skipped, errors.
-    var parts: [(position: Int, entries: [CheckRun.Entry], skipped: String?, errors: [String])] = []
+    var parts: [(position: Int, entries: [CheckRun.Entry], skipped: String?, errors: [InputError])] = []
     var pathErrors: [String] = []
     for shard in shards {
       let reader = Reader(file: shard.file)
@@ -159,7 +181,7 @@ enum ShardDocument {
           skippedFile = file
           skipped = skipped.dropFirst()
         }
-        parts.append((try reader.int(part, "position"), entries, skippedFile, try reader.strings(part, "errors")))
+        parts.append((try reader.int(part, "position"), entries, skippedFile, try reader.errors(part)))
       }
     }
     parts.sort { $0.position < $1.position }
@@ -168,13 +190,13 @@ enum ShardDocument {
     for part in parts {
       run.entries += part.entries
       if let skipped = part.skipped { run.skipped.append(skipped) }
-      errors += part.errors.map { InputError($0) }
+      errors += part.errors
     }
     return MergedCheck(run: run, errors: errors)
   }
 
   private static func mergeCompare(_ shards: [Read]) throws(InputError) -> MergedCompare {
-    var parts: [(position: Int, results: [ComparisonResult], errors: [String], otherVersions: [CompareRun.OtherVersion])] = []
+    var parts: [(position: Int, results: [ComparisonResult], errors: [InputError], otherVersions: [CompareRun.OtherVersion])] = []
     var tolerance = Comparison.defaultTolerance
     for shard in shards {
       let reader = Reader(file: shard.file)
@@ -188,14 +210,14 @@ enum ShardDocument {
         let others = try reader.array(part, "otherVersions").map { (item) throws(InputError) in
           CompareRun.OtherVersion(path: try reader.string(item, "path"), madeBy: try reader.string(item, "madeBy"))
         }
-        parts.append((try reader.int(part, "position"), results, try reader.strings(part, "errors"), others))
+        parts.append((try reader.int(part, "position"), results, try reader.errors(part), others))
       }
     }
     parts.sort { $0.position < $1.position }
     var merged = MergedCompare(results: [], otherVersions: [], errors: [], tolerance: tolerance)
     for part in parts {
       merged.results += part.results
-      merged.errors += part.errors.map { InputError($0) }
+      merged.errors += part.errors
       for other in part.otherVersions where !merged.otherVersions.contains(other) { merged.otherVersions.append(other) }
     }
     return merged
@@ -259,6 +281,36 @@ enum ShardDocument {
         guard case .string(let text) = item.kind else { throw fail("`\(key)` must hold strings") }
         return text
       }
+    }
+
+    /// An input's errors: each message, with its file and problems from `errorPlaces` when the
+    /// part has them (the message alone otherwise).
+    func errors(_ part: JSONValue) throws(InputError) -> [InputError] {
+      var errors = try strings(part, "errors").map { InputError($0) }
+      guard ShardDocument.member(part, "errorPlaces") != nil else { return errors }
+      let places = try array(part, "errorPlaces")
+      guard places.count == errors.count else { throw fail("`errorPlaces` must have one item per item of `errors`") }
+      for (index, place) in places.enumerated() {
+        errors[index].file = try optionalString(place, "file")
+        errors[index].diagnostics = try array(place, "problems").map { (problem) throws(InputError) -> Diagnostic in
+          var location: SourceLocation? = nil
+          if let line = try optionalInt(problem, "line") {
+            guard let column = try optionalInt(problem, "column") else { throw fail("a problem with a `line` needs a `column`") }
+            location = SourceLocation(line: line, column: column)
+          }
+          var diagnostic = Diagnostic(
+            path: "", location: location, message: try string(problem, "message"), notes: try strings(problem, "notes"))
+          // As the shard wrote it: a long path was shortened there already.
+          diagnostic.path = try string(problem, "path")
+          return diagnostic
+        }
+      }
+      return errors
+    }
+
+    func optionalInt(_ object: JSONValue, _ key: String) throws(InputError) -> Int? {
+      if case .null = try value(object, key).kind { return nil }
+      return try int(object, key)
     }
 
     /// One scene on one device, as CheckJSONFormatter writes it.
