@@ -58,10 +58,13 @@ public enum Explainer {
     // A fix only removes layers: a trial costs at most what the scene costs.
     let admitted = budget.admit(layers: layers, frames: frames, times: planned.count)
     let edits = planned.map(\.edits)
+    // The trials start from the scene as it is, prepared once: each flattens only what its
+    // edits change.
+    let base = admitted && !planned.isEmpty ? Simulator.prepare(scene, tree: context.tree, on: device, coefficients: coefficients) : nil
     let measured: [SceneMetrics] =
       admitted
       ? Parallel.map(count: edits.count, jobs: jobs) { index in
-        SceneMetrics(Simulator.run(scene.applying(edits[index]), on: device, coefficients: coefficients))
+        trialMetrics(scene, edits[index], base: base!, on: device, coefficients: coefficients)
       } : []
     var trials = [[FixTrial]](repeating: [], count: groups.count)
     for (trial, after) in zip(planned, measured) {
@@ -94,6 +97,47 @@ public enum Explainer {
     return Explanation(
       scene: report.scene, before: before, findings: ranked,
       imageFindings: report.findings.filter { $0.category == .image }.count)
+  }
+
+  /// The figures of `scene` with `edits` applied, simulated from `base` (the scene prepared):
+  /// the edited layers flattened again, the frames run for the figures alone. The same value
+  /// as `SceneMetrics(Simulator.run(scene.applying(edits), on: device, coefficients: coefficients))`.
+  static func trialMetrics(
+    _ scene: Scene, _ edits: [LayerEdit], base: Simulator.Prepared, on device: DeviceProfile, coefficients: CostCoefficients
+  ) -> SceneMetrics {
+    let edited = scene.applying(edits)
+    let prepared =
+      Simulator.prepare(edited, from: base, changed: layers(named: edits.map(\.path), in: base.stepper.tree))
+      ?? Simulator.prepare(edited, on: device, coefficients: coefficients)
+    return Simulator.metrics(prepared)
+  }
+
+  /// Every layer of `tree` whose path is one of `paths` (all of them where ids repeat): the
+  /// layers an edit of those paths may change, whichever one it finds.
+  static func layers(named paths: [String], in tree: FlatTree) -> Set<Int> {
+    var found = Set<Int>()
+    guard tree.count > 0 else { return found }
+    for path in paths {
+      let components = path.split(separator: "/", omittingEmptySubsequences: false)
+      guard components.first.map(String.init) == tree.layer(0).id else { continue }
+      var current = [0]
+      for component in components.dropFirst() {
+        var next: [Int] = []
+        for index in current {
+          let mask = tree.masks[index]
+          if mask >= 0 && tree.layer(mask).id == component { next.append(mask) }
+          var child = mask >= 0 ? tree.subtreeEnds[mask] : index + 1
+          while child < tree.subtreeEnds[index] {
+            if tree.layer(child).id == component { next.append(child) }
+            child = tree.subtreeEnds[child]
+          }
+        }
+        current = next
+        if current.isEmpty { break }
+      }
+      found.formUnion(current)
+    }
+    return found
   }
 
   /// A fix checked on every layer of a group, to be simulated.

@@ -179,7 +179,7 @@ public enum Optimizer {
       return .failure(AttemptFailure("the edited scene is not valid JSON"))
     }
     guard budget.admit(layers: scene.root.subtreeCount, frames: frames, times: 1) else { return nil }
-    let metrics = SceneMetrics(Simulator.run(scene, on: device, coefficients: coefficients))
+    let metrics = Simulator.metrics(Simulator.prepare(scene, on: device, coefficients: coefficients))
     return .success((reread, scene, objects, metrics))
   }
 

@@ -144,39 +144,68 @@ struct SceneRun {
   /// subtree, or of their own appearance.
   var staleInSomeFrame = Set<Int>()
 
+  /// Steps every frame once, up to the decide pass (the frames' costs are not needed), and
+  /// reads the layers each frame visited: a layer the decide pass did not visit is off screen
+  /// with no pass in its subtree, and changes nothing here.
   init(scene: Scene, tree: FlatTree, device: DeviceProfile, coefficients: CostCoefficients) {
     let count = tree.count
     framesOnScreen = Array(repeating: 0, count: count)
     framesWithSeveralPasses = Array(repeating: 0, count: count)
     maxSubtreePasses = Array(repeating: 0, count: count)
-    var stepper = FrameStepper(scene, on: device, rules: OffscreenRules.all, coefficients: coefficients)
-    let everyLayer = Set(0..<count)
+    var stepper = FrameStepper(scene, tree: tree, on: device, rules: OffscreenRules.all, coefficients: coefficients)
     frames = stepper.frameCount
+    let parents = tree.parents
+    let inMask = tree.inMask
+    // Per layer, for the frame at hand: passes in its subtree, and whether part of it is on
+    // screen; cleared after each frame for the layers it visited.
+    var subtreePasses = [Int](repeating: 0, count: count)
+    var onScreen = [Bool](repeating: false, count: count)
+    // A layer is marked stale with all its ancestors: marking stops at the first marked one.
+    var stale = [Bool](repeating: false, count: count)
+    func markStale(from start: Int) {
+      var index = start
+      while index >= 0 && !stale[index] {
+        stale[index] = true
+        index = parents[index]
+      }
+    }
     for frame in 0..<stepper.frameCount {
-      let (state, plan, _) = stepper.step(frame)
+      let (state, plan) = stepper.plan(frame)
       appearanceChanged.formUnion(state.appearanceChanged)
       placementChanged.formUnion(state.placementChanged)
-      staleInSomeFrame.formUnion(Simulator.staleEntries(state, tree: tree, rasterized: everyLayer))
-      var subtreePasses = [Int](repeating: 0, count: count)
-      var onScreen = [Bool](repeating: false, count: count)
-      for index in stride(from: count - 1, through: 0, by: -1) {
-        let nodePlan = plan.nodes[index]
-        if tree.inMask[index] { continue }
-        if nodePlan.rasterHit { rasterHits[index, default: 0] += 1 }
-        if nodePlan.rasterMiss { rasterMisses[index, default: 0] += 1 }
-        subtreePasses[index] += nodePlan.offscreen.reduce(0) { $0 + $1.passes }
-        if !nodePlan.culled && !nodePlan.insideRasterHit && !nodePlan.visibleRect.isEmpty { onScreen[index] = true }
-        let parent = tree.parents[index]
+      // As a rasterization of every layer would have it (`Simulator.staleEntries`): the layer's
+      // own appearance, or anything below it, changed.
+      for index in state.appearanceChanged { markStale(from: index) }
+      for index in state.placementChanged { markStale(from: parents[index]) }
+      let visited = plan.visited
+      let records = plan.nodes.records
+      let passes = plan.nodes.passes
+      // Bottom-up over the visited layers (tree order backwards): a visited layer's superlayer
+      // was visited before it.
+      for position in stride(from: visited.count - 1, through: 0, by: -1) {
+        let index = visited[position]
+        if inMask[index] { continue }
+        let record = records[position]
+        if record.rasterHit { rasterHits[index, default: 0] += 1 }
+        if record.rasterMiss { rasterMisses[index, default: 0] += 1 }
+        for pass in record.passRange { subtreePasses[index] += passes[pass].passes }
+        if !record.culled && !record.insideRasterHit && !record.visibleRect.isEmpty { onScreen[index] = true }
+        let parent = parents[index]
         if parent >= 0 {
           subtreePasses[parent] += subtreePasses[index]
           if onScreen[index] { onScreen[parent] = true }
         }
       }
-      for index in 0..<count where onScreen[index] {
-        framesOnScreen[index] += 1
-        if subtreePasses[index] >= 2 { framesWithSeveralPasses[index] += 1 }
-        maxSubtreePasses[index] = max(maxSubtreePasses[index], subtreePasses[index])
+      for index in visited {
+        if onScreen[index] {
+          framesOnScreen[index] += 1
+          if subtreePasses[index] >= 2 { framesWithSeveralPasses[index] += 1 }
+          maxSubtreePasses[index] = max(maxSubtreePasses[index], subtreePasses[index])
+        }
+        subtreePasses[index] = 0
+        onScreen[index] = false
       }
     }
+    staleInSomeFrame = Set(stale.indices.filter { stale[$0] })
   }
 }

@@ -213,3 +213,79 @@ public struct IndexColumn: RandomAccessCollection, Sendable {
   @inline(__always)
   public subscript(index: Int) -> Int { Int(storage[index]) }
 }
+
+// MARK: An edited copy
+
+extension FlatTree {
+  /// The tree of `root`, which is this tree's root with the layers at `changed` (indices in this
+  /// tree) edited: their own properties changed, and sublayers or their mask removed. No layer is
+  /// added, moved or renamed, and no other layer differs. Built as ``init(_:)`` builds it, but
+  /// every layer not in `changed` takes its render properties from this tree instead of computing
+  /// them again; the extents are computed afresh. Nil when `root` is not such an edit of this
+  /// tree's root (a layer out of place, or one that lost a sublayer or mask without being in
+  /// `changed`).
+  ///
+  /// It relies on the tree's order (a layer, its mask's subtree, its sublayers in order) and on
+  /// ``LayerProps`` depending on a layer's own properties and whether it has a mask alone.
+  ///
+  /// - Complexity: O(n) in the layers, with render properties computed for `changed` alone.
+  public func edited(_ root: Layer, changed: Set<Int>) -> FlatTree? {
+    var tree = FlatTree(reserving: count)
+    var edited = [Bool](repeating: false, count: count)
+    for index in changed where edited.indices.contains(index) { edited[index] = true }
+    guard !layers.isEmpty, tree.appendEdited(root, from: self, at: 0, parent: -1, inMask: false, changed: edited) else {
+      return nil
+    }
+    tree.extents = Self.extents(parents: tree.parents, masks: tree.masks, props: tree.props)
+    return tree
+  }
+
+  private init(reserving count: Int) {
+    layers.reserveCapacity(count)
+    props.reserveCapacity(count)
+    parents.storage.reserveCapacity(count)
+    subtreeEnds.storage.reserveCapacity(count)
+    masks.storage.reserveCapacity(count)
+    inMask.reserveCapacity(count)
+  }
+
+  /// ``append(_:parent:inMask:)`` for `layer`, this tree's layer `source` or its edited copy.
+  private mutating func appendEdited(
+    _ layer: Layer, from base: FlatTree, at source: Int, parent: Int, inMask: Bool, changed: [Bool]
+  ) -> Bool {
+    guard layer.id == base.layers[source].id else { return false }
+    let edited = changed[source]
+    let index = layers.count
+    let mask = layer.kind.isTransformLayer ? nil : layer.mask
+    let baseMask = base.masks[source]
+    guard edited || (mask == nil) == (baseMask < 0) else { return false }
+    props.append(edited ? LayerProps(layer, hasMask: mask != nil) : base.props[source])
+    layers.append(layer)
+    parents.storage.append(Int32(parent))
+    subtreeEnds.storage.append(Int32(index + 1))
+    masks.storage.append(-1)
+    self.inMask.append(inMask)
+    if let mask {
+      guard baseMask >= 0 else { return false }
+      masks.storage[index] = Int32(layers.count)
+      guard appendEdited(mask, from: base, at: baseMask, parent: index, inMask: true, changed: changed) else { return false }
+    }
+    // The base's sublayers in order: each of the layer's is the next with its id, those passed
+    // over were removed.
+    let end = base.subtreeEnds[source]
+    var child = baseMask >= 0 ? base.subtreeEnds[baseMask] : source + 1
+    for sublayer in layer.sublayers {
+      while child < end && base.layers[child].id != sublayer.id {
+        guard edited else { return false }
+        child = base.subtreeEnds[child]
+      }
+      guard child < end, appendEdited(sublayer, from: base, at: child, parent: index, inMask: inMask, changed: changed) else {
+        return false
+      }
+      child = base.subtreeEnds[child]
+    }
+    guard edited || child == end else { return false }
+    subtreeEnds.storage[index] = Int32(layers.count)
+    return true
+  }
+}

@@ -2,7 +2,7 @@ import LayerTree
 
 /// Steps a scene frame by frame: the timeline's state, the cache's housekeeping, the decide
 /// pass and the cost, in that order. Frames must be stepped in order from 0.
-struct FrameStepper {
+struct FrameStepper: Sendable {
   let tree: FlatTree
   let frameRate: Double
   private let planner: FramePlanner
@@ -13,7 +13,12 @@ struct FrameStepper {
   private var buffer = FramePlanner.PlanBuffer()
 
   init(_ scene: Scene, on device: DeviceProfile, rules: [any OffscreenRule], coefficients: CostCoefficients) {
-    let tree = FlatTree(scene.root)
+    self.init(scene, tree: FlatTree(scene.root), on: device, rules: rules, coefficients: coefficients)
+  }
+
+  /// Steps `scene`, whose layer tree flattened is `tree` (``FlatTree/init(_:)`` of its root, or
+  /// the same built another way).
+  init(_ scene: Scene, tree: FlatTree, on device: DeviceProfile, rules: [any OffscreenRule], coefficients: CostCoefficients) {
     self.tree = tree
     frameRate = Self.frameRate(scene.timeline, on: device)
     animator = SceneAnimator(tree: tree, timeline: scene.timeline, frameRate: frameRate, scale: device.screen.scale)
@@ -50,12 +55,19 @@ struct FrameStepper {
   }
 
   mutating func step(_ frame: Int) -> (FrameState, FramePlan, FrameCost) {
+    let (state, plan) = plan(frame)
+    let cost = costModel.cost(plan, state: state, tree: tree)
+    return (state, plan, cost)
+  }
+
+  /// Steps frame `frame` as ``step(_:)`` does but stops at the decide pass: the frame's cost is
+  /// not counted (its plan, and the plans of the frames after it, are the same).
+  mutating func plan(_ frame: Int) -> (FrameState, FramePlan) {
     let state = animator.state(frame: frame)
     cache.beginFrame(time: state.time, stale: Simulator.staleEntries(state, tree: tree, rasterized: rasterized))
     var optionalCache: RasterCache? = cache
     let plan = planner.plan(tree, state: state, cache: &optionalCache, buffer: &buffer, staticExtents: animator.staticExtents)
     if let optionalCache { cache = optionalCache }
-    let cost = costModel.cost(plan, state: state, tree: tree)
-    return (state, plan, cost)
+    return (state, plan)
   }
 }

@@ -72,13 +72,13 @@ public enum Simulator {
   /// the sorted-sublayer indexes built. What a run does once whatever the number of frames happens
   /// here, so that ``run(_:)`` costs about what the frames cost (and the plan storage, one entry a
   /// layer); the benchmark times the two apart. A prepared scene can be run any number of times.
-  public struct Prepared {
-    fileprivate var stepper: FrameStepper
-    fileprivate let scene: SceneInfo
-    fileprivate let hasTimeline: Bool
-    fileprivate let iosVersion: OSVersion
-    fileprivate let device: DeviceProfile
-    fileprivate let coefficients: CostCoefficients
+  public struct Prepared: Sendable {
+    var stepper: FrameStepper
+    let scene: SceneInfo
+    let hasTimeline: Bool
+    let iosVersion: OSVersion
+    let device: DeviceProfile
+    let coefficients: CostCoefficients
   }
 
   /// Prepares `scene` to run on `device` (see ``Prepared``).
@@ -86,11 +86,19 @@ public enum Simulator {
     _ scene: Scene, on device: DeviceProfile, rules: [any OffscreenRule] = OffscreenRules.all,
     coefficients: CostCoefficients = .standard
   ) -> Prepared {
+    prepare(scene, tree: FlatTree(scene.root), on: device, rules: rules, coefficients: coefficients)
+  }
+
+  /// Prepares `scene`, whose layer tree flattened is `tree`, to run on `device`.
+  static func prepare(
+    _ scene: Scene, tree: FlatTree, on device: DeviceProfile, rules: [any OffscreenRule] = OffscreenRules.all,
+    coefficients: CostCoefficients = .standard
+  ) -> Prepared {
     let info = SceneInfo(
       name: scene.name, description: scene.description, deviceID: device.id, deviceName: device.name,
       scale: device.screen.scale, renderedPixels: device.renderedPixels, refreshRate: device.refreshRate,
       iosVersion: scene.iosVersion, source: scene.source)
-    var stepper = FrameStepper(scene, on: device, rules: rules, coefficients: coefficients)
+    var stepper = FrameStepper(scene, tree: tree, on: device, rules: rules, coefficients: coefficients)
     stepper.prepare()
     return Prepared(
       stepper: stepper, scene: info, hasTimeline: scene.timeline != nil, iosVersion: scene.iosVersion, device: device,
