@@ -24,6 +24,19 @@ public enum Optimizer {
     only: String? = nil, coefficients: CostCoefficients = .standard, budget: WorkBudget = .unlimited,
     baseline: SimulationReport? = nil, jobs: Int = 1
   ) -> Optimization {
+    optimize(
+      document, scene: scene, decoding: options, on: device, only: only, coefficients: coefficients, budget: budget,
+      baseline: baseline.map { Explainer.Baseline(report: $0) } ?? Explainer.baseline(scene, on: device, coefficients: coefficients),
+      jobs: jobs)
+  }
+
+  /// ``optimize(_:scene:decoding:on:only:coefficients:budget:baseline:jobs:)`` from `baseline`,
+  /// the scene's one simulation made by ``Explainer/baseline(_:on:coefficients:)``.
+  public static func optimize(
+    _ document: SceneDocument, scene: Scene, decoding options: SceneDecoder.Options, on device: DeviceProfile,
+    only: String? = nil, coefficients: CostCoefficients = .standard, budget: WorkBudget = .unlimited,
+    baseline: Explainer.Baseline, jobs: Int = 1
+  ) -> Optimization {
     let fixes = SceneFixes.all.filter { fix in
       fix.appearance.keepsAppearance && (only.map { fix.id == $0 || fix.rules.contains($0) } ?? true)
     }

@@ -49,6 +49,13 @@ public final class WorkBudget: @unchecked Sendable {
     add(Self.work(layers: layers, frames: frames, times: count), count)
   }
 
+  /// True when `count` simulations of at most `layers` x `frames` each fit in what is left;
+  /// nothing is counted.
+  func fits(layers: Int, frames: Int, times count: Int) -> Bool {
+    let (total, overflow) = spent.addingReportingOverflow(Self.work(layers: layers, frames: frames, times: count))
+    return !exhausted && !overflow && total <= limit
+  }
+
   /// Admits `count` simulations of at most `layers` x `frames` each when their work fits in
   /// what is left, and counts them; otherwise admits none, and sets ``exhausted``.
   func admit(layers: Int, frames: Int, times count: Int) -> Bool {

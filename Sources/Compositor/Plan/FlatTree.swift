@@ -219,25 +219,39 @@ public struct IndexColumn: RandomAccessCollection, Sendable {
 extension FlatTree {
   /// The tree of `root`, which is this tree's root with the layers at `changed` (indices in this
   /// tree) edited: their own properties changed, and sublayers or their mask removed. No layer is
-  /// added, moved or renamed, and no other layer differs. Built as ``init(_:)`` builds it, but
-  /// every layer not in `changed` takes its render properties from this tree instead of computing
-  /// them again; the extents are computed afresh. Nil when `root` is not such an edit of this
-  /// tree's root (a layer out of place, or one that lost a sublayer or mask without being in
-  /// `changed`).
+  /// added, moved or renamed, and no other layer differs. Built as ``init(_:)`` builds it, but the
+  /// subtrees holding no edited layer are copied from this tree as they are, and every layer not in
+  /// `changed` keeps its render properties; the extents are computed afresh. `sources[i]` is this
+  /// tree's index of the new tree's layer i. Nil when `root` is not such an edit of this tree's
+  /// root where it is read: the edited layers and their ancestors (a layer out of place, or one
+  /// that lost a sublayer or mask without being in `changed`). A subtree holding no layer of
+  /// `changed` is taken to be as it was.
   ///
   /// It relies on the tree's order (a layer, its mask's subtree, its sublayers in order) and on
   /// ``LayerProps`` depending on a layer's own properties and whether it has a mask alone.
   ///
-  /// - Complexity: O(n) in the layers, with render properties computed for `changed` alone.
-  public func edited(_ root: Layer, changed: Set<Int>) -> FlatTree? {
-    var tree = FlatTree(reserving: count)
+  /// - Complexity: O(n) in the layers, copied in runs; the layers of `changed` and their
+  ///   ancestors are read from `root`.
+  public func edited(_ root: Layer, changed: Set<Int>) -> (tree: FlatTree, sources: [Int32])? {
+    guard !layers.isEmpty else { return nil }
+    // Edited layers and their ancestors: the subtrees where `root` differs from this tree.
     var edited = [Bool](repeating: false, count: count)
-    for index in changed where edited.indices.contains(index) { edited[index] = true }
-    guard !layers.isEmpty, tree.appendEdited(root, from: self, at: 0, parent: -1, inMask: false, changed: edited) else {
-      return nil
+    var dirty = [Bool](repeating: false, count: count)
+    for index in changed where edited.indices.contains(index) {
+      edited[index] = true
+      var ancestor = index
+      while ancestor >= 0 && !dirty[ancestor] {
+        dirty[ancestor] = true
+        ancestor = parents[ancestor]
+      }
     }
+    var tree = FlatTree(reserving: count)
+    var sources: [Int32] = []
+    sources.reserveCapacity(count)
+    guard tree.appendEdited(root, from: self, at: 0, parent: -1, inMask: false, edited: edited, dirty: dirty, sources: &sources)
+    else { return nil }
     tree.extents = Self.extents(parents: tree.parents, masks: tree.masks, props: tree.props)
-    return tree
+    return (tree, sources)
   }
 
   private init(reserving count: Int) {
@@ -251,16 +265,32 @@ extension FlatTree {
 
   /// ``append(_:parent:inMask:)`` for `layer`, this tree's layer `source` or its edited copy.
   private mutating func appendEdited(
-    _ layer: Layer, from base: FlatTree, at source: Int, parent: Int, inMask: Bool, changed: [Bool]
+    _ layer: Layer, from base: FlatTree, at source: Int, parent: Int, inMask: Bool, edited: [Bool], dirty: [Bool],
+    sources: inout [Int32]
   ) -> Bool {
     guard layer.id == base.layers[source].id else { return false }
-    let edited = changed[source]
     let index = layers.count
+    let end = base.subtreeEnds[source]
+    guard dirty[source] else {
+      // Nothing in the subtree was edited: this tree's layers, their links moved along.
+      let offset = Int32(index - source)
+      layers += base.layers[source..<end]
+      props += base.props[source..<end]
+      self.inMask += base.inMask[source..<end]
+      sources += (Int32(source)..<Int32(end))
+      parents.storage.append(Int32(parent))
+      parents.storage += base.parents.storage[(source + 1)..<end].lazy.map { $0 + offset }
+      subtreeEnds.storage += base.subtreeEnds.storage[source..<end].lazy.map { $0 + offset }
+      masks.storage += base.masks.storage[source..<end].lazy.map { $0 < 0 ? $0 : $0 + offset }
+      return true
+    }
+    let isEdited = edited[source]
     let mask = layer.kind.isTransformLayer ? nil : layer.mask
     let baseMask = base.masks[source]
-    guard edited || (mask == nil) == (baseMask < 0) else { return false }
-    props.append(edited ? LayerProps(layer, hasMask: mask != nil) : base.props[source])
+    guard isEdited || (mask == nil) == (baseMask < 0) else { return false }
+    props.append(isEdited ? LayerProps(layer, hasMask: mask != nil) : base.props[source])
     layers.append(layer)
+    sources.append(Int32(source))
     parents.storage.append(Int32(parent))
     subtreeEnds.storage.append(Int32(index + 1))
     masks.storage.append(-1)
@@ -268,23 +298,27 @@ extension FlatTree {
     if let mask {
       guard baseMask >= 0 else { return false }
       masks.storage[index] = Int32(layers.count)
-      guard appendEdited(mask, from: base, at: baseMask, parent: index, inMask: true, changed: changed) else { return false }
+      guard
+        appendEdited(
+          mask, from: base, at: baseMask, parent: index, inMask: true, edited: edited, dirty: dirty, sources: &sources)
+      else { return false }
     }
     // The base's sublayers in order: each of the layer's is the next with its id, those passed
     // over were removed.
-    let end = base.subtreeEnds[source]
     var child = baseMask >= 0 ? base.subtreeEnds[baseMask] : source + 1
     for sublayer in layer.sublayers {
       while child < end && base.layers[child].id != sublayer.id {
-        guard edited else { return false }
+        guard isEdited else { return false }
         child = base.subtreeEnds[child]
       }
-      guard child < end, appendEdited(sublayer, from: base, at: child, parent: index, inMask: inMask, changed: changed) else {
-        return false
-      }
+      guard
+        child < end,
+        appendEdited(
+          sublayer, from: base, at: child, parent: index, inMask: inMask, edited: edited, dirty: dirty, sources: &sources)
+      else { return false }
       child = base.subtreeEnds[child]
     }
-    guard edited || child == end else { return false }
+    guard isEdited || child == end else { return false }
     subtreeEnds.storage[index] = Int32(layers.count)
     return true
   }

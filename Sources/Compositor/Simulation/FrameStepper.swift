@@ -71,3 +71,75 @@ struct FrameStepper: Sendable {
     return (state, plan)
   }
 }
+
+// MARK: Going on from another run
+
+extension FrameStepper {
+  /// What a run carries from one frame to the next besides the timeline's state: the raster cache
+  /// and the cost model's memory of each layer (displayed with its current contents, its shape
+  /// rasterized, set up before it showed). Arrays are empty before the first frame's cost.
+  struct Carried: Sendable {
+    var cache: RasterCache
+    var displayed: [Bool]
+    var shapesRasterized: [Bool]
+    var configured: [Bool]
+  }
+
+  /// What this run carries into its next frame.
+  var carried: Carried {
+    Carried(
+      cache: cache, displayed: costModel.displayed, shapesRasterized: costModel.shapesRasterized,
+      configured: costModel.configured)
+  }
+
+  /// Makes this stepper, new, go on at frame `frame` as if it had stepped the frames before: it
+  /// takes over `carried`, another run's at that frame, whose layer `i` is this tree's `map[i]`
+  /// (-1: none; nil: the same tree), and steps its timeline to `frame` (a frame's timeline state
+  /// depends on the tree and the timeline alone). The decide pass's storage is its own. False,
+  /// and the stepper unchanged, when a layer with a cache entry has no place in this tree.
+  mutating func resume(_ carried: Carried, map: [Int32]?, at frame: Int) -> Bool {
+    guard let map else {
+      for earlier in 0..<frame { _ = animator.state(frame: earlier) }
+      cache = carried.cache
+      costModel.displayed = carried.displayed
+      costModel.shapesRasterized = carried.shapesRasterized
+      costModel.configured = carried.configured
+      return true
+    }
+    guard let remappedCache = carried.cache.remapped(map) else { return false }
+    for earlier in 0..<frame { _ = animator.state(frame: earlier) }
+    cache = remappedCache
+    func remapped(_ flags: [Bool]) -> [Bool] {
+      guard !flags.isEmpty else { return [] }
+      var result = [Bool](repeating: false, count: tree.count)
+      for (index, flag) in flags.enumerated() where flag && map[index] >= 0 { result[Int(map[index])] = true }
+      return result
+    }
+    costModel.displayed = remapped(carried.displayed)
+    costModel.shapesRasterized = remapped(carried.shapesRasterized)
+    costModel.configured = remapped(carried.configured)
+    return true
+  }
+
+  /// True when the next frames of this run go as those of the run that carried `carried` (whose
+  /// layer `i` is this tree's `map[i]`; nil: the same tree), as far as the carried state decides
+  /// them: the same raster cache, and the same memory of the layers `read` lists (the layers those
+  /// frames visit or change; only they are looked at).
+  func carries(_ carried: Carried, map: [Int32]?, read: [Int]) -> Bool {
+    guard cache.isEquivalent(to: carried.cache, map: map) else { return false }
+    let own = (costModel.displayed, costModel.shapesRasterized, costModel.configured)
+    let theirs = (carried.displayed, carried.shapesRasterized, carried.configured)
+    // Before any cost, every flag is false.
+    func flag(_ flags: [Bool], _ index: Int) -> Bool { flags.isEmpty ? false : flags[index] }
+    for index in read {
+      let mine = map.map { Int($0[index]) } ?? index
+      guard mine >= 0 else { return false }
+      if flag(own.0, mine) != flag(theirs.0, index) || flag(own.1, mine) != flag(theirs.1, index)
+        || flag(own.2, mine) != flag(theirs.2, index)
+      {
+        return false
+      }
+    }
+    return true
+  }
+}

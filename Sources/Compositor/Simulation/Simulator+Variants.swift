@@ -9,13 +9,13 @@ extension Simulator {
   /// on the same device with the same rules and coefficients. The flattened tree is made from
   /// `base`'s (``FlatTree/edited(_:changed:)``): only the edited layers' render properties are
   /// computed again. The timeline's targets, the sorted-sublayer indexes and the frames' state
-  /// start afresh.
+  /// start afresh. `sources[i]` is `base`'s index of the edited tree's layer i.
   ///
   /// Nil when `edited` is not such a copy (a layer added, moved or renamed, or one edited that is
   /// not in `changed`): prepare it in full then.
-  static func prepare(_ edited: Scene, from base: Prepared, changed: Set<Int>) -> Prepared? {
-    guard let tree = base.stepper.tree.edited(edited.root, changed: changed) else { return nil }
-    return prepare(edited, tree: tree, on: base.device, rules: base.stepper.rules, coefficients: base.coefficients)
+  static func prepare(_ edited: Scene, from base: Prepared, changed: Set<Int>) -> (prepared: Prepared, sources: [Int32])? {
+    guard let (tree, sources) = base.stepper.tree.edited(edited.root, changed: changed) else { return nil }
+    return (prepare(edited, tree: tree, on: base.device, rules: base.stepper.rules, coefficients: base.coefficients), sources)
   }
 
   /// The figures a fix is judged by (``SceneMetrics``), from the frames of the prepared scene:
@@ -26,59 +26,69 @@ extension Simulator {
   /// `SceneMetrics(Simulator.run(prepared))` is the same value.
   static func metrics(_ prepared: Prepared) -> SceneMetrics {
     var stepper = prepared.stepper
-    let count = stepper.frameCount
-    var passes: [Int] = []
-    var stages: [FramePacing.Stage] = []
-    var times: [Double] = []
-    var background: [Double] = []
-    passes.reserveCapacity(count)
-    stages.reserveCapacity(count)
-    times.reserveCapacity(count)
-    background.reserveCapacity(count)
-    for frame in 0..<count {
+    var frames: [FrameFigures] = []
+    frames.reserveCapacity(stepper.frameCount)
+    for frame in 0..<stepper.frameCount {
       let (state, plan, cost) = stepper.step(frame)
-      passes.append(offscreenPasses(plan, tree: stepper.tree))
-      stages.append(FramePacing.Stage(mainThreadMs: cost.mainThreadMs, renderServerMs: cost.renderServerMs, gpuMs: cost.gpuMs))
-      times.append(state.time * 1000)
-      background.append(cost.backgroundMs)
+      frames.append(FrameFigures(state, plan, cost, tree: stepper.tree))
     }
-    // As `Tally.pace` paces a run: a still screen is its steady frame (the one after the first)
-    // repeated for a second, with a frame's base main-thread work.
+    return metrics(frames, steady: prepared.hasTimeline ? nil : stepper.step(stepper.frameCount).2, of: prepared)
+  }
+
+  /// What ``SceneMetrics`` needs of one frame.
+  struct FrameFigures: Sendable, Hashable {
+    /// Offscreen passes as `Tally` counts them: those of every layer drawn (not in a mask, not
+    /// culled, not drawn by a rasterized ancestor's cached bitmap).
+    var passes: Int
+    var stage: FramePacing.Stage
+    /// The frame's time, in ms.
+    var time: Double
+    var backgroundMs: Double
+
+    init(_ state: FrameState, _ plan: FramePlan, _ cost: FrameCost, tree: FlatTree) {
+      let records = plan.nodes.records
+      let allPasses = plan.nodes.passes
+      let inMask = tree.inMask
+      var count = 0
+      for position in plan.visited.indices {
+        let record = records[position]
+        guard record.hasPasses, !inMask[plan.visited[position]], !record.culled, !record.insideRasterHit else { continue }
+        for index in record.passRange { count += allPasses[index].passes }
+      }
+      passes = count
+      stage = FramePacing.Stage(mainThreadMs: cost.mainThreadMs, renderServerMs: cost.renderServerMs, gpuMs: cost.gpuMs)
+      time = state.time * 1000
+      backgroundMs = cost.backgroundMs
+    }
+  }
+
+  /// The figures of a run of `prepared` whose frames are `frames`, and whose steady frame, for a
+  /// scene without a timeline, cost `steady`: paced as `Tally.pace` paces a run (a still screen
+  /// is its steady frame repeated for a second, with a frame's base main-thread work).
+  static func metrics(_ frames: [FrameFigures], steady: FrameCost?, of prepared: Prepared) -> SceneMetrics {
     let device = prepared.device
     let pacing = FramePacing(refreshRate: device.refreshRate)
-    let frameMain = stages.map(\.mainThreadMs)
-    var duration = Double(count) / stepper.frameRate * 1000
-    if !prepared.hasTimeline {
-      let (_, _, steadyCost) = stepper.step(count)
+    let count = frames.count
+    var stages = frames.map(\.stage)
+    var times = frames.map(\.time)
+    var duration = Double(count) / prepared.stepper.frameRate * 1000
+    if let steady {
       let steadyMain = prepared.coefficients.frameBaseTime * 1000 / device.cpuSpeed
-      let steady = FramePacing.Stage(mainThreadMs: steadyMain, renderServerMs: steadyCost.renderServerMs, gpuMs: steadyCost.gpuMs)
-      stages = Array(repeating: steady, count: max(Int(device.refreshRate.rounded()), 1))
+      let stage = FramePacing.Stage(mainThreadMs: steadyMain, renderServerMs: steady.renderServerMs, gpuMs: steady.gpuMs)
+      stages = Array(repeating: stage, count: max(Int(device.refreshRate.rounded()), 1))
       times = (0..<stages.count).map { Double($0) * pacing.interval }
       duration = Double(stages.count) * pacing.interval
     }
     let paced = pacing.run(stages, times: times, durationMs: duration)
     let gpu = Distribution(stages.map(\.gpuMs))
-    let backgroundMs = Distribution(background)
+    let main = Distribution(steady == nil ? stages.map(\.mainThreadMs) : frames.map(\.stage.mainThreadMs))
+    let background = Distribution(frames.map(\.backgroundMs))
+    let passes = frames.map(\.passes)
     return SceneMetrics(
       offscreenPassesMax: passes.max() ?? 0,
       offscreenPassesMean: passes.isEmpty ? 0 : Double(passes.reduce(0, +)) / Double(passes.count), gpuMsP95: gpu.p95,
-      gpuMsMean: gpu.mean, mainThreadMsP95: Distribution(prepared.hasTimeline ? stages.map(\.mainThreadMs) : frameMain).p95,
-      renderServerMsP95: Distribution(stages.map(\.renderServerMs)).p95, backgroundMsP95: backgroundMs.p95,
-      backgroundMsMean: backgroundMs.mean, fps: paced.fps, hitchTimeRatio: paced.hitchTimeRatio, frames: count)
-  }
-
-  /// The frame's offscreen passes as `Tally` counts them: those of every layer drawn (not in a
-  /// mask, not culled, not drawn by a rasterized ancestor's cached bitmap).
-  private static func offscreenPasses(_ plan: FramePlan, tree: FlatTree) -> Int {
-    let records = plan.nodes.records
-    let passes = plan.nodes.passes
-    let inMask = tree.inMask
-    var count = 0
-    for position in plan.visited.indices {
-      let record = records[position]
-      guard record.hasPasses, !inMask[plan.visited[position]], !record.culled, !record.insideRasterHit else { continue }
-      for index in record.passRange { count += passes[index].passes }
-    }
-    return count
+      gpuMsMean: gpu.mean, mainThreadMsP95: main.p95, renderServerMsP95: Distribution(stages.map(\.renderServerMs)).p95,
+      backgroundMsP95: background.p95, backgroundMsMean: background.mean, fps: paced.fps, hitchTimeRatio: paced.hitchTimeRatio,
+      frames: count)
   }
 }

@@ -117,8 +117,13 @@ public enum Simulator {
     run(prepare(scene, on: device, rules: rules, coefficients: coefficients), keeping: kept)
   }
 
+  /// Runs a prepared scene as ``run(_:)`` does, showing each frame to `observer` on the way.
+  static func run(_ prepared: Prepared, observing observer: FrameObserver) -> SimulationReport {
+    run(prepared, keeping: nil, observer: observer).report
+  }
+
   private static func run(
-    _ prepared: Prepared, keeping kept: KeptFrame?
+    _ prepared: Prepared, keeping kept: KeptFrame?, observer: FrameObserver? = nil
   ) -> (report: SimulationReport, snapshot: FrameSnapshot?, frame: Int) {
     let device = prepared.device
     var tally = Tally(device: device, rules: prepared.stepper.rules, iosVersion: prepared.iosVersion)
@@ -129,7 +134,9 @@ public enum Simulator {
     var keptFrame = 0
     var keptPasses = 0
     for frame in 0..<stepper.frameCount {
+      observer?.willStep(frame, stepper)
       let (state, plan, cost) = stepper.step(frame)
+      observer?.didStep(frame, state, plan, cost, tree: stepper.tree)
       tally.add(plan, state: state, tree: stepper.tree, cache: stepper.cache, cost: cost, passGPU: stepper.passGPU)
       guard let kept else { continue }
       let keep: Bool
@@ -170,4 +177,11 @@ public enum Simulator {
     let (state, plan, cost) = stepper.step(last)
     return FrameSnapshot(tree: stepper.tree, state: state, plan: plan, cost: cost, device: device)
   }
+}
+
+/// Watches a run frame by frame (``Simulator/run(_:observing:)``): the stepper before each frame,
+/// and what the frame came to.
+protocol FrameObserver: AnyObject {
+  func willStep(_ frame: Int, _ stepper: FrameStepper)
+  func didStep(_ frame: Int, _ state: FrameState, _ plan: FramePlan, _ cost: FrameCost, tree: FlatTree)
 }
