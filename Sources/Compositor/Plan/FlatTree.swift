@@ -65,25 +65,35 @@ public struct FlatTree: Sendable {
     var extents = [Rect](repeating: .zero, count: props.count)
     for index in stride(from: props.count - 1, through: 0, by: -1) {
       let own = props[index]
-      // What the layer and its sublayers draw (the sublayers' extents are in by now).
-      let drawn = own.masksToBounds ? own.bounds : extents[index].union(own.bounds)
-      var extent = drawn
-      if own.hasShadow {
-        // A shadowPath shadow has the path's shape (the bounds); one with no path is cast by
-        // everything the subtree draws.
-        let caster = own.hasShadowPath ? own.bounds : drawn
-        let shadow = caster.offsetBy(own.shadowOffset.width, own.shadowOffset.height)
-          .insetBy(-own.shadowRadius, -own.shadowRadius)
-        extent = extent.union(shadow)
-      }
-      extents[index] = extent
+      // The sublayers' extents are in by now.
+      extents[index] = extent(own, sublayers: extents[index])
       let parent = parents[index]
       if parent >= 0, masks[parent] != index, !props[parent].masksToBounds {
-        let placed = Affine.layer(frame: own.frame, transform: own.transform, anchor: own.anchorPoint).boundingBox(of: extents[index])
-        extents[parent] = extents[parent].union(placed)
+        extents[parent] = extents[parent].union(placed(extents[index], own))
       }
     }
     return extents
+  }
+
+  /// The extent of a layer whose sublayers' extents, placed in its bounds, add up to `sublayers`.
+  static func extent(_ own: LayerProps, sublayers: Rect) -> Rect {
+    // What the layer and its sublayers draw.
+    let drawn = own.masksToBounds ? own.bounds : sublayers.union(own.bounds)
+    var extent = drawn
+    if own.hasShadow {
+      // A shadowPath shadow has the path's shape (the bounds); one with no path is cast by
+      // everything the subtree draws.
+      let caster = own.hasShadowPath ? own.bounds : drawn
+      let shadow = caster.offsetBy(own.shadowOffset.width, own.shadowOffset.height)
+        .insetBy(-own.shadowRadius, -own.shadowRadius)
+      extent = extent.union(shadow)
+    }
+    return extent
+  }
+
+  /// A layer's extent in its superlayer's bounds.
+  static func placed(_ extent: Rect, _ own: LayerProps) -> Rect {
+    Affine.layer(frame: own.frame, transform: own.transform, anchor: own.anchorPoint).boundingBox(of: extent)
   }
 
   public var count: Int { layers.count }
@@ -245,6 +255,29 @@ extension FlatTree {
         ancestor = parents[ancestor]
       }
     }
+    // Properties edited alone: this tree with the edited layers and their ancestors replaced.
+    if hasShape(of: root, at: 0, dirty: dirty) {
+      var same = self
+      var replaced: [Int] = []
+      same.replace(root, at: 0, edited: edited, dirty: dirty, replaced: &replaced)
+      // The extents of the replaced layers, bottom-up, each from its sublayers' in the order the
+      // whole tree's are added up (``extents(parents:masks:props:)``).
+      var sublayers: [Int] = []
+      for index in replaced.sorted(by: >) {
+        var extent = Rect.zero
+        if !same.props[index].masksToBounds {
+          sublayers.removeAll(keepingCapacity: true)
+          var child = masks[index] >= 0 ? subtreeEnds[masks[index]] : index + 1
+          while child < subtreeEnds[index] {
+            sublayers.append(child)
+            child = subtreeEnds[child]
+          }
+          for child in sublayers.reversed() { extent = extent.union(Self.placed(same.extents[child], same.props[child])) }
+        }
+        same.extents[index] = Self.extent(same.props[index], sublayers: extent)
+      }
+      return (same, (0..<Int32(count)).map { $0 })
+    }
     var tree = FlatTree(reserving: count)
     var sources: [Int32] = []
     sources.reserveCapacity(count)
@@ -252,6 +285,42 @@ extension FlatTree {
     else { return nil }
     tree.extents = Self.extents(parents: tree.parents, masks: tree.masks, props: tree.props)
     return (tree, sources)
+  }
+
+  /// True when `layer` and, down the layers of `dirty`, its mask and sublayers are layer `index`
+  /// and its own, one for one by id: no sublayer or mask removed.
+  private func hasShape(of layer: Layer, at index: Int, dirty: [Bool]) -> Bool {
+    guard layer.id == layers[index].id else { return false }
+    let mask = layer.kind.isTransformLayer ? nil : layer.mask
+    guard (mask == nil) == (masks[index] < 0) else { return false }
+    if let mask {
+      guard dirty[masks[index]] ? hasShape(of: mask, at: masks[index], dirty: dirty) : mask.id == layers[masks[index]].id else {
+        return false
+      }
+    }
+    var child = masks[index] >= 0 ? subtreeEnds[masks[index]] : index + 1
+    for sublayer in layer.sublayers {
+      guard child < subtreeEnds[index] else { return false }
+      guard dirty[child] ? hasShape(of: sublayer, at: child, dirty: dirty) : sublayer.id == layers[child].id else { return false }
+      child = subtreeEnds[child]
+    }
+    return child == subtreeEnds[index]
+  }
+
+  /// Puts `layer`, of the shape of layer `index` (``hasShape(of:at:dirty:)``), in its place and,
+  /// down the layers of `dirty`, its sublayers and mask in place of theirs, computing the render
+  /// properties of the layers of `edited`; lists the layers replaced.
+  private mutating func replace(_ layer: Layer, at index: Int, edited: [Bool], dirty: [Bool], replaced: inout [Int]) {
+    let mask = layer.kind.isTransformLayer ? nil : layer.mask
+    layers[index] = layer
+    if edited[index] { props[index] = LayerProps(layer, hasMask: mask != nil) }
+    replaced.append(index)
+    if let mask, dirty[masks[index]] { replace(mask, at: masks[index], edited: edited, dirty: dirty, replaced: &replaced) }
+    var child = masks[index] >= 0 ? subtreeEnds[masks[index]] : index + 1
+    for sublayer in layer.sublayers {
+      if dirty[child] { replace(sublayer, at: child, edited: edited, dirty: dirty, replaced: &replaced) }
+      child = subtreeEnds[child]
+    }
   }
 
   private init(reserving count: Int) {

@@ -40,6 +40,17 @@ struct FrameStepper: Sendable {
     planner.prepare(tree, buffer: &buffer, staticExtents: animator.staticExtents)
   }
 
+  /// ``prepare()`` by taking the sorted-sublayer indexes `other` built, when they are the ones
+  /// this tree's would be: the same layers, timeline and extents, each layer placed where it is
+  /// in `other` (``SortedSublayers`` reads no more).
+  mutating func prepare(sharingIndexesWith other: FrameStepper) {
+    guard other.buffer.sortedSlots.count == tree.count, animator.staticExtents == other.animator.staticExtents else {
+      return prepare()
+    }
+    buffer.sortedSlots = other.buffer.sortedSlots
+    buffer.sorted = other.buffer.sorted
+  }
+
   /// The rate the timeline's frames come at when it names none: the display's refresh rate while
   /// the app scrolls (UIKit drives scrolling at the display's rate), but at most 60 Hz for a
   /// timeline of Core Animation animations and content changes on a ProMotion iPhone, unless the

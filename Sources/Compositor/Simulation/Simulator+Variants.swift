@@ -8,14 +8,27 @@ extension Simulator {
   /// indices of `base`) edited, prepared as ``prepare(_:on:rules:coefficients:)`` prepares it,
   /// on the same device with the same rules and coefficients. The flattened tree is made from
   /// `base`'s (``FlatTree/edited(_:changed:)``): only the edited layers' render properties are
-  /// computed again. The timeline's targets, the sorted-sublayer indexes and the frames' state
-  /// start afresh. `sources[i]` is `base`'s index of the edited tree's layer i.
+  /// computed again. The sorted-sublayer indexes are `base`'s when the edits leave every layer
+  /// in its place with its extent; the timeline's targets and the frames' state start afresh.
+  /// `sources[i]` is `base`'s index of the edited tree's layer i.
   ///
   /// Nil when `edited` is not such a copy (a layer added, moved or renamed, or one edited that is
   /// not in `changed`): prepare it in full then.
   static func prepare(_ edited: Scene, from base: Prepared, changed: Set<Int>) -> (prepared: Prepared, sources: [Int32])? {
-    guard let (tree, sources) = base.stepper.tree.edited(edited.root, changed: changed) else { return nil }
-    return (prepare(edited, tree: tree, on: base.device, rules: base.stepper.rules, coefficients: base.coefficients), sources)
+    let baseTree = base.stepper.tree
+    guard let (tree, sources) = baseTree.edited(edited.root, changed: changed) else { return nil }
+    // The same layers, extents and places: the sorted-sublayer indexes are the base's.
+    let placed = changed.allSatisfy { index in
+      guard index < tree.count else { return true }
+      let before = baseTree.props[index]
+      let after = tree.props[index]
+      return before.frame == after.frame && before.transform == after.transform && before.anchorPoint == after.anchorPoint
+    }
+    let sameIndexes = sources.count == baseTree.count && placed && tree.extents == baseTree.extents
+    let prepared = prepare(
+      edited, tree: tree, on: base.device, rules: base.stepper.rules, coefficients: base.coefficients,
+      indexesOf: sameIndexes ? base : nil)
+    return (prepared, sources)
   }
 
   /// The figures a fix is judged by (``SceneMetrics``), from the frames of the prepared scene:

@@ -89,17 +89,19 @@ public enum Simulator {
     prepare(scene, tree: FlatTree(scene.root), on: device, rules: rules, coefficients: coefficients)
   }
 
-  /// Prepares `scene`, whose layer tree flattened is `tree`, to run on `device`.
+  /// Prepares `scene`, whose layer tree flattened is `tree`, to run on `device`; with the
+  /// sorted-sublayer indexes of `indexes` when given, a prepared scene of the same layers,
+  /// timeline, extents and places.
   static func prepare(
     _ scene: Scene, tree: FlatTree, on device: DeviceProfile, rules: [any OffscreenRule] = OffscreenRules.all,
-    coefficients: CostCoefficients = .standard
+    coefficients: CostCoefficients = .standard, indexesOf indexes: Prepared? = nil
   ) -> Prepared {
     let info = SceneInfo(
       name: scene.name, description: scene.description, deviceID: device.id, deviceName: device.name,
       scale: device.screen.scale, renderedPixels: device.renderedPixels, refreshRate: device.refreshRate,
       iosVersion: scene.iosVersion, source: scene.source)
     var stepper = FrameStepper(scene, tree: tree, on: device, rules: rules, coefficients: coefficients)
-    stepper.prepare()
+    if let indexes { stepper.prepare(sharingIndexesWith: indexes.stepper) } else { stepper.prepare() }
     return Prepared(
       stepper: stepper, scene: info, hasTimeline: scene.timeline != nil, iosVersion: scene.iosVersion, device: device,
       coefficients: coefficients)
