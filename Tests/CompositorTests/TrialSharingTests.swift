@@ -68,10 +68,9 @@ struct TrialSharingTests {
   /// a shadow of radius 4 offset 3 pt down (`shadowOffset` [0, 3]), reaches y = 107 at most, so it
   /// leaves the 667 pt screen once the list has scrolled 107 pt: from frame 7 on. Setting its
   /// shadowPath (which keeps its extent: it has no sublayers) changes frames 0 to 6, and maybe
-  /// the frame at the edge: with a checkpoint every 2 frames (60 frames, 32 checkpoints at most),
-  /// the trial steps at most 7 + 1 + 2 frames (the frames it changes, the edge, and up to a
-  /// checkpoint's interval before the rest is taken from the scene's run). The row far below
-  /// (y = 3,000) never shows.
+  /// the frame at the edge: with a checkpoint before every frame (60 frames, 240 checkpoints at
+  /// most), the trial steps those 7 frames, or 8, before the rest is taken from the scene's run.
+  /// The row far below (y = 3,000) never shows.
   @Test func aTrialStepsTheFramesItsEditsChange() throws {
     let row = { (id: String, y: Int) in
       ##"{"id": "\##(id)", "frame": [0, \##(y), 375, 100], "backgroundColor": "#FFFFFF", "shadowOpacity": 0.3, "shadowRadius": 4, "shadowOffset": [0, 3]}"##
@@ -82,13 +81,13 @@ struct TrialSharingTests {
     let device = DeviceCatalogue.device(id: "iphone-7")!
     let baseline = Explainer.baseline(scene, on: device)
     let record = try #require(baseline.record)
-    #expect(record.interval == 2)
+    #expect(record.interval == 1)
     let shared = Explainer.Trials(base: baseline.prepared!, record: record, timelineLayers: [])
     let edits = [LayerEdit(path: "root/list/first", changes: [.setShadowPath(.bounds)])]
     let outcome = Explainer.trial(scene, edits, shared: shared, on: device, coefficients: .standard)
     #expect(outcome.metrics == SceneMetrics(Simulator.run(scene.applying(edits), on: device)))
     #expect(outcome.stepped >= 7)
-    #expect(outcome.stepped <= 10)
+    #expect(outcome.stepped <= 8)
     // The row that never shows: no frame reads it, so no frame is stepped, and the figures are
     // the scene's own.
     let far = [LayerEdit(path: "root/list/far", changes: [.setShadowPath(.bounds)])]

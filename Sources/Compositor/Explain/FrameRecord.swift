@@ -32,8 +32,8 @@ struct FrameRecord: Sendable {
 
   /// Checkpoints kept at most, and the bytes their per-layer memory may take in all: the longer
   /// the interval, the more frames a trial steps again before and after the ones it changes.
-  static let maxCheckpoints = 32
-  static let maxCheckpointBytes = 64 << 20
+  static let maxCheckpoints = 240
+  static let maxCheckpointBytes = 16 << 20
 
   /// Steps the scene whose flattened tree is `tree` for its record.
   init(scene: Scene, tree: FlatTree, device: DeviceProfile, coefficients: CostCoefficients) {
