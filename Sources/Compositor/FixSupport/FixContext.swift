@@ -83,6 +83,10 @@ public final class FixContext {
   /// True once ``record`` is at hand.
   var hasRecord: Bool { cachedRecord != nil }
 
+  /// True when a record of the frames is worth making and can be made: a timeline of more than
+  /// one frame, numbered in 32 bits.
+  var canRecord: Bool { hasTimeline && frames < Int(Int32.max) }
+
   /// The layers the timeline names (its animations', content changes' and scrolls' targets) and
   /// the sublayers of a scroll view with a reuse pool (its cells).
   var timelineLayers: [Int] {
