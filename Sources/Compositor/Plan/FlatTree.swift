@@ -260,31 +260,38 @@ extension FlatTree {
       var same = self
       var replaced: [Int] = []
       same.replace(root, at: 0, edited: edited, dirty: dirty, replaced: &replaced)
-      // The extents of the replaced layers, bottom-up, each from its sublayers' in the order the
-      // whole tree's are added up (``extents(parents:masks:props:)``).
-      var sublayers: [Int] = []
-      for index in replaced.sorted(by: >) {
-        var extent = Rect.zero
-        if !same.props[index].masksToBounds {
-          sublayers.removeAll(keepingCapacity: true)
-          var child = masks[index] >= 0 ? subtreeEnds[masks[index]] : index + 1
-          while child < subtreeEnds[index] {
-            sublayers.append(child)
-            child = subtreeEnds[child]
-          }
-          for child in sublayers.reversed() { extent = extent.union(Self.placed(same.extents[child], same.props[child])) }
-        }
-        same.extents[index] = Self.extent(same.props[index], sublayers: extent)
-      }
+      same.recomputeExtents(of: replaced)
       return (same, (0..<Int32(count)).map { $0 })
     }
     var tree = FlatTree(reserving: count)
     var sources: [Int32] = []
     sources.reserveCapacity(count)
-    guard tree.appendEdited(root, from: self, at: 0, parent: -1, inMask: false, edited: edited, dirty: dirty, sources: &sources)
+    var rebuilt: [Int] = []
+    guard
+      tree.appendEdited(
+        root, from: self, at: 0, parent: -1, inMask: false, edited: edited, dirty: dirty, sources: &sources, rebuilt: &rebuilt)
     else { return nil }
-    tree.extents = Self.extents(parents: tree.parents, masks: tree.masks, props: tree.props)
+    tree.recomputeExtents(of: rebuilt)
     return (tree, sources)
+  }
+
+  /// The extents of `layers` computed again, bottom-up, each from its sublayers' in the order the
+  /// whole tree's are added up (``extents(parents:masks:props:)``); the others' are as they are.
+  private mutating func recomputeExtents(of layers: [Int]) {
+    var sublayers: [Int] = []
+    for index in layers.sorted(by: >) {
+      var extent = Rect.zero
+      if !props[index].masksToBounds {
+        sublayers.removeAll(keepingCapacity: true)
+        var child = masks[index] >= 0 ? subtreeEnds[masks[index]] : index + 1
+        while child < subtreeEnds[index] {
+          sublayers.append(child)
+          child = subtreeEnds[child]
+        }
+        for child in sublayers.reversed() { extent = extent.union(Self.placed(extents[child], props[child])) }
+      }
+      extents[index] = Self.extent(props[index], sublayers: extent)
+    }
   }
 
   /// True when `layer` and, down the layers of `dirty`, its mask and sublayers are layer `index`
@@ -324,6 +331,7 @@ extension FlatTree {
   }
 
   private init(reserving count: Int) {
+    extents.reserveCapacity(count)
     layers.reserveCapacity(count)
     props.reserveCapacity(count)
     parents.storage.reserveCapacity(count)
@@ -335,7 +343,7 @@ extension FlatTree {
   /// ``append(_:parent:inMask:)`` for `layer`, this tree's layer `source` or its edited copy.
   private mutating func appendEdited(
     _ layer: Layer, from base: FlatTree, at source: Int, parent: Int, inMask: Bool, edited: [Bool], dirty: [Bool],
-    sources: inout [Int32]
+    sources: inout [Int32], rebuilt: inout [Int]
   ) -> Bool {
     guard layer.id == base.layers[source].id else { return false }
     let index = layers.count
@@ -345,6 +353,7 @@ extension FlatTree {
       let offset = Int32(index - source)
       layers += base.layers[source..<end]
       props += base.props[source..<end]
+      extents += base.extents[source..<end]
       self.inMask += base.inMask[source..<end]
       sources += (Int32(source)..<Int32(end))
       parents.storage.append(Int32(parent))
@@ -359,6 +368,8 @@ extension FlatTree {
     guard isEdited || (mask == nil) == (baseMask < 0) else { return false }
     props.append(isEdited ? LayerProps(layer, hasMask: mask != nil) : base.props[source])
     layers.append(layer)
+    extents.append(.zero)
+    rebuilt.append(index)
     sources.append(Int32(source))
     parents.storage.append(Int32(parent))
     subtreeEnds.storage.append(Int32(index + 1))
@@ -369,7 +380,7 @@ extension FlatTree {
       masks.storage[index] = Int32(layers.count)
       guard
         appendEdited(
-          mask, from: base, at: baseMask, parent: index, inMask: true, edited: edited, dirty: dirty, sources: &sources)
+          mask, from: base, at: baseMask, parent: index, inMask: true, edited: edited, dirty: dirty, sources: &sources, rebuilt: &rebuilt)
       else { return false }
     }
     // The base's sublayers in order: each of the layer's is the next with its id, those passed
@@ -383,7 +394,7 @@ extension FlatTree {
       guard
         child < end,
         appendEdited(
-          sublayer, from: base, at: child, parent: index, inMask: inMask, edited: edited, dirty: dirty, sources: &sources)
+          sublayer, from: base, at: child, parent: index, inMask: inMask, edited: edited, dirty: dirty, sources: &sources, rebuilt: &rebuilt)
       else { return false }
       child = base.subtreeEnds[child]
     }
