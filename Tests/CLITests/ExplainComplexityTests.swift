@@ -17,9 +17,10 @@ struct ExplainComplexityTests {
     let layers = (0..<count).map {
       ##"{"id": "b\##($0)", "frame": [0, \##($0 * 8), 100, 6], "backgroundColor": "#FFFFFF", "shadowOpacity": 0.3, "shadowRadius": 2}"##
     }
-    let timeline = scrolled ? #", "timeline": {"duration": 0.5, "frameRate": 60, "scrolls": [{"target": "list", "offsets": [[0, 0], [0.5, 40]]}]}"# : ""
-    return #"{"version": 1, "device": "iphone-7", "root": {"id": "root", "sublayers": [{"id": "list", "frame": [0, 0, 375, 667], "sublayers": ["#
-      + layers.joined(separator: ",\n") + "]}]}" + timeline + "}"
+    let scroll = #"{"target": "list", "offsets": [[0, 0], [0.5, 40]]}"#
+    let timeline = scrolled ? #", "timeline": {"duration": 0.5, "frameRate": 60, "scrolls": [\#(scroll)]}"# : ""
+    let list = #"{"id": "list", "frame": [0, 0, 375, 667], "sublayers": ["# + layers.joined(separator: ",\n") + "]}"
+    return #"{"version": 1, "device": "iphone-7", "root": {"id": "root", "sublayers": ["# + list + "]}" + timeline + "}"
   }
 
   static func counts(_ count: Int, scrolled: Bool) throws -> (groups: Int, trials: Int, explain: Int, optimize: Int, applied: Int) {

@@ -75,9 +75,10 @@ struct TrialSharingTests {
     let row = { (id: String, y: Int) in
       ##"{"id": "\##(id)", "frame": [0, \##(y), 375, 100], "backgroundColor": "#FFFFFF", "shadowOpacity": 0.3, "shadowRadius": 4, "shadowOffset": [0, 3]}"##
     }
+    let list = #"{"id": "list", "frame": [0, 0, 375, 667], "sublayers": ["# + row("first", 0) + ", " + row("far", 3_000) + "]}"
+    let timeline = #"{"duration": 1, "frameRate": 60, "scrolls": [{"target": "list", "offsets": [[0, 0], [1, 1000]]}]}"#
     let scene = try TestScenes.decode(
-      ##"{"version": 1, "device": "iphone-7", "root": {"id": "root", "sublayers": [{"id": "list", "frame": [0, 0, 375, 667], "sublayers": ["##
-        + row("first", 0) + ", " + row("far", 3_000) + ##"]}]}, "timeline": {"duration": 1, "frameRate": 60, "scrolls": [{"target": "list", "offsets": [[0, 0], [1, 1000]]}]}}"##)
+      #"{"version": 1, "device": "iphone-7", "root": {"id": "root", "sublayers": ["# + list + #"]}, "timeline": "# + timeline + "}")
     let device = DeviceCatalogue.device(id: "iphone-7")!
     let baseline = Explainer.baseline(scene, on: device)
     let record = try #require(baseline.record)

@@ -78,7 +78,10 @@ public enum Explainer {
       coefficients = nil
     }
 
-    init(report: SimulationReport, prepared: Simulator.Prepared, record: FrameRecord?, device: DeviceProfile, coefficients: CostCoefficients) {
+    init(
+      report: SimulationReport, prepared: Simulator.Prepared, record: FrameRecord?, device: DeviceProfile,
+      coefficients: CostCoefficients
+    ) {
       self.report = report
       self.prepared = prepared
       self.record = record

@@ -394,7 +394,8 @@ extension FlatTree {
       guard
         child < end,
         appendEdited(
-          sublayer, from: base, at: child, parent: index, inMask: inMask, edited: edited, dirty: dirty, sources: &sources, rebuilt: &rebuilt)
+          sublayer, from: base, at: child, parent: index, inMask: inMask, edited: edited, dirty: dirty, sources: &sources,
+          rebuilt: &rebuilt)
       else { return false }
       child = base.subtreeEnds[child]
     }
