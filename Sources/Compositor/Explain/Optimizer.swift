@@ -24,6 +24,19 @@ public enum Optimizer {
     only: String? = nil, coefficients: CostCoefficients = .standard, budget: WorkBudget = .unlimited,
     baseline: SimulationReport? = nil, jobs: Int = 1
   ) -> Optimization {
+    optimize(
+      document, scene: scene, decoding: options, on: device, only: only, coefficients: coefficients, budget: budget,
+      baseline: baseline.map { Explainer.Baseline(report: $0) } ?? Explainer.baseline(scene, on: device, coefficients: coefficients),
+      jobs: jobs)
+  }
+
+  /// ``optimize(_:scene:decoding:on:only:coefficients:budget:baseline:jobs:)`` from `baseline`,
+  /// the scene's one simulation made by ``Explainer/baseline(_:on:coefficients:)``.
+  public static func optimize(
+    _ document: SceneDocument, scene: Scene, decoding options: SceneDecoder.Options, on device: DeviceProfile,
+    only: String? = nil, coefficients: CostCoefficients = .standard, budget: WorkBudget = .unlimited,
+    baseline: Explainer.Baseline, jobs: Int = 1
+  ) -> Optimization {
     let fixes = SceneFixes.all.filter { fix in
       fix.appearance.keepsAppearance && (only.map { fix.id == $0 || fix.rules.contains($0) } ?? true)
     }
@@ -31,6 +44,12 @@ public enum Optimizer {
       scene, on: device, coefficients: coefficients, fixes: fixes, budget: budget, baseline: baseline, jobs: jobs)
     let before = explanation.before
     var current = (document: document, scene: scene, metrics: before)
+    // What checking a fix on the current scene needs, made again only when a fix is kept. The
+    // scene as it is was prepared, and on a timeline stepped, for the explanation.
+    let context = FixContext(
+      scene: scene, tree: baseline.prepared?.stepper.tree ?? FlatTree(scene.root), device: device, coefficients: coefficients)
+    if baseline.device == device, baseline.coefficients == coefficients, let record = baseline.record { context.adopt(record) }
+    var checked = Checked(context)
     var steps: [OptimizationStep] = []
     var skipped: [OptimizationSkip] = []
     var fixed = Set<String>()
@@ -58,7 +77,8 @@ public enum Optimizer {
         continue
       }
       let outcome = attempt(
-        fix, group: group, on: current, options: options, device: device, coefficients: coefficients, budget: budget)
+        fix, group: group, on: current, checked: checked, options: options, device: device, coefficients: coefficients,
+        budget: budget)
       switch outcome {
       case nil: break
       case .failure(let failure)?:
@@ -82,6 +102,7 @@ public enum Optimizer {
               fixID: fix.id, title: fix.title, rule: group.rule, pattern: group.pattern, objects: objects,
               saving: Saving(before: old, after: metrics)))
           current = (document, scene, metrics)
+          checked = Checked(FixContext(scene: scene, device: device, coefficients: coefficients))
           fixed.insert(groupKey)
         }
       }
@@ -105,19 +126,40 @@ public enum Optimizer {
 
   private static func key(_ trial: FixTrial, _ group: ExplainedFinding) -> String { trial.fixID + " " + group.rule + " " + group.pattern }
 
+  /// The scene the fixes are checked on, with its layers' paths and patterns: made once for each
+  /// scene the fixes kept leave, not once per fix tried.
+  private struct Checked {
+    let context: FixContext
+    let paths: [String]
+    let patterns: [String]
+    /// The layers each pattern makes.
+    let made: [String: Int]
+
+    init(_ context: FixContext) {
+      self.context = context
+      paths = context.tree.paths()
+      patterns = paths.map(LayerPath.pattern)
+      var made: [String: Int] = [:]
+      for pattern in patterns { made[pattern, default: 0] += 1 }
+      self.made = made
+    }
+  }
+
   /// The fix on every copy of the group's layers, written into the document, read back and
   /// simulated; nil when the budget refuses the simulation.
   private static func attempt(
     _ fix: any SceneFix, group: ExplainedFinding, on current: (document: SceneDocument, scene: Scene, metrics: SceneMetrics),
-    options: SceneDecoder.Options, device: DeviceProfile, coefficients: CostCoefficients, budget: WorkBudget
+    checked: Checked, options: SceneDecoder.Options, device: DeviceProfile, coefficients: CostCoefficients, budget: WorkBudget
   ) -> Result<(SceneDocument, Scene, [ObjectEdit], SceneMetrics), AttemptFailure>? {
-    let context = FixContext(scene: current.scene, device: device, coefficients: coefficients)
+    let context = checked.context
     let frames = max(1, current.metrics.frames)
-    // Some checks step the scene frame by frame once: a simulation's work, counted.
-    defer { if context.hasRun { budget.charge(layers: current.scene.root.subtreeCount, frames: frames) } }
+    // Some checks step the scene frame by frame, once per scene: a simulation's work, counted
+    // when it happens.
+    let stepped = context.hasRun
+    defer { if context.hasRun && !stepped { budget.charge(layers: current.scene.root.subtreeCount, frames: frames) } }
     // Every layer the finding's object makes, findings or not (copies off screen included).
     let patterns = Set(group.findings.map { LayerPath.pattern($0.layer) })
-    let instances = context.tree.paths().filter { patterns.contains(LayerPath.pattern($0)) }
+    let instances = zip(checked.paths, checked.patterns).filter { patterns.contains($0.1) }.map(\.0)
     var edits: [LayerEdit] = []
     for path in instances {
       let check = fix.check(path, in: context)
@@ -147,7 +189,6 @@ public enum Optimizer {
     }
     var document = current.document
     var objects: [ObjectEdit] = []
-    let paths = context.tree.paths()
     for jsonPath in order {
       guard let (object, objectEdits) = byObject[jsonPath], let first = objectEdits.first else { continue }
       if let different = objectEdits.first(where: { $0.changes != first.changes }) {
@@ -155,7 +196,7 @@ public enum Optimizer {
           AttemptFailure(
             "\(first.path) and \(different.path) would need different changes, but the file writes them once (\(object.pattern))"))
       }
-      let made = paths.filter { LayerPath.pattern($0) == object.pattern }.count
+      let made = checked.made[object.pattern] ?? 0
       if objectEdits.count != made {
         return .failure(
           AttemptFailure("it would change \(objectEdits.count) of the \(made) layers that \(object.pattern) makes in the file"))
@@ -179,7 +220,7 @@ public enum Optimizer {
       return .failure(AttemptFailure("the edited scene is not valid JSON"))
     }
     guard budget.admit(layers: scene.root.subtreeCount, frames: frames, times: 1) else { return nil }
-    let metrics = SceneMetrics(Simulator.run(scene, on: device, coefficients: coefficients))
+    let metrics = Simulator.metrics(Simulator.prepare(scene, on: device, coefficients: coefficients))
     return .success((reread, scene, objects, metrics))
   }
 

@@ -15,6 +15,23 @@ public struct SceneMetrics: Sendable, Hashable {
   public var hitchTimeRatio: Double
   public var frames: Int
 
+  init(
+    offscreenPassesMax: Int, offscreenPassesMean: Double, gpuMsP95: Double, gpuMsMean: Double, mainThreadMsP95: Double,
+    renderServerMsP95: Double, backgroundMsP95: Double, backgroundMsMean: Double, fps: Double, hitchTimeRatio: Double, frames: Int
+  ) {
+    self.offscreenPassesMax = offscreenPassesMax
+    self.offscreenPassesMean = offscreenPassesMean
+    self.gpuMsP95 = gpuMsP95
+    self.gpuMsMean = gpuMsMean
+    self.mainThreadMsP95 = mainThreadMsP95
+    self.renderServerMsP95 = renderServerMsP95
+    self.backgroundMsP95 = backgroundMsP95
+    self.backgroundMsMean = backgroundMsMean
+    self.fps = fps
+    self.hitchTimeRatio = hitchTimeRatio
+    self.frames = frames
+  }
+
   public init(_ report: SimulationReport) {
     let summary = report.summary
     let performance = summary.performance

@@ -11,8 +11,11 @@ import LayerTree
 /// removes layers, so a trial costs at most what the scene costs), and once it would go past the
 /// limit none of them starts: ``exhausted`` is set and the caller refuses the result. The one
 /// simulation of the scene as it is always runs (the scene's own limits bound it), and so does
-/// the stepping of the scene some fixes' checks ask for, once per scene checked: both are counted
-/// when they happen.
+/// the stepping of the scene some fixes' checks ask for, once per scene checked, unless the
+/// scene's run already recorded its frames (``Explainer/baseline(_:on:coefficients:)``): both
+/// are counted when they happen. A stepping made only to record the frames for the trials is
+/// admitted with them. A trial that takes some of its frames from that record is still counted
+/// as a whole simulation: the count bounds the work, it does not measure it.
 ///
 /// A reference, shared by the explanation and the optimization that uses it, used from one
 /// thread (the simulations it admits may then run on several).
@@ -47,6 +50,13 @@ public final class WorkBudget: @unchecked Sendable {
   /// counted, never refused.
   func charge(layers: Int, frames: Int, times count: Int = 1) {
     add(Self.work(layers: layers, frames: frames, times: count), count)
+  }
+
+  /// True when `count` simulations of at most `layers` x `frames` each fit in what is left;
+  /// nothing is counted.
+  func fits(layers: Int, frames: Int, times count: Int) -> Bool {
+    let (total, overflow) = spent.addingReportingOverflow(Self.work(layers: layers, frames: frames, times: count))
+    return !exhausted && !overflow && total <= limit
   }
 
   /// Admits `count` simulations of at most `layers` x `frames` each when their work fits in

@@ -13,11 +13,16 @@ public final class FixContext {
   let indexOfPath: [String: Int]
   private var cachedRun: SceneRun?
 
-  public init(scene: Scene, device: DeviceProfile, coefficients: CostCoefficients = .standard) {
+  public convenience init(scene: Scene, device: DeviceProfile, coefficients: CostCoefficients = .standard) {
+    self.init(scene: scene, tree: FlatTree(scene.root), device: device, coefficients: coefficients)
+  }
+
+  /// A context for `scene`, whose flattened tree is `tree` (``FlatTree/init(_:)`` of its root).
+  init(scene: Scene, tree: FlatTree, device: DeviceProfile, coefficients: CostCoefficients) {
     self.scene = scene
     self.device = device
     self.coefficients = coefficients
-    tree = FlatTree(scene.root)
+    self.tree = tree
     var map: [String: Int] = [:]
     for (index, path) in tree.paths().enumerated() where map[path] == nil { map[path] = index }
     indexOfPath = map
@@ -38,16 +43,69 @@ public final class FixContext {
     return max(1, Int((timeline.duration * (timeline.frameRate ?? device.refreshRate)).rounded()))
   }
 
-  /// True once a check asked for ``run``: the scene was stepped frame by frame, a simulation's
-  /// work (``WorkBudget`` counts it).
-  var hasRun: Bool { cachedRun != nil }
+  /// True once the context stepped the scene frame by frame (for ``run`` or ``record``): a
+  /// simulation's work (``WorkBudget`` counts it).
+  private(set) var hasRun = false
+
+  /// When true, the stepping ``run`` asks for also keeps the frames for trials (``record``): one
+  /// stepping serves both.
+  var recordsFrames = false
+  private var cachedRecord: FrameRecord?
+
+  /// Takes `record`, made by a run of the scene elsewhere, as ``record`` and ``run``: the context
+  /// does not step the scene for them.
+  func adopt(_ record: FrameRecord) {
+    cachedRecord = record
+    cachedRun = record.run
+  }
 
   /// Per-frame facts from stepping the whole scene.
   var run: SceneRun {
     if let cachedRun { return cachedRun }
+    if recordsFrames { return record.run }
     let computed = SceneRun(scene: scene, tree: tree, device: device, coefficients: coefficients)
     cachedRun = computed
+    hasRun = true
     return computed
+  }
+
+  /// The scene stepped frame by frame, plan and cost, for trials to take the frames their edits
+  /// leave as they are from (``FrameRecord``).
+  var record: FrameRecord {
+    if let cachedRecord { return cachedRecord }
+    let computed = FrameRecord(scene: scene, tree: tree, device: device, coefficients: coefficients)
+    cachedRecord = computed
+    if cachedRun == nil { cachedRun = computed.run }
+    hasRun = true
+    return computed
+  }
+
+  /// True once ``record`` is at hand.
+  var hasRecord: Bool { cachedRecord != nil }
+
+  /// True when a record of the frames is worth making and can be made: a timeline of more than
+  /// one frame, numbered in 32 bits.
+  var canRecord: Bool { hasTimeline && frames < Int(Int32.max) }
+
+  /// The layers the timeline names (its animations', content changes' and scrolls' targets) and
+  /// the sublayers of a scroll view with a reuse pool (its cells).
+  var timelineLayers: [Int] {
+    guard let timeline = scene.timeline else { return [] }
+    var paths = Set<String>()
+    for animation in timeline.animations { paths.formUnion(animation.targets) }
+    for change in timeline.contentChanges { paths.formUnion(change.targets) }
+    for scroll in timeline.scrolls { paths.insert(scroll.target) }
+    let found = tree.indices(ofPaths: paths)
+    var layers = Array(found.values)
+    for scroll in timeline.scrolls where scroll.reuse != nil {
+      guard let view = found[scroll.target] else { continue }
+      var child = view + 1
+      while child < tree.subtreeEnds[view] {
+        layers.append(child)
+        child = tree.subtreeEnds[child]
+      }
+    }
+    return layers
   }
 
   /// The paths of the layers in the subtree at `path` (itself included, masks included).
@@ -125,7 +183,7 @@ public final class FixContext {
 /// Facts gathered by stepping every frame of a scene once, for the fixes that depend on time:
 /// the rasterization cache's hits and misses per layer, how many offscreen passes each subtree
 /// takes in the frames it is on screen, and which layers the timeline changed at all.
-struct SceneRun {
+struct SceneRun: Sendable {
   var frames = 0
   /// Rasterized layers: frames drawn from the cache, and frames that rendered the bitmap again.
   var rasterHits: [Int: Int] = [:]
@@ -142,41 +200,91 @@ struct SceneRun {
   var placementChanged = Set<Int>()
   /// Layers whose bitmap a rasterization would have to redraw in some frame: a change in their
   /// subtree, or of their own appearance.
-  var staleInSomeFrame = Set<Int>()
+  var staleInSomeFrame: Layers { Layers(flags: stale) }
 
+  /// A set of layers, one flag per layer of the tree.
+  struct Layers: Sendable {
+    let flags: [Bool]
+    func contains(_ index: Int) -> Bool { flags.indices.contains(index) && flags[index] }
+  }
+
+  private let parents: IndexColumn
+  private let inMask: [Bool]
+  /// Per layer, for the frame at hand: passes in its subtree, and whether part of it is on
+  /// screen; cleared after each frame for the layers it visited.
+  private var subtreePasses: [Int]
+  private var onScreen: [Bool]
+  /// Marked with all its ancestors: marking stops at the first marked one.
+  private var stale: [Bool]
+
+  /// Steps every frame once, up to the decide pass (the frames' costs are not needed).
   init(scene: Scene, tree: FlatTree, device: DeviceProfile, coefficients: CostCoefficients) {
+    self.init(tree: tree)
+    var stepper = FrameStepper(scene, tree: tree, on: device, rules: OffscreenRules.all, coefficients: coefficients)
+    for frame in 0..<stepper.frameCount {
+      let (state, plan) = stepper.plan(frame)
+      add(state, plan)
+    }
+  }
+
+  /// No frame yet, for ``add(_:_:)`` to count the frames of `tree` into.
+  init(tree: FlatTree) {
     let count = tree.count
     framesOnScreen = Array(repeating: 0, count: count)
     framesWithSeveralPasses = Array(repeating: 0, count: count)
     maxSubtreePasses = Array(repeating: 0, count: count)
-    var stepper = FrameStepper(scene, on: device, rules: OffscreenRules.all, coefficients: coefficients)
-    let everyLayer = Set(0..<count)
-    frames = stepper.frameCount
-    for frame in 0..<stepper.frameCount {
-      let (state, plan, _) = stepper.step(frame)
-      appearanceChanged.formUnion(state.appearanceChanged)
-      placementChanged.formUnion(state.placementChanged)
-      staleInSomeFrame.formUnion(Simulator.staleEntries(state, tree: tree, rasterized: everyLayer))
-      var subtreePasses = [Int](repeating: 0, count: count)
-      var onScreen = [Bool](repeating: false, count: count)
-      for index in stride(from: count - 1, through: 0, by: -1) {
-        let nodePlan = plan.nodes[index]
-        if tree.inMask[index] { continue }
-        if nodePlan.rasterHit { rasterHits[index, default: 0] += 1 }
-        if nodePlan.rasterMiss { rasterMisses[index, default: 0] += 1 }
-        subtreePasses[index] += nodePlan.offscreen.reduce(0) { $0 + $1.passes }
-        if !nodePlan.culled && !nodePlan.insideRasterHit && !nodePlan.visibleRect.isEmpty { onScreen[index] = true }
-        let parent = tree.parents[index]
-        if parent >= 0 {
-          subtreePasses[parent] += subtreePasses[index]
-          if onScreen[index] { onScreen[parent] = true }
-        }
+    parents = tree.parents
+    inMask = tree.inMask
+    subtreePasses = Array(repeating: 0, count: count)
+    onScreen = Array(repeating: false, count: count)
+    stale = Array(repeating: false, count: count)
+  }
+
+  /// Counts the next frame in, from its state and plan: a layer the decide pass did not visit is
+  /// off screen with no pass in its subtree, and changes nothing here.
+  mutating func add(_ state: FrameState, _ plan: FramePlan) {
+    frames += 1
+    appearanceChanged.formUnion(state.appearanceChanged)
+    placementChanged.formUnion(state.placementChanged)
+    // As a rasterization of every layer would have it (`Simulator.staleEntries`): the layer's own
+    // appearance, or anything below it, changed.
+    for index in state.appearanceChanged { markStale(from: index) }
+    for index in state.placementChanged { markStale(from: parents[index]) }
+    let visited = plan.visited
+    let records = plan.nodes.records
+    let passes = plan.nodes.passes
+    // Bottom-up over the visited layers (tree order backwards): a visited layer's superlayer was
+    // visited before it.
+    for position in stride(from: visited.count - 1, through: 0, by: -1) {
+      let index = visited[position]
+      if inMask[index] { continue }
+      let record = records[position]
+      if record.rasterHit { rasterHits[index, default: 0] += 1 }
+      if record.rasterMiss { rasterMisses[index, default: 0] += 1 }
+      for pass in record.passRange { subtreePasses[index] += passes[pass].passes }
+      if !record.culled && !record.insideRasterHit && !record.visibleRect.isEmpty { onScreen[index] = true }
+      let parent = parents[index]
+      if parent >= 0 {
+        subtreePasses[parent] += subtreePasses[index]
+        if onScreen[index] { onScreen[parent] = true }
       }
-      for index in 0..<count where onScreen[index] {
+    }
+    for index in visited {
+      if onScreen[index] {
         framesOnScreen[index] += 1
         if subtreePasses[index] >= 2 { framesWithSeveralPasses[index] += 1 }
         maxSubtreePasses[index] = max(maxSubtreePasses[index], subtreePasses[index])
       }
+      subtreePasses[index] = 0
+      onScreen[index] = false
+    }
+  }
+
+  private mutating func markStale(from start: Int) {
+    var index = start
+    while index >= 0 && !stale[index] {
+      stale[index] = true
+      index = parents[index]
     }
   }
 }

@@ -61,7 +61,7 @@ public struct FlatTree: Sendable {
   }
 
   /// What a layer's extent depends on, read from the layer itself.
-  private struct ExtentInputs {
+  struct ExtentInputs {
     var frame: Rect
     var transform: Transform
     var anchorPoint: Point
@@ -91,25 +91,35 @@ public struct FlatTree: Sendable {
     var extents = [Rect](repeating: .zero, count: layers.count)
     for index in stride(from: layers.count - 1, through: 0, by: -1) {
       let own = ExtentInputs(layers[index])
-      // What the layer and its sublayers draw (the sublayers' extents are in by now).
-      let drawn = own.masksToBounds ? own.bounds : extents[index].union(own.bounds)
-      var extent = drawn
-      if own.hasShadow {
-        // A shadowPath shadow has the path's shape (the bounds); one with no path is cast by
-        // everything the subtree draws.
-        let caster = own.hasShadowPath ? own.bounds : drawn
-        let shadow = caster.offsetBy(own.shadowOffset.width, own.shadowOffset.height)
-          .insetBy(-own.shadowRadius, -own.shadowRadius)
-        extent = extent.union(shadow)
-      }
-      extents[index] = extent
+      // The sublayers' extents are in by now.
+      extents[index] = extent(own, sublayers: extents[index])
       let parent = parents[index]
       if parent >= 0, masks[parent] != index, !(layers[parent].masksToBounds && !layers[parent].kind.isTransformLayer) {
-        let placed = Affine.layer(frame: own.frame, transform: own.transform, anchor: own.anchorPoint).boundingBox(of: extents[index])
-        extents[parent] = extents[parent].union(placed)
+        extents[parent] = extents[parent].union(placed(extents[index], own))
       }
     }
     return extents
+  }
+
+  /// The extent of a layer whose sublayers' extents, placed in its bounds, add up to `sublayers`.
+  static func extent(_ own: ExtentInputs, sublayers: Rect) -> Rect {
+    // What the layer and its sublayers draw.
+    let drawn = own.masksToBounds ? own.bounds : sublayers.union(own.bounds)
+    var extent = drawn
+    if own.hasShadow {
+      // A shadowPath shadow has the path's shape (the bounds); one with no path is cast by
+      // everything the subtree draws.
+      let caster = own.hasShadowPath ? own.bounds : drawn
+      let shadow = caster.offsetBy(own.shadowOffset.width, own.shadowOffset.height)
+        .insetBy(-own.shadowRadius, -own.shadowRadius)
+      extent = extent.union(shadow)
+    }
+    return extent
+  }
+
+  /// A layer's extent in its superlayer's bounds.
+  static func placed(_ extent: Rect, _ own: ExtentInputs) -> Rect {
+    Affine.layer(frame: own.frame, transform: own.transform, anchor: own.anchorPoint).boundingBox(of: extent)
   }
 
   public var count: Int { layers.count }
@@ -259,4 +269,187 @@ public struct IndexColumn: RandomAccessCollection, Sendable {
 
   @inline(__always)
   public subscript(index: Int) -> Int { Int(storage[index]) }
+}
+
+// MARK: An edited copy
+
+extension FlatTree {
+  /// The tree of `root`, which is this tree's root with the layers at `changed` (indices in this
+  /// tree) edited: their own properties changed, and sublayers or their mask removed. No layer is
+  /// added, moved or renamed, and no other layer differs. Built as ``init(_:)`` builds it, but the
+  /// subtrees holding no edited layer are copied from this tree as they are, and every layer not in
+  /// `changed` keeps its render properties; the extents are computed afresh. `sources[i]` is this
+  /// tree's index of the new tree's layer i. Nil when `root` is not such an edit of this tree's
+  /// root where it is read: the edited layers and their ancestors (a layer out of place, or one
+  /// that lost a sublayer or mask without being in `changed`). A subtree holding no layer of
+  /// `changed` is taken to be as it was.
+  ///
+  /// It relies on the tree's order (a layer, its mask's subtree, its sublayers in order) and on
+  /// ``LayerProps`` depending on a layer's own properties and whether it has a mask alone.
+  ///
+  /// - Complexity: O(n) in the layers, copied in runs; the layers of `changed` and their
+  ///   ancestors are read from `root`.
+  public func edited(_ root: Layer, changed: Set<Int>) -> (tree: FlatTree, sources: [Int32])? {
+    guard !layers.isEmpty else { return nil }
+    // Edited layers and their ancestors: the subtrees where `root` differs from this tree.
+    var edited = [Bool](repeating: false, count: count)
+    var dirty = [Bool](repeating: false, count: count)
+    for index in changed where edited.indices.contains(index) {
+      edited[index] = true
+      var ancestor = index
+      while ancestor >= 0 && !dirty[ancestor] {
+        dirty[ancestor] = true
+        ancestor = parents[ancestor]
+      }
+    }
+    // Properties edited alone: this tree with the edited layers and their ancestors replaced.
+    if hasShape(of: root, at: 0, dirty: dirty) {
+      var same = self
+      var replaced: [Int] = []
+      same.replace(root, at: 0, edited: edited, dirty: dirty, replaced: &replaced)
+      same.recomputeExtents(of: replaced)
+      return (same, (0..<Int32(count)).map { $0 })
+    }
+    var tree = FlatTree(reserving: count)
+    var sources: [Int32] = []
+    sources.reserveCapacity(count)
+    var rebuilt: [Int] = []
+    guard
+      tree.appendEdited(
+        root, from: self, at: 0, parent: -1, inMask: false, edited: edited, dirty: dirty, sources: &sources, rebuilt: &rebuilt)
+    else { return nil }
+    tree.recomputeExtents(of: rebuilt)
+    return (tree, sources)
+  }
+
+  /// The extents of the layers at `indices` computed again, bottom-up, each from its sublayers' in
+  /// the order the whole tree's are added up (``extents(layers:parents:masks:)``); the others' are
+  /// as they are.
+  private mutating func recomputeExtents(of indices: [Int]) {
+    var sublayers: [Int] = []
+    for index in indices.sorted(by: >) {
+      var extent = Rect.zero
+      let own = ExtentInputs(layers[index])
+      if !own.masksToBounds {
+        sublayers.removeAll(keepingCapacity: true)
+        var child = masks[index] >= 0 ? subtreeEnds[masks[index]] : index + 1
+        while child < subtreeEnds[index] {
+          sublayers.append(child)
+          child = subtreeEnds[child]
+        }
+        for child in sublayers.reversed() { extent = extent.union(Self.placed(extents[child], ExtentInputs(layers[child]))) }
+      }
+      extents[index] = Self.extent(own, sublayers: extent)
+    }
+  }
+
+  /// True when `layer` and, down the layers of `dirty`, its mask and sublayers are layer `index`
+  /// and its own, one for one by id: no sublayer or mask removed.
+  private func hasShape(of layer: Layer, at index: Int, dirty: [Bool]) -> Bool {
+    guard layer.id == layers[index].id else { return false }
+    let mask = layer.kind.isTransformLayer ? nil : layer.mask
+    guard (mask == nil) == (masks[index] < 0) else { return false }
+    if let mask {
+      guard dirty[masks[index]] ? hasShape(of: mask, at: masks[index], dirty: dirty) : mask.id == layers[masks[index]].id else {
+        return false
+      }
+    }
+    var child = masks[index] >= 0 ? subtreeEnds[masks[index]] : index + 1
+    for sublayer in layer.sublayers {
+      guard child < subtreeEnds[index] else { return false }
+      guard dirty[child] ? hasShape(of: sublayer, at: child, dirty: dirty) : sublayer.id == layers[child].id else { return false }
+      child = subtreeEnds[child]
+    }
+    return child == subtreeEnds[index]
+  }
+
+  /// Puts `layer`, of the shape of layer `index` (``hasShape(of:at:dirty:)``), in its place and,
+  /// down the layers of `dirty`, its sublayers and mask in place of theirs, computing the render
+  /// properties of the layers of `edited`; lists the layers replaced.
+  private mutating func replace(_ layer: Layer, at index: Int, edited: [Bool], dirty: [Bool], replaced: inout [Int]) {
+    let mask = layer.kind.isTransformLayer ? nil : layer.mask
+    layers[index] = layer
+    if edited[index] { derived[index] = LayerProps.derive(layer, hasMask: mask != nil) }
+    replaced.append(index)
+    if let mask, dirty[masks[index]] { replace(mask, at: masks[index], edited: edited, dirty: dirty, replaced: &replaced) }
+    var child = masks[index] >= 0 ? subtreeEnds[masks[index]] : index + 1
+    for sublayer in layer.sublayers {
+      if dirty[child] { replace(sublayer, at: child, edited: edited, dirty: dirty, replaced: &replaced) }
+      child = subtreeEnds[child]
+    }
+  }
+
+  private init(reserving count: Int) {
+    extents.reserveCapacity(count)
+    layers.reserveCapacity(count)
+    derived.reserveCapacity(count)
+    parents.storage.reserveCapacity(count)
+    subtreeEnds.storage.reserveCapacity(count)
+    masks.storage.reserveCapacity(count)
+    inMask.reserveCapacity(count)
+  }
+
+  /// ``append(_:parent:inMask:)`` for `layer`, this tree's layer `source` or its edited copy.
+  private mutating func appendEdited(
+    _ layer: Layer, from base: FlatTree, at source: Int, parent: Int, inMask: Bool, edited: [Bool], dirty: [Bool],
+    sources: inout [Int32], rebuilt: inout [Int]
+  ) -> Bool {
+    guard layer.id == base.layers[source].id else { return false }
+    let index = layers.count
+    let end = base.subtreeEnds[source]
+    guard dirty[source] else {
+      // Nothing in the subtree was edited: this tree's layers, their links moved along.
+      let offset = Int32(index - source)
+      layers += base.layers[source..<end]
+      derived += base.derived[source..<end]
+      extents += base.extents[source..<end]
+      self.inMask += base.inMask[source..<end]
+      sources += (Int32(source)..<Int32(end))
+      parents.storage.append(Int32(parent))
+      parents.storage += base.parents.storage[(source + 1)..<end].lazy.map { $0 + offset }
+      subtreeEnds.storage += base.subtreeEnds.storage[source..<end].lazy.map { $0 + offset }
+      masks.storage += base.masks.storage[source..<end].lazy.map { $0 < 0 ? $0 : $0 + offset }
+      return true
+    }
+    let isEdited = edited[source]
+    let mask = layer.kind.isTransformLayer ? nil : layer.mask
+    let baseMask = base.masks[source]
+    guard isEdited || (mask == nil) == (baseMask < 0) else { return false }
+    derived.append(isEdited ? LayerProps.derive(layer, hasMask: mask != nil) : base.derived[source])
+    layers.append(layer)
+    extents.append(.zero)
+    rebuilt.append(index)
+    sources.append(Int32(source))
+    parents.storage.append(Int32(parent))
+    subtreeEnds.storage.append(Int32(index + 1))
+    masks.storage.append(-1)
+    self.inMask.append(inMask)
+    if let mask {
+      guard baseMask >= 0 else { return false }
+      masks.storage[index] = Int32(layers.count)
+      guard
+        appendEdited(
+          mask, from: base, at: baseMask, parent: index, inMask: true, edited: edited, dirty: dirty, sources: &sources, rebuilt: &rebuilt)
+      else { return false }
+    }
+    // The base's sublayers in order: each of the layer's is the next with its id, those passed
+    // over were removed.
+    var child = baseMask >= 0 ? base.subtreeEnds[baseMask] : source + 1
+    for sublayer in layer.sublayers {
+      while child < end && base.layers[child].id != sublayer.id {
+        guard isEdited else { return false }
+        child = base.subtreeEnds[child]
+      }
+      guard
+        child < end,
+        appendEdited(
+          sublayer, from: base, at: child, parent: index, inMask: inMask, edited: edited, dirty: dirty, sources: &sources,
+          rebuilt: &rebuilt)
+      else { return false }
+      child = base.subtreeEnds[child]
+    }
+    guard isEdited || child == end else { return false }
+    subtreeEnds.storage[index] = Int32(layers.count)
+    return true
+  }
 }

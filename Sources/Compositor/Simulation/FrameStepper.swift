@@ -2,7 +2,7 @@ import LayerTree
 
 /// Steps a scene frame by frame: the timeline's state, the cache's housekeeping, the decide
 /// pass and the cost, in that order. Frames must be stepped in order from 0.
-struct FrameStepper {
+struct FrameStepper: Sendable {
   let tree: FlatTree
   let frameRate: Double
   private let planner: FramePlanner
@@ -15,7 +15,12 @@ struct FrameStepper {
   private var buffer = FramePlanner.PlanBuffer()
 
   init(_ scene: Scene, on device: DeviceProfile, rules: [any OffscreenRule], coefficients: CostCoefficients) {
-    let tree = FlatTree(scene.root)
+    self.init(scene, tree: FlatTree(scene.root), on: device, rules: rules, coefficients: coefficients)
+  }
+
+  /// Steps `scene`, whose layer tree flattened is `tree` (``FlatTree/init(_:)`` of its root, or
+  /// the same built another way).
+  init(_ scene: Scene, tree: FlatTree, on device: DeviceProfile, rules: [any OffscreenRule], coefficients: CostCoefficients) {
     self.tree = tree
     frameRate = Self.frameRate(scene.timeline, on: device)
     animator = SceneAnimator(tree: tree, timeline: scene.timeline, frameRate: frameRate, scale: device.screen.scale)
@@ -38,6 +43,17 @@ struct FrameStepper {
     planner.prepare(tree, buffer: &buffer, staticExtents: animator.staticExtents)
   }
 
+  /// ``prepare()`` by taking the sorted-sublayer indexes `other` built, when they are the ones
+  /// this tree's would be: the same layers, timeline and extents, each layer placed where it is
+  /// in `other` (``SortedSublayers`` reads no more).
+  mutating func prepare(sharingIndexesWith other: FrameStepper) {
+    guard other.buffer.sortedSlots.count == tree.count, animator.staticExtents == other.animator.staticExtents else {
+      return prepare()
+    }
+    buffer.sortedSlots = other.buffer.sortedSlots
+    buffer.sorted = other.buffer.sorted
+  }
+
   /// The rate the timeline's frames come at when it names none: the display's refresh rate while
   /// the app scrolls (UIKit drives scrolling at the display's rate), but at most 60 Hz for a
   /// timeline of Core Animation animations and content changes on a ProMotion iPhone, unless the
@@ -53,12 +69,91 @@ struct FrameStepper {
   }
 
   mutating func step(_ frame: Int) -> (FrameState, FramePlan, FrameCost) {
+    let (state, plan) = plan(frame)
+    let cost = costModel.cost(plan, state: state, tree: tree)
+    return (state, plan, cost)
+  }
+
+  /// Steps frame `frame` as ``step(_:)`` does but stops at the decide pass: the frame's cost is
+  /// not counted (its plan, and the plans of the frames after it, are the same).
+  mutating func plan(_ frame: Int) -> (FrameState, FramePlan) {
     let state = animator.state(frame: frame)
     cache.beginFrame(time: state.time, stale: Simulator.staleEntries(state, ancestors: rasterizedAncestors, rasterized: rasterized))
     var optionalCache: RasterCache? = cache
     let plan = planner.plan(tree, state: state, cache: &optionalCache, buffer: &buffer, staticExtents: animator.staticExtents)
     if let optionalCache { cache = optionalCache }
-    let cost = costModel.cost(plan, state: state, tree: tree)
-    return (state, plan, cost)
+    return (state, plan)
+  }
+}
+
+// MARK: Going on from another run
+
+extension FrameStepper {
+  /// What a run carries from one frame to the next besides the timeline's state: the raster cache
+  /// and the cost model's memory of each layer (displayed with its current contents, its shape
+  /// rasterized, set up before it showed). Arrays are empty before the first frame's cost.
+  struct Carried: Sendable {
+    var cache: RasterCache
+    var displayed: [Bool]
+    var shapesRasterized: [Bool]
+    var configured: [Bool]
+  }
+
+  /// What this run carries into its next frame.
+  var carried: Carried {
+    Carried(
+      cache: cache, displayed: costModel.displayed, shapesRasterized: costModel.shapesRasterized,
+      configured: costModel.configured)
+  }
+
+  /// Makes this stepper, new, go on at frame `frame` as if it had stepped the frames before: it
+  /// takes over `carried`, another run's at that frame, whose layer `i` is this tree's `map[i]`
+  /// (-1: none; nil: the same tree), and steps its timeline to `frame` (a frame's timeline state
+  /// depends on the tree and the timeline alone). The decide pass's storage is its own. False,
+  /// and the stepper unchanged, when a layer with a cache entry has no place in this tree.
+  mutating func resume(_ carried: Carried, map: [Int32]?, at frame: Int) -> Bool {
+    guard let map else {
+      for earlier in 0..<frame { _ = animator.state(frame: earlier) }
+      cache = carried.cache
+      costModel.displayed = carried.displayed
+      costModel.shapesRasterized = carried.shapesRasterized
+      costModel.configured = carried.configured
+      return true
+    }
+    guard let remappedCache = carried.cache.remapped(map) else { return false }
+    for earlier in 0..<frame { _ = animator.state(frame: earlier) }
+    cache = remappedCache
+    func remapped(_ flags: [Bool]) -> [Bool] {
+      guard !flags.isEmpty else { return [] }
+      var result = [Bool](repeating: false, count: tree.count)
+      for (index, flag) in flags.enumerated() where flag && map[index] >= 0 { result[Int(map[index])] = true }
+      return result
+    }
+    costModel.displayed = remapped(carried.displayed)
+    costModel.shapesRasterized = remapped(carried.shapesRasterized)
+    costModel.configured = remapped(carried.configured)
+    return true
+  }
+
+  /// True when the next frames of this run go as those of the run that carried `carried` (whose
+  /// layer `i` is this tree's `map[i]`; nil: the same tree), as far as the carried state decides
+  /// them: the same raster cache, and the same memory of the layers `read` lists (the layers those
+  /// frames visit or change; only they are looked at).
+  func carries(_ carried: Carried, map: [Int32]?, read: [Int]) -> Bool {
+    guard cache.isEquivalent(to: carried.cache, map: map) else { return false }
+    let own = (costModel.displayed, costModel.shapesRasterized, costModel.configured)
+    let theirs = (carried.displayed, carried.shapesRasterized, carried.configured)
+    // Before any cost, every flag is false.
+    func flag(_ flags: [Bool], _ index: Int) -> Bool { flags.isEmpty ? false : flags[index] }
+    for index in read {
+      let mine = map.map { Int($0[index]) } ?? index
+      guard mine >= 0 else { return false }
+      if flag(own.0, mine) != flag(theirs.0, index) || flag(own.1, mine) != flag(theirs.1, index)
+        || flag(own.2, mine) != flag(theirs.2, index)
+      {
+        return false
+      }
+    }
+    return true
   }
 }

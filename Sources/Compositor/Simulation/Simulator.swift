@@ -72,13 +72,13 @@ public enum Simulator {
   /// the sorted-sublayer indexes built. What a run does once whatever the number of frames happens
   /// here, so that ``run(_:)`` costs about what the frames cost (and the plan storage, one entry a
   /// layer); the benchmark times the two apart. A prepared scene can be run any number of times.
-  public struct Prepared {
-    fileprivate var stepper: FrameStepper
-    fileprivate let scene: SceneInfo
-    fileprivate let hasTimeline: Bool
-    fileprivate let iosVersion: OSVersion
-    fileprivate let device: DeviceProfile
-    fileprivate let coefficients: CostCoefficients
+  public struct Prepared: Sendable {
+    var stepper: FrameStepper
+    let scene: SceneInfo
+    let hasTimeline: Bool
+    let iosVersion: OSVersion
+    let device: DeviceProfile
+    let coefficients: CostCoefficients
   }
 
   /// Prepares `scene` to run on `device` (see ``Prepared``).
@@ -86,12 +86,22 @@ public enum Simulator {
     _ scene: Scene, on device: DeviceProfile, rules: [any OffscreenRule] = OffscreenRules.all,
     coefficients: CostCoefficients = .standard
   ) -> Prepared {
+    prepare(scene, tree: FlatTree(scene.root), on: device, rules: rules, coefficients: coefficients)
+  }
+
+  /// Prepares `scene`, whose layer tree flattened is `tree`, to run on `device`; with the
+  /// sorted-sublayer indexes of `indexes` when given, a prepared scene of the same layers,
+  /// timeline, extents and places.
+  static func prepare(
+    _ scene: Scene, tree: FlatTree, on device: DeviceProfile, rules: [any OffscreenRule] = OffscreenRules.all,
+    coefficients: CostCoefficients = .standard, indexesOf indexes: Prepared? = nil
+  ) -> Prepared {
     let info = SceneInfo(
       name: scene.name, description: scene.description, deviceID: device.id, deviceName: device.name,
       scale: device.screen.scale, renderedPixels: device.renderedPixels, refreshRate: device.refreshRate,
       iosVersion: scene.iosVersion, source: scene.source)
-    var stepper = FrameStepper(scene, on: device, rules: rules, coefficients: coefficients)
-    stepper.prepare()
+    var stepper = FrameStepper(scene, tree: tree, on: device, rules: rules, coefficients: coefficients)
+    if let indexes { stepper.prepare(sharingIndexesWith: indexes.stepper) } else { stepper.prepare() }
     return Prepared(
       stepper: stepper, scene: info, hasTimeline: scene.timeline != nil, iosVersion: scene.iosVersion, device: device,
       coefficients: coefficients)
@@ -109,8 +119,13 @@ public enum Simulator {
     run(prepare(scene, on: device, rules: rules, coefficients: coefficients), keeping: kept)
   }
 
+  /// Runs a prepared scene as ``run(_:)`` does, showing each frame to `observer` on the way.
+  static func run(_ prepared: Prepared, observing observer: FrameObserver) -> SimulationReport {
+    run(prepared, keeping: nil, observer: observer).report
+  }
+
   private static func run(
-    _ prepared: Prepared, keeping kept: KeptFrame?
+    _ prepared: Prepared, keeping kept: KeptFrame?, observer: FrameObserver? = nil
   ) -> (report: SimulationReport, snapshot: FrameSnapshot?, frame: Int) {
     let device = prepared.device
     var tally = Tally(device: device, rules: prepared.stepper.rules, iosVersion: prepared.iosVersion)
@@ -121,7 +136,9 @@ public enum Simulator {
     var keptFrame = 0
     var keptPasses = 0
     for frame in 0..<stepper.frameCount {
+      observer?.willStep(frame, stepper)
       let (state, plan, cost) = stepper.step(frame)
+      observer?.didStep(frame, state, plan, cost, tree: stepper.tree)
       tally.add(plan, state: state, tree: stepper.tree, cache: stepper.cache, cost: cost, passGPU: stepper.passGPU)
       guard let kept else { continue }
       let keep: Bool
@@ -162,4 +179,11 @@ public enum Simulator {
     let (state, plan, cost) = stepper.step(last)
     return FrameSnapshot(tree: stepper.tree, state: state, plan: plan, cost: cost, device: device)
   }
+}
+
+/// Watches a run frame by frame (``Simulator/run(_:observing:)``): the stepper before each frame,
+/// and what the frame came to.
+protocol FrameObserver: AnyObject {
+  func willStep(_ frame: Int, _ stepper: FrameStepper)
+  func didStep(_ frame: Int, _ state: FrameState, _ plan: FramePlan, _ cost: FrameCost, tree: FlatTree)
 }

@@ -100,3 +100,38 @@ public struct RasterCache: Sendable {
     if let entry = entries.removeValue(forKey: index) { bytesInUse -= entry.bytes }
   }
 }
+
+// MARK: Comparing two runs' caches
+
+extension RasterCache {
+  /// The cache with its entries keyed anew: layer `i`'s entry becomes layer `map[i]`'s. Nil when
+  /// some entry's layer has none (`map[i]` is -1).
+  func remapped(_ map: [Int32]) -> RasterCache? {
+    var result = self
+    result.entries = [:]
+    for (index, entry) in entries {
+      guard index < map.count && map[index] >= 0 else { return nil }
+      result.entries[Int(map[index])] = entry
+    }
+    return result
+  }
+
+  /// True when this cache will act as `other` does from now on, given the same draws (with
+  /// `other`'s layer `i` this cache's `map[i]`; nil: the same layers): the same entries (size and
+  /// last use), in the same order of use, and the same bytes in use, to the bit.
+  func isEquivalent(to other: RasterCache, map: [Int32]?) -> Bool {
+    guard entries.count == other.entries.count, bytesInUse == other.bytesInUse, capacityBytes == other.capacityBytes,
+      limits == other.limits
+    else { return false }
+    func mine(_ index: Int) -> Int {
+      guard let map else { return index }
+      return index < map.count ? Int(map[index]) : -1
+    }
+    for (index, entry) in other.entries {
+      guard let own = entries[mine(index)], own.bytes == entry.bytes, own.lastUsed == entry.lastUsed else { return false }
+    }
+    let ownOrder = entries.sorted { $0.value.order < $1.value.order }.map(\.key)
+    let otherOrder = other.entries.sorted { $0.value.order < $1.value.order }.map { mine($0.key) }
+    return ownOrder == otherOrder
+  }
+}

@@ -63,7 +63,8 @@ enum ExplainCommand: ToolCommand {
     }
     let file = SceneLoader.displayName(path)
     io.progress("explain: simulating \(file) on \(profile.name)")
-    let baseline = try Simulation.run(scene, on: profile, file: file)
+    let baseline = Explainer.baseline(scene, on: profile)
+    try Simulation.check(baseline.report, file: file)
     io.progress("explain: trying each layer's fixes")
     let budget = WorkLimit.budget(devices.limits)
     let explanation = Explainer.explain(

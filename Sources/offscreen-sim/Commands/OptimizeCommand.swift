@@ -79,7 +79,8 @@ enum OptimizeCommand: ToolCommand {
     }
     let options = SceneDecoder.Options(devices: devices.screens, deviceOverride: devices.override, limits: devices.limits)
     io.progress("optimize: simulating \(file) on \(profile.name)")
-    let baseline = try Simulation.run(scene, on: profile, file: file)
+    let baseline = Explainer.baseline(scene, on: profile)
+    try Simulation.check(baseline.report, file: file)
     io.progress("optimize: trying the fixes")
     let budget = WorkLimit.budget(devices.limits)
     let result = Optimizer.optimize(

@@ -91,11 +91,15 @@ enum ExplainTextFormatter {
   static func sceneTerms(_ edits: [LayerEdit]) -> [String] {
     var order: [String] = []
     var byPattern: [String: [String]] = [:]
+    // The copies of a repeated layer take the same changes: each written once.
+    var summaries: [LayerChange: String] = [:]
     for edit in edits {
       let pattern = LayerPath.pattern(edit.path)
       if byPattern[pattern] == nil { order.append(pattern) }
-      for change in edit.changes.map(\.summary) where !(byPattern[pattern]?.contains(change) ?? false) {
-        byPattern[pattern, default: []].append(change)
+      for change in edit.changes {
+        let summary = summaries[change] ?? change.summary
+        summaries[change] = summary
+        if !(byPattern[pattern]?.contains(summary) ?? false) { byPattern[pattern, default: []].append(summary) }
       }
     }
     return order.map { "\($0): \((byPattern[$0] ?? []).joined(separator: ", "))" }

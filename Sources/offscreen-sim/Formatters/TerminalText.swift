@@ -15,6 +15,7 @@
 enum TerminalText {
   /// Text as the terminal should show it, with the tool's own line breaks kept.
   static func escape(_ text: String) -> String {
+    if isPlain(text) { return text }
     var result = ""
     result.reserveCapacity(text.utf8.count)
     for scalar in text.unicodeScalars {
@@ -25,6 +26,18 @@ enum TerminalText {
       }
     }
     return WorkflowCommandGuard.neutralise(result, colon: visible(":"), bracket: visible("["))
+  }
+
+  /// True when ``escape(_:)`` leaves `text` as it is: ASCII with no control character but line
+  /// feed and tab, and no line the workflow guard changes. Read byte by byte: the tool's own
+  /// reports are such text, and are printed without being copied character by character.
+  static func isPlain(_ text: String) -> Bool {
+    var scanner = WorkflowCommandGuard.Scanner()
+    for byte in text.utf8 {
+      guard byte < 0x7F, byte >= 0x20 || byte == 0x0A || byte == 0x09 else { return false }
+      if scanner.next(Unicode.Scalar(byte)) != nil { return false }
+    }
+    return true
   }
 
   /// Styled text as the terminal should show it: each piece escaped as ``escape(_:)`` escapes
@@ -137,7 +150,6 @@ enum WorkflowCommandGuard {
 
     /// What `scalar`, the text's next character, must be written as; nil: itself.
     mutating func next(_ scalar: Unicode.Scalar) -> Replacement? {
-      let properties = scalar.properties
       if scalar == "\n" || scalar == "\r" {
         atLineStart = true
         previous = scalar
@@ -152,6 +164,14 @@ enum WorkflowCommandGuard {
         previous = scalar
         return .bracket
       }
+      if scalar.isASCII {
+        // No ASCII character is default-ignorable; ASCII's white space is U+0009 to U+000D and
+        // the space.
+        if scalar.value != 0x20 && !(0x09...0x0D).contains(scalar.value) { atLineStart = false }
+        previous = scalar
+        return nil
+      }
+      let properties = scalar.properties
       if properties.isDefaultIgnorableCodePoint { return nil }
       if !properties.isWhitespace { atLineStart = false }
       previous = scalar
