@@ -235,29 +235,7 @@ public enum Explainer {
   /// Every layer of `tree` whose path is one of `paths` (all of them where ids repeat): the
   /// layers an edit of those paths may change, whichever one it finds.
   static func layers(named paths: [String], in tree: FlatTree) -> Set<Int> {
-    var found = Set<Int>()
-    guard tree.count > 0 else { return found }
-    for path in paths {
-      let components = path.split(separator: "/", omittingEmptySubsequences: false)
-      guard components.first.map(String.init) == tree.layer(0).id else { continue }
-      var current = [0]
-      for component in components.dropFirst() {
-        var next: [Int] = []
-        for index in current {
-          let mask = tree.masks[index]
-          if mask >= 0 && tree.layer(mask).id == component { next.append(mask) }
-          var child = mask >= 0 ? tree.subtreeEnds[mask] : index + 1
-          while child < tree.subtreeEnds[index] {
-            if tree.layer(child).id == component { next.append(child) }
-            child = tree.subtreeEnds[child]
-          }
-        }
-        current = next
-        if current.isEmpty { break }
-      }
-      found.formUnion(current)
-    }
-    return found
+    tree.allIndices(ofPaths: paths)
   }
 
   /// A fix checked on every layer of a group, to be simulated.
@@ -416,26 +394,25 @@ public struct FindingGroup: Sendable {
   /// copy and `*` for a component the members differ in (`root/table/*/card[*]`), as `--layer` and
   /// timeline targets read them. Groups come in the order of their first finding.
   public static func groups(_ findings: [Finding]) -> [FindingGroup] {
-    var order: [String] = []
-    var byKey: [String: FindingGroup] = [:]
+    // Each key's place in `groups`: a group grows in place (no copy of its findings per member).
+    var groups: [FindingGroup] = []
+    var positions: [String: Int] = [:]
     for finding in findings {
       let pattern = LayerPath.pattern(finding.layer)
       let components = pattern.split(separator: "/")
       let key = "\(finding.rule)\u{0}\(components.count)\u{0}\(components.last ?? "")\u{0}\(finding.message)"
-      if var group = byKey[key] {
-        group.pattern = merged(group.pattern, pattern)
-        group.findings.append(finding)
-        byKey[key] = group
+      if let position = positions[key] {
+        groups[position].pattern = merged(groups[position].pattern, pattern)
+        groups[position].findings.append(finding)
       } else {
-        order.append(key)
-        byKey[key] = FindingGroup(rule: finding.rule, pattern: pattern, findings: [finding])
+        positions[key] = groups.count
+        groups.append(FindingGroup(rule: finding.rule, pattern: pattern, findings: [finding]))
       }
     }
-    return order.compactMap { key in
-      guard var group = byKey[key] else { return nil }
-      if group.findings.count == 1 { group.pattern = group.findings[0].layer }
-      return group
+    for position in groups.indices where groups[position].findings.count == 1 {
+      groups[position].pattern = groups[position].findings[0].layer
     }
+    return groups
   }
 
   /// GPU milliseconds per frame of `findings` averaged over a run of `frames` frames.

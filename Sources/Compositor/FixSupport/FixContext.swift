@@ -28,8 +28,9 @@ public final class FixContext {
     indexOfPath = map
   }
 
-  /// The layer at `path` with its sublayers and mask, as the scene writes it.
-  public func layer(_ path: String) -> Layer? { scene.layer(at: path) }
+  /// The layer at `path` with its sublayers and mask, as the scene writes it (the first in
+  /// drawing order where ids repeat).
+  public func layer(_ path: String) -> Layer? { indexOfPath[path].map(tree.layer) }
 
   /// The screen's scale: points to pixels.
   public var scale: Double { device.screen.scale }

@@ -226,6 +226,40 @@ public struct FlatTree: Sendable {
     return found
   }
 
+  /// Every layer whose path is one of `paths`: all of them where ids repeat (a mask and a
+  /// sublayer of the same id, or siblings of the same id).
+  ///
+  /// - Complexity: O(n + k) for n layers and k ids in the paths.
+  public func allIndices(ofPaths paths: some Sequence<String>) -> Set<Int> {
+    var children: [[Substring: Int]] = [[:]]
+    var ends: [Bool] = [false]
+    for path in paths {
+      var node = 0
+      for id in path.split(separator: "/", omittingEmptySubsequences: false) {
+        if let next = children[node][id] {
+          node = next
+        } else {
+          children.append([:])
+          ends.append(false)
+          children[node][id] = children.count - 1
+          node = children.count - 1
+        }
+      }
+      ends[node] = true
+    }
+    var found = Set<Int>()
+    guard children[0].count > 0 else { return found }
+    var trieNode = [Int32](repeating: -1, count: count)
+    for index in 0..<count {
+      let parent = parents[index]
+      let from = parent >= 0 ? Int(trieNode[parent]) : 0
+      guard from >= 0, let node = children[from][Substring(layers[index].id)] else { continue }
+      trieNode[index] = Int32(node)
+      if ends[node] { found.insert(index) }
+    }
+    return found
+  }
+
   private mutating func append(_ layer: Layer, parent: Int, inMask: Bool) {
     let index = layers.count
     // A transform layer ignores its mask (Apple, `CATransformLayer`).

@@ -154,15 +154,90 @@ extension Scene {
 
   /// The scene with `edits` applied to its layers, in order; an edit whose path names no layer
   /// changes nothing. The timeline is kept as it is.
+  ///
+  /// - Complexity: O(n + k) for n layers and k ids in the edits' paths: the tree is walked once
+  ///   along the edited paths. Edits that remove a mask or a sublayer above another edit's layer
+  ///   are applied one by one, in order, each found from the root.
   public func applying(_ edits: [LayerEdit]) -> Scene {
     var scene = self
-    for edit in edits {
-      let components = edit.path.split(separator: "/", omittingEmptySubsequences: false)
-      guard components.first.map(String.init) == scene.root.id else { continue }
-      _ = scene.root.modify(components.dropFirst()) { layer in
-        for change in edit.changes { change.apply(to: &layer) }
+    guard let trie = EditTrie(edits, root: root.id) else {
+      for edit in edits {
+        let components = edit.path.split(separator: "/", omittingEmptySubsequences: false)
+        guard components.first.map(String.init) == scene.root.id else { continue }
+        _ = scene.root.modify(components.dropFirst()) { layer in
+          for change in edit.changes { change.apply(to: &layer) }
+        }
+      }
+      return scene
+    }
+    trie.apply(edits, at: 0, to: &scene.root)
+    return scene
+  }
+}
+
+/// Edits by path as a tree of ids below the root, for applying them in one walk. Applying a
+/// node's edits before its children's is applying them in order when no edit removes a mask or
+/// sublayer above another edit's layer: the edits of distinct layers commute.
+private struct EditTrie {
+  var children: [[Substring: Int]] = [[:]]
+  /// The edits at each node, in their order.
+  var edits: [[Int]] = [[]]
+
+  /// Nil when an edit that removes something lies above another edit.
+  init?(_ list: [LayerEdit], root: String) {
+    var removes = [false]
+    for (position, edit) in list.enumerated() {
+      var components = edit.path.split(separator: "/", omittingEmptySubsequences: false)[...]
+      guard components.first == Substring(root) else { continue }
+      components = components.dropFirst()
+      var node = 0
+      for id in components {
+        if removes[node] { return nil }
+        if let next = children[node][id] {
+          node = next
+        } else {
+          children.append([:])
+          edits.append([])
+          removes.append(false)
+          children[node][id] = children.count - 1
+          node = children.count - 1
+        }
+      }
+      edits[node].append(position)
+      let removing = edit.changes.contains { change in
+        switch change {
+        case .removeMask, .removeSublayer: true
+        default: false
+        }
+      }
+      if removing {
+        if !children[node].isEmpty { return nil }
+        removes[node] = true
       }
     }
-    return scene
+  }
+
+  func apply(_ list: [LayerEdit], at node: Int, to layer: inout Layer) {
+    for position in edits[node] {
+      for change in list[position].changes { change.apply(to: &layer) }
+    }
+    let next = children[node]
+    guard !next.isEmpty else { return }
+    // A mask is found before a sublayer of the same id, and the first sublayer of an id is the
+    // one edited (``Layer/descendant(at:)``).
+    var remaining = next
+    if var mask = layer.mask, let child = remaining.removeValue(forKey: Substring(mask.id)) {
+      apply(list, at: child, to: &mask)
+      layer.mask = mask
+    }
+    guard !remaining.isEmpty else { return }
+    var sublayers = layer.sublayers
+    layer.sublayers = []
+    for index in sublayers.indices {
+      guard let child = remaining.removeValue(forKey: Substring(sublayers[index].id)) else { continue }
+      apply(list, at: child, to: &sublayers[index])
+      if remaining.isEmpty { break }
+    }
+    layer.sublayers = sublayers
   }
 }
