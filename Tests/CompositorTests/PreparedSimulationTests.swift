@@ -109,4 +109,32 @@ struct PreparedSimulationTests {
     report.frames[1].cost.table.add(CostItem.mainCommit, .infinity)
     #expect(report.firstNonFiniteFigure?.path == "frames[1].cost.mainThread.commit")
   }
+
+  /// The paths of every stored `Double` in `value`, found by reflection.
+  static func doublePaths(_ value: Any, _ path: String = "") -> [String] {
+    if value is Double { return [path] }
+    return Mirror(reflecting: value).children.flatMap { child in
+      let label = child.label.map { $0 == "some" ? path : (path.isEmpty ? $0 : "\(path).\($0)") } ?? path
+      return doublePaths(child.value, label)
+    }
+  }
+
+  /// A finding's and a backing store's figures are checked from lists, not by reflection: each
+  /// list names every `Double` the type stores (what reflection finds), so a figure added to the
+  /// type and not to its list fails here.
+  @Test func theFigureListsNameEveryStoredDouble() {
+    let finding = Finding(
+      rule: "rounded-clip", category: .offscreen, layer: "root/a", message: "m", fix: "f", passes: 1, pixelArea: 2, depth: 0,
+      source: nil, frames: 1, gpuMs: 3)
+    #expect(Set(finding.figures.map(\.name)) == Set(Self.doublePaths(finding)))
+    let store = BackingStore(layer: "root/a", contents: "image", pixelSize: Size(4, 5), bytes: 80, drawnOn: .main)
+    #expect(Set(store.figures.map(\.name)) == Set(Self.doublePaths(store)))
+    // A non-finite one is named by its path.
+    var report = Simulator.run(
+      Scene(device: "iphone-7", root: Layer(id: "root")), on: DeviceCatalogue.device(id: "iphone-7")!)
+    report.backingStores = [store]
+    report.backingStores[0].bytes = .nan
+    #expect(report.firstNonFiniteFigure?.path == "backingStores[0].bytes")
+  }
+
 }

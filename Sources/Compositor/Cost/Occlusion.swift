@@ -16,7 +16,7 @@ import LayerTree
 /// overlap each other are rare: sibling views tile a screen).
 ///
 /// - Complexity: O(n x k) for n layers, k the opaque layers sharing a band of the screen with
-///   each, at most ``maxCandidates`` looked at per layer.
+///   each, at most ``maxVisited`` visited (``maxCandidates`` in its columns) per layer.
 enum Occlusion {
   struct Entry {
     /// What the layer draws, in screen points.
@@ -27,8 +27,14 @@ enum Occlusion {
     var target: Int
   }
 
-  /// Opaque layers looked at for one layer; more overlapping layers than this add nothing.
-  static let maxCandidates = 256
+  /// Opaque layers looked at for one layer (those that reach its columns); more overlapping
+  /// layers than this add nothing. A row of a screen holds a few dozen opaque layers at most: more
+  /// than 64 over one layer, none of them covering it, is a stack no screen draws.
+  static let maxCandidates = 64
+  /// Opaque layers visited for one layer in its bands, whether they reach its columns or not: a
+  /// band of a screen 1/32 of its height holds far fewer; thousands are a generated stack, and
+  /// without this bound each layer would walk all of them (quadratic in the layers).
+  static let maxVisited = 256
 
   /// The opaque layers by band of the screen, kept from frame to frame so that a frame allocates
   /// nothing: each band is a list threaded through `next`, in the order its layers were added.
@@ -83,6 +89,7 @@ enum Occlusion {
       guard let rows = range(entry.rect) else { continue }
       var covered = 0.0
       var looked = 0
+      var visited = 0
       let area = entry.rect.area
       search: for band in rows {
         var link = Int(scratch.first[band])
@@ -91,6 +98,8 @@ enum Occlusion {
           link = Int(scratch.next[link])
           if Int(scratch.seenFor[other]) == index { continue }
           scratch.seenFor[other] = Int32(index)
+          visited += 1
+          if visited > maxVisited { break search }
           let occluder = entries[other]
           // Only layers that reach this one's columns count as looked at.
           guard occluder.rect.maxX > entry.rect.minX, occluder.rect.minX < entry.rect.maxX else { continue }
