@@ -117,4 +117,26 @@ struct HostilePictureTests {
     // By the documented table: 16.67 x 1.5 = 25 -> top 25, step 5: 0, 5, ..., 25.
     #expect(FrameChartFormatter.ticks(FrameChartFormatter.niceAxis(25)) == [0, 5, 10, 15, 20, 25])
   }
+
+  /// A stack of generated layers far past any screen's is drawn up to the picture's limit, in
+  /// drawing order, and the caption says so. By hand: 25,000 copies of a 30 x 30 pt layer
+  /// clipped to rounded bounds around one sublayer, each 0.01 pt further along, all on screen:
+  /// 25,000 cells and 25,000 sublayers visible, 25,000 offscreen passes (rounded-clip with a
+  /// sublayer), so the picture draws 20,000 layers (maxDrawnLayers) and tints 20,000 of the
+  /// 25,000 offscreen layers.
+  @Test func aStackPastThePictureLimitIsDrawnUpToIt() throws {
+    let scene = """
+      {"version": 1, "device": "iphone-7", "root": {"id": "root", "sublayers": [
+        {"id": "b", "frame": [0, 0, 30, 30], "cornerRadius": 4, "masksToBounds": true, "backgroundColor": "#FFFFFF",
+         "sublayers": [{"id": "x", "frame": [1, 1, 5, 5], "backgroundColor": "#000000"}],
+         "repeat": {"count": 25000, "step": [0.01, 0.01]}}]}}
+      """
+    let run = ToolRun.run("render", "-", "-o", "-", "--overlay", "offscreen", stdin: scene)
+    #expect(run.status == 0, "\(run.stderr)")
+    let svg = try ParsedMarkup(run.stdout)
+    #expect(try svg.elements("//*[@class='layer']").count == FramePictureFormatter.maxDrawnLayers)
+    #expect(try svg.elements("//*[@class='tint']").count == FramePictureFormatter.maxDrawnLayers)
+    #expect(run.stdout.contains("the picture draws and tints at most 20,000 layers each"))
+  }
+
 }

@@ -60,6 +60,10 @@ enum FramePictureFormatter {
   static let tintOpacity = "0.55"
 
   static let margin = 16.0
+  /// Most layers a picture draws, and most it tints per overlay, in drawing order: a screen has
+  /// hundreds; a generated stack of 500,000 would make a file of about 800 MB that no viewer
+  /// opens. The caption says when the limit leaves layers out.
+  static let maxDrawnLayers = 20_000
   static let legendWidth = 260.0
   static let lineHeight = 16.0
 
@@ -168,7 +172,8 @@ enum FramePictureFormatter {
     var result = ""
     var open: [Int] = []  // subtree ends of the open clip groups
     var index = 0
-    while index < tree.count {
+    var drawn = 0
+    while index < tree.count && drawn < maxDrawnLayers {
       while let end = open.last, end <= index {
         result += "</g>\n"
         open.removeLast()
@@ -200,7 +205,13 @@ enum FramePictureFormatter {
         result += "<g class=\"clip\" data-clip=\"masksToBounds\" clip-path=\"url(#\(id))\">\n"
         open.append(subtreeEnd)
       }
-      if !plan.visibleRect.isEmpty { result += layerElement(index, facts, defs: defs) }
+      if !plan.visibleRect.isEmpty {
+        let element = layerElement(index, facts, defs: defs)
+        if !element.isEmpty {
+          result += element
+          drawn += 1
+        }
+      }
       index += 1
     }
     result += String(repeating: "</g>\n", count: open.count)
@@ -274,6 +285,12 @@ enum FramePictureFormatter {
     lines.append(
       "blending: \(Markup.plural(facts.blendedLayers, "layer")) not opaque, \(facts.overdrawn.count) drawn over others (deepest \(maxOverdraw)x\(maxOverdraw >= Overdraw.standardLimit ? " or more" : "")); images: \(scaled) scaled, \(misaligned) misaligned"
     )
+    let listed = [facts.visible.count, facts.offscreen.count, facts.rasterHits.count + facts.rasterMisses.count, facts.overdrawn.count]
+    if listed.contains(where: { $0 > maxDrawnLayers }) {
+      lines.append(
+        "the picture draws and tints at most \(Readable.count(maxDrawnLayers)) layers each, the first in drawing order: the rest are left out"
+      )
+    }
     return lines
   }
 
@@ -509,7 +526,7 @@ enum FramePictureFormatter {
     var result = ""
     switch overlay {
     case .offscreen:
-      for index in facts.offscreen {
+      for index in facts.offscreen.prefix(maxDrawnLayers) {
         let plan = facts.plan[index]
         let passes = plan.offscreen.reduce(0) { $0 + $1.passes }
         let reasons = plan.offscreen.map { "\($0.rule) \($0.passes)" }.joined(separator: ", ")
@@ -522,18 +539,18 @@ enum FramePictureFormatter {
           overlay: overlay, note: note, defs: defs)
       }
     case .raster:
-      for index in facts.rasterHits {
+      for index in facts.rasterHits.prefix(maxDrawnLayers) {
         result += tint(
           index, facts, color: rasterHitColor, data: "data-raster=\"hit\"", overlay: overlay,
           note: "\(facts.path(index)): raster cache hit, the cached bitmap is drawn", defs: defs)
       }
-      for index in facts.rasterMisses {
+      for index in facts.rasterMisses.prefix(maxDrawnLayers) {
         result += tint(
           index, facts, color: rasterMissColor, data: "data-raster=\"miss\"", overlay: overlay,
           note: "\(facts.path(index)): raster cache miss, the subtree is rendered offscreen into a new bitmap", defs: defs)
       }
     case .blended:
-      for index in facts.overdrawn {
+      for index in facts.overdrawn.prefix(maxDrawnLayers) {
         let depth = facts.overdraw[index] ?? 0
         let blends = facts.plan[index].opaque ? "opaque" : "blended"
         result += tint(
@@ -543,7 +560,7 @@ enum FramePictureFormatter {
           defs: defs)
       }
     case .misaligned:
-      for index in facts.imageLayers {
+      for index in facts.imageLayers.prefix(maxDrawnLayers) {
         let rules = facts.images[index].map(\.rule).joined(separator: ", ")
         let messages = facts.images[index].map(\.message).joined(separator: " ")
         result += tint(
