@@ -64,9 +64,12 @@ struct ParsedArguments {
       given[option.name, default: []].append(value)
     }
     for option in command.options {
-      if let requirement = option.requirement, given[option.name] == nil {
-        throw UsageError("missing \(option.shortestName) <\(option.valueName ?? "value")>: \(requirement)")
+      guard let requirement = option.requirement, given[option.name] == nil else { continue }
+      if let alternative = option.alternative {
+        if given[alternative] != nil { continue }
+        throw UsageError("missing \(option.shortestName) <\(option.valueName ?? "value")>: \(requirement) (or \(alternative))")
       }
+      throw UsageError("missing \(option.shortestName) <\(option.valueName ?? "value")>: \(requirement)")
     }
   }
 

@@ -73,10 +73,16 @@ struct InputError: Error {
   }
 
   /// The problems a reader found in `file`, one per line, then `summary` (what was not done).
+  /// Past the first ``SceneErrors/shownLimit`` problems, one line counts the others: only the
+  /// first are kept, for every output (text, annotations, shard documents).
   init(_ errors: SceneErrors, file: String, summary: String) {
-    self.message = errors.formatted(file: file) + "\n" + summary
+    let shown = Array(errors.diagnostics.prefix(SceneErrors.shownLimit))
+    var message = SceneErrors(shown).formatted(file: file)
+    let more = errors.diagnostics.count - shown.count
+    if more > 0 { message += "\n\(file): \(more) more problem\(more == 1 ? "" : "s") not shown; the first \(shown.count) are above" }
+    self.message = message + "\n" + summary
     self.file = file
-    self.diagnostics = errors.diagnostics
+    self.diagnostics = shown
   }
 
   /// `<file>: 2 problems found; <outcome>`.

@@ -71,6 +71,59 @@ struct CheckCommandTests {
         """)
   }
 
+  /// A folder from a pull request may hold links to files outside it (`leak.json` ->
+  /// `../secret.json`); searching the folder reads none of them, and says so. A link to a file
+  /// inside the folder is read; a file named on the command line is read wherever it leads.
+  @Test func aFolderSearchSkipsLinksLeadingOutsideIt() throws {
+    let folder = try temporaryFolder()
+    try write("SECRET-TOKEN=abc123", to: "secret.json", in: folder)
+    try write(Self.card(budgets: #"{ "maxOffscreenPassesPerFrame": 1 }"#), to: "scenes/card.json", in: folder)
+    try FileManager.default.createDirectory(atPath: folder + "/scenes/deep", withIntermediateDirectories: true)
+    #expect(symlink("../secret.json", folder + "/scenes/leak.json") == 0)
+    #expect(symlink("../../secret.json", folder + "/scenes/deep/leak.json") == 0)
+    #expect(symlink(folder + "/secret.json", folder + "/scenes/absolute.json") == 0)
+    #expect(symlink("card.json", folder + "/scenes/alias.json") == 0)
+    #expect(symlink("nothing.json", folder + "/scenes/dangling.json") == 0)
+    let run = ToolRun.run("check", "scenes", currentDirectory: folder)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(!run.stderr.contains("SECRET") && !run.stdout.contains("SECRET"))
+    // The link inside is checked as a scene of its own; the others are not read.
+    #expect(
+      run.stdout == """
+        passed  scenes/alias.json  iphone-7  maxOffscreenPassesPerFrame  expected <= 1  found 1
+        passed  scenes/card.json   iphone-7  maxOffscreenPassesPerFrame  expected <= 1  found 1
+        2 passed, 0 failed
+
+        """)
+    let rule = "a folder search reads links to files inside the folder only (name the file to read it)"
+    // In path order, one line each.
+    #expect(
+      run.stderr == """
+        scenes/absolute.json: note: skipped: a symbolic link to a file outside scenes; \(rule)
+        scenes/dangling.json: note: skipped: a symbolic link that leads to no file; \(rule)
+        scenes/deep/leak.json: note: skipped: a symbolic link to a file outside scenes; \(rule)
+        scenes/leak.json: note: skipped: a symbolic link to a file outside scenes; \(rule)
+
+        """)
+    // Named on the command line, the link is the user's choice: read (and not a scene).
+    let named = ToolRun.run("check", "scenes/leak.json", currentDirectory: folder)
+    #expect(named.status == 2)
+    #expect(named.stderr.contains("scenes/leak.json:1:1: error: invalid JSON"))
+  }
+
+  /// Skipped links are noted one a line up to `ScenePaths.shownSkippedLinks` (10), then one line
+  /// counts the others: 13 links out, 10 lines and `3 more`.
+  @Test func skippedLinkNotesAreCapped() throws {
+    let folder = try temporaryFolder()
+    try write("{}", to: "outside.json", in: folder)
+    try FileManager.default.createDirectory(atPath: folder + "/scenes", withIntermediateDirectories: true)
+    for index in 0..<13 { #expect(symlink("../outside.json", folder + "/scenes/link\(index).json") == 0) }
+    let run = ToolRun.run("check", "scenes", currentDirectory: folder)
+    let lines = run.stderr.split(separator: "\n")
+    #expect(lines.filter { $0.contains(": note: skipped: a symbolic link") }.count == 10)
+    #expect(lines.last == "note: 3 more symbolic links skipped")
+  }
+
   @Test func anUnknownBudgetOrDeviceIsAnInputErrorWithItsPath() throws {
     let folder = try temporaryFolder()
     let typo = try write(Self.card(budgets: #"{ "maxGpuMs": 8 }"#), to: "typo.json", in: folder)

@@ -158,3 +158,64 @@ struct HostileBombTests {
     }
   }
 }
+
+/// A file of thousands of mistakes: every problem is found in one pass, at a cost that grows with
+/// the file, and what is printed stays a screenful: the first `SceneErrors.shownLimit` (100), a
+/// line counting the others, and the count of all.
+@Suite("hostile input: many problems")
+struct HostileManyProblemsTests {
+  /// `count` unknown keys `k0`, `k1`, ... on the root layer: one problem each.
+  static func scene(unknownKeys count: Int) -> String {
+    let members = (0..<count).map { "\"k\($0)\": 0" }.joined(separator: ", ")
+    return #"{"version": 1, "device": "iphone-7", "root": {"id": "root", \#(members)}}"#
+  }
+
+  static func errorLines(_ text: String) -> Int {
+    text.split(separator: "\n").filter { $0.contains(": error: ") }.count
+  }
+
+  @Test func printedProblemsAreCapped() throws {
+    let path = try temporaryFile("keys.json", Self.scene(unknownKeys: 2_500))
+    let run = ToolRun.run("report", path)
+    #expect(run.status == 2)
+    #expect(Self.errorLines(run.stderr) == 100)
+    // The first in file order: `k0`, the first key after `"id": "root", ` (column 61 by hand:
+    // `{"version": 1, ` 15 characters, `"device": "iphone-7", ` 22, `"root": ` 8, `{"id": "root", ` 15).
+    #expect(run.stderr.hasPrefix("\(path):1:61: error: root.k0: unknown key `k0` in a layer\n"))
+    #expect(run.stderr.contains("root.k99: unknown key"))
+    #expect(!run.stderr.contains("root.k100: unknown key"))
+    #expect(
+      run.stderr.hasSuffix(
+        "\(path): 2400 more problems not shown; the first 100 are above\n\(path): 2500 problems found; the scene was not simulated\n"))
+    // In a GitHub Actions job, one annotation a problem shown.
+    let ci = ToolRun.run("report", path, environment: ["GITHUB_ACTIONS": "true"])
+    #expect(ci.stderr.split(separator: "\n").filter { $0.hasPrefix("::error ") }.count == 100)
+  }
+
+  /// 100 problems are all shown, with no line counting others; 101 leave one out.
+  @Test func theCapIsExact() throws {
+    let hundred = ToolRun.run("report", try temporaryFile("keys.json", Self.scene(unknownKeys: 100)))
+    #expect(Self.errorLines(hundred.stderr) == 100)
+    #expect(!hundred.stderr.contains("not shown"))
+    let path = try temporaryFile("keys.json", Self.scene(unknownKeys: 101))
+    let more = ToolRun.run("report", path)
+    #expect(Self.errorLines(more.stderr) == 100)
+    #expect(more.stderr.contains("\(path): 1 more problem not shown; the first 100 are above\n"))
+  }
+
+  /// 20,000 timeline entries naming `titel`, which no layer is: one suggestion, found once and
+  /// kept for every entry, is on each problem shown.
+  @Test func aMissingTargetNamedManyTimesIsSuggestedOnce() throws {
+    let entries = Array(repeating: #"{"target": "titel", "times": [0.5]}"#, count: 20_000).joined(separator: ", ")
+    let scene = #"""
+      {"version": 1, "device": "iphone-7", "root": {"id": "root", "sublayers": [{"id": "title", "frame": [0, 0, 10, 10]}]},
+       "timeline": {"duration": 1, "contentChanges": [\#(entries)]}}
+      """#
+    let path = try temporaryFile("entries.json", scene)
+    let run = ToolRun.run("report", path)
+    #expect(run.status == 2)
+    #expect(Self.errorLines(run.stderr) == 100)
+    #expect(run.stderr.components(separatedBy: "note: did you mean \"title\"?").count - 1 == 100)
+    #expect(run.stderr.hasSuffix("\(path): 20000 problems found; the scene was not simulated\n"))
+  }
+}

@@ -79,6 +79,23 @@ struct ImportCommandTests {
     #expect(run.stderr.contains("\(file): 1 problem found; no scene was written"))
   }
 
+  /// A top view without a frame, with no --device, is an input error (exit 2) at its line, not a trap.
+  @Test func topViewWithoutAFrameIsAnInputError() throws {
+    let file = try temporaryFile("dump.txt", "<UIWindow; layer = <CALayer>>\n")
+    let run = ToolRun.run("import", "recursive-description", file)
+    #expect(run.status == 2)
+    #expect(run.stdout.isEmpty)
+    #expect(
+      run.stderr.contains(
+        "\(file):1:1: error: the top-level view `UIWindow` has no `frame = (x y; width height)` to choose the device by; give it one, or choose the device with --device"
+      ))
+    #expect(run.stderr.contains("\(file): 1 problem found; no scene was written"))
+    let huge = try temporaryFile("huge.txt", "<UIWindow; frame = (0 0; 1e300 1e300); layer = <CALayer>>\n")
+    let hugeRun = ToolRun.run("import", "recursive-description", huge)
+    #expect(hugeRun.status == 2)
+    #expect(hugeRun.stderr.contains("\(huge):1:20: error: `frame`: expected finite numbers within a million points, found `1e300`"))
+  }
+
   @Test func usageErrors() {
     let misspelt = ToolRun.run("import", "recursive-descriptoin", "x.txt")
     #expect(misspelt.status == 2)

@@ -1,6 +1,7 @@
 import Compositor
 import Foundation
 import LayerTree
+import TestSupport
 import Testing
 
 @Suite("import lottie")
@@ -77,11 +78,33 @@ struct ImportLottieTests {
     #expect(other.stderr.contains("--frames is an option of lottie, not of recursive-description"))
   }
 
+  /// Precomps that multiply the layers past --max-layers: exit 2, the limit and the option named
+  /// at the Lottie layer being built, no scene written. The 2-wide, 3-deep fan-out makes 31
+  /// layers under the animation (LottieFanOut's formula: 1 + 2 + 4 + 8 + 2 x 8), 34 in all.
+  @Test func layersPastTheLimitAreRefused() throws {
+    let input = try temporaryFile("fan-out.json", LottieFanOut.file(width: 2, depth: 3))
+    let refused = ToolRun.run("import", "lottie", input, "--max-layers", "30")
+    #expect(refused.status == 2)
+    #expect(refused.stdout.isEmpty)
+    #expect(
+      refused.stderr.contains(
+        #"error: assets[3].layers[0] "leaf": the animation expands to more than 30 layers, the layer limit, counted up to this layer"#))
+    #expect(
+      refused.stderr.contains(
+        "note: the limit bounds what an untrusted file can cost; raise it to import an animation this large (--max-layers)"))
+    #expect(refused.stderr.contains("\(input): 1 problem found; no scene was written"))
+    let output = try temporaryFolder() + "/fan-out-scene.json"
+    let accepted = ToolRun.run("import", "lottie", input, "--max-layers", "31", "-o", output)
+    #expect(accepted.status == 0, "\(accepted.stderr)")
+    #expect(accepted.stderr.hasSuffix("wrote \(output): 34 layers on iphone-15-pro\n"))
+  }
+
   @Test func helpListsTheFormatAndItsOptions() {
     let help = ToolRun.run("import", "--help")
     #expect(help.status == 0)
     #expect(help.stdout.contains("lottie: A Lottie animation (Bodymovin JSON)"))
     #expect(help.stdout.contains("--size <WxH>"))
     #expect(help.stdout.contains("--frames <A-B>"))
+    #expect(help.stdout.contains("--max-layers <n>"))
   }
 }

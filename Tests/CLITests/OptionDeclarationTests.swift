@@ -78,6 +78,39 @@ struct OptionDeclarationTests {
     }
   }
 
+  /// The usage line of `command`'s `--help`, its wrapped lines joined by single spaces.
+  static func usageLine(_ command: String) -> String {
+    let help = ToolRun.run(command, "--help").stdout
+    let usage = help.split(separator: "\n\n").first { $0.hasPrefix("USAGE:") }.map(String.init) ?? ""
+    return usage.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+  }
+
+  /// An option a command will not run without is not bracketed in its usage line. Each of these
+  /// commands, given nothing, names the option it misses (docs/pictures.md for render and chart,
+  /// generate's --layers, optimize's -o); its usage line shows that option plain. `optimize` does
+  /// without `-o` when `--dry-run` is given, so it shows the two as one choice and does not
+  /// complain of `-o` with `--dry-run`.
+  @Test func requiredOptionsAreShownRequired() throws {
+    for (command, option) in [("render", "-o <file>"), ("chart", "-o <file>"), ("generate", "--layers <n>"), ("optimize", "-o <file>")] {
+      let run = ToolRun.run(command)
+      #expect(run.status == 2)
+      #expect(run.stderr.contains("error: missing \(option): "), "\(command): \(run.stderr)")
+      let usage = Self.usageLine(command)
+      #expect(usage.contains(option), "\(command): \(usage)")
+      #expect(!usage.contains("[\(option)]"), "\(command): \(usage)")
+    }
+    let optimize = Self.usageLine("optimize")
+    #expect(optimize.hasPrefix("USAGE: offscreen-sim optimize <scene.json | -> (-o <file> | --dry-run) [--only <id>]"), "\(optimize)")
+    #expect(!optimize.contains("[--dry-run]"))
+    #expect(ToolRun.run("optimize").stderr.contains("missing -o <file>: where to write the optimized scene (or --dry-run)"))
+    // With --dry-run, the complaint is the missing scene, not -o.
+    let dryRun = ToolRun.run("optimize", "--dry-run")
+    #expect(dryRun.status == 2)
+    #expect(dryRun.stderr.contains("missing the scene file to optimize"))
+    // An option that is not required stays bracketed.
+    #expect(Self.usageLine("report").contains("[--format "))
+  }
+
   /// The commands that simulate a scene (README's command table: report, explain, optimize,
   /// compare, check, render, chart) all take `--device` and `--device-file`, with the same help
   /// for `--device-file`.

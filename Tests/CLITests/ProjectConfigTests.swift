@@ -94,6 +94,24 @@ struct ProjectConfigTests {
         """)
   }
 
+  /// A configuration's globs search folders as `check` does: a link leading outside the folder
+  /// before the first wildcard is skipped with a note, and a link to a folder is not searched
+  /// through (`scenes/loop` -> `scenes` would otherwise repeat without end under `**`).
+  @Test func globsSkipLinksLeadingOutside() throws {
+    let (folder, below) = try project(#"{ "scenes": ["scenes/**/*.json"], "budgets": { "maxOffscreenPassesPerFrame": 1 } }"#)
+    try write("SECRET-TOKEN=abc123", to: "secret.json", in: folder)
+    #expect(symlink("../secret.json", folder + "/scenes/leak.json") == 0)
+    #expect(symlink(".", folder + "/scenes/loop") == 0)
+    let run = ToolRun.run("check", currentDirectory: below)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(!run.stderr.contains("SECRET"))
+    #expect(
+      run.stderr
+        == "../../scenes/leak.json: note: skipped: a symbolic link to a file outside ../../scenes; a folder search reads links to files inside the folder only (name the file to read it)\n"
+    )
+    #expect(run.stdout.hasSuffix("2 passed, 0 failed\n"))
+  }
+
   @Test func aBudgetAtWarningLevelPrintsAndExitsZero() throws {
     let (_, below) = try project(
       #"{ "scenes": ["scenes/**/*.json"], "budgets": { "maxOffscreenPassesPerFrame": 0 }, "levels": { "maxOffscreenPassesPerFrame": "warning" } }"#

@@ -51,6 +51,33 @@ struct CaptureSupportTests {
     // A name that is already a numbered form still gets an unused id.
     #expect(ids.unique("UIView-2") == "UIView-2-2")
   }
+
+  /// By the rule (the name, else `name-n` for the least n >= 2 not taken), worked out call by
+  /// call: `cell-3` written before the third `cell` makes it skip to `cell-4`; names differing in
+  /// case are different ids; an empty name is `layer`, and `a/b` is `a_b`, numbered as itself.
+  @Test func numberingSkipsTakenIds() {
+    var ids = LayerIDs()
+    let names = ["cell", "cell", "cell-3", "cell", "cell", "Cell", "", "", "a/b", "a_b", "cell-3", "cell-2"]
+    let expected = ["cell", "cell-2", "cell-3", "cell-4", "cell-5", "Cell", "layer", "layer-2", "a_b", "a_b-2", "cell-3-2", "cell-2-2"]
+    #expect(names.map { ids.unique($0) } == expected)
+  }
+
+  /// The numbered ids `row-10`, `row-20`, ..., `row-1000` (100 of them), then 200,000 copies of
+  /// `row`: all ids differ. By hand: copy 1 is `row`; copy k >= 2 is `row-m` for the (k - 1)th
+  /// number >= 2 that is not one of the 100 taken, so copy 10 is `row-11`, copy 19 `row-21`, and
+  /// the last, 199,999 numbers on from 2 with 100 passed over, `row-200100`.
+  @Test func manyCopiesOfOneNameStayUnique() {
+    var ids = LayerIDs()
+    var made = (1...100).map { ids.unique("row-\($0 * 10)") }
+    #expect(made.first == "row-10" && made.last == "row-1000")
+    let copies = (0..<200_000).map { _ in ids.unique("row") }
+    made += copies
+    #expect(Set(made).count == 200_100)
+    #expect(copies[0] == "row")
+    #expect(copies[1] == "row-2" && copies[8] == "row-9" && copies[9] == "row-11")
+    #expect(copies[17] == "row-19" && copies[18] == "row-21")
+    #expect(copies.last == "row-200100")
+  }
 }
 
 @Suite("Affine decomposition")

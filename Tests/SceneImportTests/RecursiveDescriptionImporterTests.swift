@@ -201,4 +201,29 @@ struct RecursiveDescriptionImporterTests {
     #expect(found[0].message.contains("no known device has a 1024 x 1366 pt screen"))
     #expect(found[0].message.contains("--device"))
   }
+
+  /// Without --device the top-level view's frame chooses the device: a dump whose top view has
+  /// no frame, or one that cannot be read, is refused at that view's line with the way out.
+  @Test func topViewWithoutAReadableFrameAsksForADevice() throws {
+    let missing = problems("<UIWindow; layer = <CALayer>>\n")
+    #expect(missing.count == 1)
+    #expect(
+      missing.first?.message
+        == "the top-level view `UIWindow` has no `frame = (x y; width height)` to choose the device by; give it one, or choose the device with --device"
+    )
+    // The view starts the file: line 1, column 1.
+    #expect(missing.first?.location == SourceLocation(line: 1, column: 1))
+    let huge = problems("<UIWindow; frame = (0 0; 1e300 1e300); layer = <CALayer>>")
+    #expect(huge.count == 1)
+    #expect(huge.first?.message == "`frame`: expected finite numbers within a million points, found `1e300`")
+    // `<UIWindow; frame = ` is 19 characters: the value starts at column 20.
+    #expect(huge.first?.location == SourceLocation(line: 1, column: 20))
+    #expect(huge.first?.notes == ["the top-level view's frame chooses the device; give it one, or choose the device with --device"])
+    let unreadable = problems("<UIWindow; frame = (0 0; 390); layer = <CALayer>>")
+    #expect(unreadable.first?.message == "`frame`: expected `frame = (x y; width height)` (4 numbers), found `(0 0; 390)`")
+    // With a device the frame is not needed to choose one, and the missing frame is the view's own problem.
+    var options = Self.options
+    options.device = "iphone-7"
+    #expect(throws: SceneErrors.self) { try importDump("<UIWindow; layer = <CALayer>>\n", options: options) }
+  }
 }

@@ -75,9 +75,16 @@ struct BudgetsReader {
   /// Records an unknown key with the nearest known one, or the known keys when none is near.
   private func unknownKey(_ member: JSONValue.Member, _ path: JSONPath, known: [String], what: String) {
     let notes =
-      Self.suggestion(for: member.key, in: known).map { ["did you mean `\($0)`?"] }
+      suggestion(for: member.key, in: known).map { ["did you mean `\($0)`?"] }
       ?? ["known keys of \(what): \(known.joined(separator: ", "))"]
     context.error(path, key: member.key, at: member.keyOffset, "unknown key `\(member.key)` in \(what)", notes: notes)
+  }
+
+  /// ``suggestion(for:in:)`` while the problems found are fewer than ``SceneErrors/shownLimit``
+  /// (``DecodingContext/suggestion(for:in:)``).
+  private func suggestion(for word: String, in names: [String]) -> String? {
+    guard context.diagnostics.count < SceneErrors.shownLimit else { return nil }
+    return Self.suggestion(for: word, in: names)
   }
 
   /// The nearest name by edit distance, or else the only name that starts with the word (or
@@ -164,7 +171,7 @@ struct BudgetsReader {
   private func knownDevice(_ device: String, _ path: JSONPath, key: String, at offset: Int, rendered: String? = nil) -> Bool {
     if devices.contains(device) { return true }
     var notes: [String] = []
-    if let suggestion = Self.suggestion(for: device, in: devices) { notes.append("did you mean \"\(suggestion)\"?") }
+    if let suggestion = suggestion(for: device, in: devices) { notes.append("did you mean \"\(suggestion)\"?") }
     notes.append("known devices: \(devices.joined(separator: ", "))")
     context.error(rendered ?? path.rendered(appending: key), at: offset, "unknown device \"\(device)\"", notes: notes)
     return false

@@ -33,10 +33,18 @@ public final class DecodingContext {
     return members
   }
 
+  /// ``nearest(to:in:)`` while the problems found are fewer than ``SceneErrors/shownLimit``;
+  /// nil after: a suggestion compares the word with every name it could be, and those problems
+  /// are not printed.
+  public func suggestion(for word: String, in names: some Sequence<String>) -> String? {
+    guard diagnostics.count < SceneErrors.shownLimit else { return nil }
+    return nearest(to: word, in: names)
+  }
+
   /// Records an unknown key, with the nearest known key as a suggestion.
   public func unknownKey(_ member: JSONValue.Member, in path: JSONPath, known: [String], what: String) {
     var notes: [String] = []
-    if let suggestion = nearest(to: member.key, in: known) {
+    if let suggestion = suggestion(for: member.key, in: known) {
       notes.append("did you mean `\(suggestion)`?")
     } else {
       notes.append("known keys of \(what): \(known.joined(separator: ", "))")
@@ -170,7 +178,7 @@ public final class DecodingContext {
     if let result = T(rawValue: text) { return result }
     let names = T.allCases.map(\.rawValue)
     var notes: [String] = []
-    if let suggestion = nearest(to: text, in: names) { notes.append("did you mean \"\(suggestion)\"?") }
+    if let suggestion = suggestion(for: text, in: names) { notes.append("did you mean \"\(suggestion)\"?") }
     error(
       path, key: key, at: value.offset,
       "expected one of \(names.map { "\"\($0)\"" }.joined(separator: ", ")), found \"\(text)\"", notes: notes)
@@ -269,7 +277,7 @@ public final class DecodingContext {
     guard let text = string(value, path, key) else { return nil }
     if let index = names.firstIndex(of: text) { return index }
     var notes: [String] = []
-    if let suggestion = nearest(to: text, in: names) { notes.append("did you mean \"\(suggestion)\"?") }
+    if let suggestion = suggestion(for: text, in: names) { notes.append("did you mean \"\(suggestion)\"?") }
     error(
       path, key: key, at: value.offset,
       "expected one of \(names.map { "\"\($0)\"" }.joined(separator: ", ")), found \"\(text)\"", notes: notes)

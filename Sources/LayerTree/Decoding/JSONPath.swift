@@ -56,33 +56,60 @@ public final class JSONPath: Sendable {
   }
 }
 
-/// Edit distance between two strings, for "did you mean" suggestions.
+/// Edit distance between two strings, for "did you mean" suggestions: over their lowercased
+/// UTF-8 bytes.
 func editDistance(_ a: String, _ b: String) -> Int {
-  let a = Array(a.lowercased().utf8)
-  let b = Array(b.lowercased().utf8)
-  if a.isEmpty { return b.count }
-  if b.isEmpty { return a.count }
-  var previous = Array(0...b.count)
-  var current = [Int](repeating: 0, count: b.count + 1)
-  for i in 1...a.count {
-    current[0] = i
-    for j in 1...b.count {
-      let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
-      current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
-    }
-    swap(&previous, &current)
-  }
-  return previous[b.count]
+  var rows: ([Int], [Int]) = ([], [])
+  return editDistance(Array(a.lowercased().utf8), Array(b.lowercased().utf8), rows: &rows)
 }
 
-/// The closest of `candidates` to `word`, if it is close enough to be a likely typo.
-public func nearest(to word: String, in candidates: some Sequence<String>) -> String? {
-  var best: (String, Int)? = nil
-  for candidate in candidates {
-    let distance = editDistance(word, candidate)
-    if best == nil || distance < best!.1 { best = (candidate, distance) }
+/// ``editDistance(_:_:)`` of bytes already lowercased, in two rows the caller keeps from one
+/// comparison to the next.
+func editDistance(_ a: [UInt8], _ b: [UInt8], rows: inout ([Int], [Int])) -> Int {
+  if a.isEmpty { return b.count }
+  if b.isEmpty { return a.count }
+  rows.0.removeAll(keepingCapacity: true)
+  rows.0.append(contentsOf: 0...b.count)
+  rows.1.removeAll(keepingCapacity: true)
+  rows.1.append(contentsOf: repeatElement(0, count: b.count + 1))
+  for i in 1...a.count {
+    rows.1[0] = i
+    for j in 1...b.count {
+      let substitution = rows.0[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+      rows.1[j] = min(rows.0[j] + 1, rows.1[j - 1] + 1, substitution)
+    }
+    swap(&rows.0, &rows.1)
   }
-  guard let (candidate, distance) = best else { return nil }
-  let allowed = max(2, min(word.count, candidate.count) / 3)
-  return distance <= allowed ? candidate : nil
+  return rows.0[b.count]
+}
+
+/// The closest of `candidates` to `word`, if it is close enough to be a likely typo: the first
+/// at the least edit distance, when that distance is at most a third of the shorter word's
+/// characters (at least 2).
+///
+/// The distance is at least the difference in length, so a candidate that cannot come closer
+/// than the best so far is not compared, and a word whose length is far from every candidate's
+/// (a key of a million characters) is compared with none: its cost is the candidates', not the
+/// word's length times theirs.
+public func nearest(to word: String, in candidates: some Sequence<String>) -> String? {
+  let candidates = Array(candidates)
+  let wordBytes = Array(word.lowercased().utf8)
+  let wordCharacters = word.count
+  func allowed(_ candidate: String) -> Int { max(2, min(wordCharacters, candidate.count) / 3) }
+  let lowered = candidates.map { Array($0.lowercased().utf8) }
+  // None can be close enough: every candidate's length is farther from the word's than it allows.
+  guard candidates.indices.contains(where: { abs(lowered[$0].count - wordBytes.count) <= allowed(candidates[$0]) }) else {
+    return nil
+  }
+  var best: (index: Int, distance: Int)? = nil
+  var rows: ([Int], [Int]) = ([], [])
+  for index in candidates.indices {
+    // Replaced only by a strictly smaller distance, which this length cannot give.
+    if let best, abs(lowered[index].count - wordBytes.count) >= best.distance { continue }
+    let distance = editDistance(wordBytes, lowered[index], rows: &rows)
+    if best == nil || distance < best!.distance { best = (index, distance) }
+  }
+  guard let best else { return nil }
+  let candidate = candidates[best.index]
+  return best.distance <= allowed(candidate) ? candidate : nil
 }

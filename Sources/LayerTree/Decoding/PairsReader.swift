@@ -118,7 +118,7 @@ public enum PairsDecoder {
       }
       guard known.contains(name) else {
         var notes: [String] = []
-        if let suggestion = nearest(to: name, in: known) { notes.append("did you mean \"\(suggestion)\"?") }
+        if let suggestion = context.suggestion(for: name, in: known) { notes.append("did you mean \"\(suggestion)\"?") }
         notes.append("known \(what)s: \(known.joined(separator: ", "))")
         context.error(itemPath, at: item.offset, "unknown \(what) \"\(name)\"", notes: notes)
         ok = false

@@ -225,7 +225,7 @@ struct SceneReader {
     let knownDevices = options.devices.keys.sorted()
     if let device, let deviceValue, options.devices[device] == nil {
       var notes: [String] = []
-      if let suggestion = nearest(to: device, in: knownDevices) { notes.append("did you mean \"\(suggestion)\"?") }
+      if let suggestion = context.suggestion(for: device, in: knownDevices) { notes.append("did you mean \"\(suggestion)\"?") }
       notes.append("known devices: \(knownDevices.joined(separator: ", "))")
       context.error("device", at: deviceValue.offset, "unknown device \"\(device)\"", notes: notes)
     }
@@ -636,7 +636,7 @@ struct SceneReader {
             context.error(
               path, key: "type", at: member.value.offset,
               "expected one of \(shapes.map { "\"\($0)\"" }.joined(separator: ", ")), found \"\(text)\"",
-              notes: nearest(to: text, in: shapes).map { ["did you mean \"\($0)\"?"] } ?? [])
+              notes: context.suggestion(for: text, in: shapes).map { ["did you mean \"\($0)\"?"] } ?? [])
           }
         }
       case "rect": rect = context.rect(member.value, path, "rect")
@@ -704,7 +704,7 @@ struct SceneReader {
       context.error(
         path, key: "type", at: typeMember.value.offset,
         "unknown contents type \"\(type)\"; expected \"image\", \"text\" or \"drawing\"",
-        notes: nearest(to: type, in: types).map { ["did you mean \"\($0)\"?"] } ?? [])
+        notes: context.suggestion(for: type, in: types).map { ["did you mean \"\($0)\"?"] } ?? [])
       return nil
     }
     let known = kind.keys(for: type).map(\.name)

@@ -273,9 +273,32 @@ final class TargetResolver {
   }
 
   /// The layer id nearest to the pattern's last component, for a target that matches nothing.
+  ///
+  /// Each different last component is compared with the tree's different ids once (a timeline
+  /// that names one missing layer in 25,000 entries costs one comparison with the ids), and
+  /// while the ids compared stay within ``suggestionBudget``: past it, nil for a component not
+  /// compared before.
   func suggestion(for pattern: String) -> String? {
-    flatten()
     let last = pattern.split(separator: "/").last.map(String.init) ?? pattern
-    return nearest(to: last, in: Set(ids).sorted())
+    if let known = suggestions[last] { return known }
+    if candidates == nil {
+      flatten()
+      candidates = Set(ids).sorted()
+    }
+    guard let candidates, suggestionComparisons + candidates.count <= suggestionBudget else { return nil }
+    suggestionComparisons += candidates.count
+    let found = nearest(to: last, in: candidates)
+    suggestions[last] = .some(found)
+    return found
   }
+
+  /// The most ids compared with targets that match nothing, summed over the different targets:
+  /// a tree of 500,000 different ids has suggestions for two targets, one of 500 for 2,000.
+  var suggestionBudget = 1_000_000
+  /// The tree's different ids, sorted: what a suggestion is chosen from. Made for the first.
+  private var candidates: [String]? = nil
+  /// The suggestion for each last component compared so far, nil when none was near.
+  private var suggestions: [String: String?] = [:]
+  /// Ids compared for suggestions so far.
+  private var suggestionComparisons = 0
 }

@@ -150,7 +150,10 @@ struct TimelineReader {
     }
     if matches.isEmpty {
       var notes: [String] = []
-      if let suggestion = targets.suggestion(for: pattern) { notes.append("did you mean \"\(suggestion)\"?") }
+      // Only for the problems printed (DecodingContext.suggestion(for:in:)).
+      if context.diagnostics.count < SceneErrors.shownLimit, let suggestion = targets.suggestion(for: pattern) {
+        notes.append("did you mean \"\(suggestion)\"?")
+      }
       notes.append("a target is a layer id, a path (root/feed/cell[3]/title) or a pattern over repeated layers (cell[*]/title)")
       context.error(path, key: "target", at: value.offset, "target \"\(pattern)\" matches no layer", notes: notes)
       return nil

@@ -271,7 +271,7 @@ public struct NumberRange: Sendable, Hashable {
   }
 
   /// A number with thousands separated by commas, as the docs write them.
-  static func grouped(_ value: Double) -> String {
+  public static func grouped(_ value: Double) -> String {
     let text = formatNumber(value)
     guard value == value.rounded(), abs(value) >= 10_000, !text.contains("e") else { return text }
     var digits = Array(text.hasPrefix("-") ? text.dropFirst() : text[...])

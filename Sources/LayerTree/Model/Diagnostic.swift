@@ -85,6 +85,11 @@ public struct SceneErrors: Error, Sendable, CustomStringConvertible {
   public var diagnostics: [Diagnostic]
   public init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
 
+  /// The most problems of one file the tool prints (the first ones, in file order, then a line
+  /// counting the others), so a file of a million mistakes prints a screenful. Readers look for
+  /// a "did you mean" suggestion only while they have found fewer problems than this.
+  public static let shownLimit = 100
+
   public func formatted(file: String?) -> String {
     diagnostics.map { $0.formatted(file: file) }.joined(separator: "\n")
   }

@@ -20,8 +20,8 @@ final class LottieImportLog {
   }
 
   /// A problem that stops the import: the file is not a Lottie animation this tool can read.
-  func error(_ path: String, at offset: Int, _ message: String) {
-    errors.append(Diagnostic(path: path, location: source.location(ofOffset: offset), message: message))
+  func error(_ path: String, at offset: Int, _ message: String, notes: [String] = []) {
+    errors.append(Diagnostic(path: path, location: source.location(ofOffset: offset), message: message, notes: notes))
   }
 
   /// A note on part of the file: at `path` (a JSON path, or a layer named as in

@@ -12,13 +12,20 @@ public struct LottieImportOptions: Sendable {
   public var viewSize: Size?
   /// The composition frames to simulate, `[first, end)`; nil: the animation's `ip` to `op`.
   public var frames: (first: Double, end: Double)?
+  /// The most layers the scene may have once every precomp is expanded: the scene format's
+  /// layer limit by default. An animation past it is refused while it is built.
+  public var maxLayers: Int
 
-  public init(file: String, device: String, screen: DeviceScreen, viewSize: Size? = nil, frames: (first: Double, end: Double)? = nil) {
+  public init(
+    file: String, device: String, screen: DeviceScreen, viewSize: Size? = nil, frames: (first: Double, end: Double)? = nil,
+    maxLayers: Int = InputLimits.standard.maxLayers
+  ) {
     self.file = file
     self.device = device
     self.screen = screen
     self.viewSize = viewSize
     self.frames = frames
+    self.maxLayers = maxLayers
   }
 }
 
@@ -114,7 +121,8 @@ public enum LottieImporter {
 
     var builder = LottieSceneBuilder(
       composition: composition, log: log,
-      timeline: LottieTimelineBuilder(startFrame: first, frameRate: composition.frameRate, duration: duration))
+      timeline: LottieTimelineBuilder(startFrame: first, frameRate: composition.frameRate, duration: duration),
+      maxLayers: options.maxLayers)
     let compSize = Size(composition.width, composition.height)
     let view = options.viewSize ?? fittedSize(compSize, in: options.screen.points)
     let fit = min(view.width / compSize.width, view.height / compSize.height)
@@ -124,6 +132,8 @@ public enum LottieImporter {
     animation.transform = Transform(scaleX: fit, scaleY: fit)
     animation.sublayers = builder.layers(
       composition.layers, in: LottieSceneBuilder.Scope(path: animationPath, size: compSize, time: TimeMap(), precomps: []))
+    // Past the layer limit: refused, with what was built so far dropped.
+    if builder.overBudget { throw SceneErrors(log.errors) }
     var viewLayer = Layer(id: "view", frame: Rect(0, 0, view.width, view.height))
     viewLayer.sublayers = [animation]
     var root = Layer(id: "root", frame: options.screen.bounds)

@@ -17,18 +17,20 @@ struct LottieSceneBuilder {
   var timeline: LottieTimelineBuilder
   /// Scene layers made so far, against ``maxLayers``.
   private(set) var layerCount = 0
-  private var overBudget = false
+  /// Set when ``layerCount`` passes ``maxLayers``: nothing more is built, and the import fails.
+  private(set) var overBudget = false
 
-  /// The most scene layers one import makes; precomps used many times over can multiply a
-  /// small file into millions of layers.
-  static let maxLayers = 1_000_000
+  /// The most scene layers one import makes (the scene format's layer limit): precomps used
+  /// many times over can multiply a small file into millions of layers.
+  let maxLayers: Int
   /// Precomps nest at most this deep.
   static let maxPrecompDepth = 32
 
-  init(composition: LottieComposition, log: LottieImportLog, timeline: LottieTimelineBuilder) {
+  init(composition: LottieComposition, log: LottieImportLog, timeline: LottieTimelineBuilder, maxLayers: Int) {
     self.composition = composition
     self.log = log
     self.timeline = timeline
+    self.maxLayers = maxLayers
   }
 
   /// Where a list of layers is built: the container's scene path and size, the map from the
@@ -356,11 +358,17 @@ struct LottieSceneBuilder {
   /// A plain container filling `size`.
   func filling(_ id: String, _ size: Size) -> Layer { Layer(id: id, frame: size.rect) }
 
+  /// Counts layers as they are made; past ``maxLayers`` the import stops with an error at the
+  /// Lottie layer being built, before the rest of the expansion is spent.
   mutating func count(_ layers: Int = 1) {
     layerCount += layers
-    if layerCount > Self.maxLayers, !overBudget {
+    if layerCount > maxLayers, !overBudget {
       overBudget = true
-      log.warning("", at: 0, "the animation expands to more than \(Self.maxLayers) layers; the layers after that are left out")
+      let limit = NumberRange.grouped(Double(maxLayers))
+      log.error(
+        currentLayer.map { LottieImportLog.layerPath($0.source.path, name: $0.name) } ?? "", at: currentLayer?.source.offset ?? 0,
+        "the animation expands to more than \(limit) layers, the layer limit, counted up to this layer; precomps used many times over multiply their layers",
+        notes: ["the limit bounds what an untrusted file can cost; raise it to import an animation this large (--max-layers)"])
     }
   }
 

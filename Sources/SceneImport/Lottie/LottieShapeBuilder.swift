@@ -99,7 +99,7 @@ extension LottieSceneBuilder {
         let inner = Scope(path: LayerPath.child(path, groupID), size: scope.size, time: scope.time, precomps: scope.precomps)
         layer.sublayers = [groupLayer(group, id: groupID, scope: inner)]
         result.append(layer)
-        if layerCount > Self.maxLayers { return result }
+        if overBudget { return result }
       }
     }
     return result
@@ -140,7 +140,7 @@ extension LottieSceneBuilder {
           layer.sublayers.append(shapeItemLayer([pathItem], others: renderGroup.otherItems, id: itemID, scope: child(scope, itemID)))
         }
       }
-      if layerCount > Self.maxLayers { break }
+      if overBudget { break }
     }
     return layer
   }

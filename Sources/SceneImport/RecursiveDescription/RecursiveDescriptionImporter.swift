@@ -64,6 +64,12 @@ public enum RecursiveDescriptionImporter {
     let roots = try RecursiveDescriptionReader.read(bytes)
     var builder = Builder(options: options)
     let scene = builder.scene(from: roots)
+    if scene == nil && builder.diagnostics.isEmpty {
+      // Every way to no scene says why; this stands in should one not.
+      builder.diagnostics.append(
+        Diagnostic(path: "", location: roots.first?.location, message: "no scene can be made of this dump; choose the device with --device")
+      )
+    }
     if !builder.diagnostics.isEmpty {
       // In file order, whatever order the fields were read in.
       let ordered = builder.diagnostics.enumerated().sorted {
@@ -73,7 +79,8 @@ public enum RecursiveDescriptionImporter {
       }
       throw SceneErrors(ordered.map(\.element))
     }
-    return ImportedScene(scene: scene!, notes: builder.notes())
+    guard let scene else { throw SceneErrors(builder.diagnostics) }
+    return ImportedScene(scene: scene, notes: builder.notes())
   }
 }
 
@@ -118,6 +125,22 @@ private struct Builder {
         + (others.isEmpty ? "" : "; \(others.joined(separator: ", ")) \(others.count == 1 ? "has" : "have") the same screen")
         + ": the dump does not name its device."
     } else {
+      // Nothing to choose the device by: the top-level view has no frame, or one that cannot be read.
+      let top = roots.first
+      let advice = "the top-level view's frame chooses the device; give it one, or choose the device with --device"
+      if let field = top?.field("frame") {
+        // The frame's own error, at its place, with the way out.
+        let before = diagnostics.count
+        _ = numbers(field, count: 4, shape: "frame = (x y; width height)")
+        if diagnostics.count > before { diagnostics[before].notes.append(advice) }
+      } else {
+        diagnostics.append(
+          Diagnostic(
+            path: "", location: top?.location,
+            message:
+              "the top-level view\(top.map { " " + quote($0.className) } ?? "") has no `frame = (x y; width height)` to choose the device by; give it one, or choose the device with --device"
+          ))
+      }
       return nil
     }
     grid = PixelGrid(scale: options.screens[device]?.scale ?? 1)

@@ -73,7 +73,8 @@ enum CheckCommand: ToolCommand {
 
     let shard = try SharedOptions.shard(parsed)
 
-    let (files, pathErrors) = ScenePaths.expand(parsed.positional, currentDirectory: io.currentDirectory)
+    let (files, pathErrors, searchNotes) = ScenePaths.expand(parsed.positional, currentDirectory: io.currentDirectory)
+    for note in searchNotes { io.err(note + "\n") }
     let positions = shard?.positions(of: files) ?? Array(files.indices)
     let selected = positions.map { files[$0] }
     let progress = Progress("check: read", total: selected.count, io: io)

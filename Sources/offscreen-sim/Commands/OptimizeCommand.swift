@@ -6,8 +6,8 @@ import LayerTree
 /// the scene with them, everything else kept as it was.
 enum OptimizeCommand: ToolCommand {
   static let output = SharedOptions.output(
-    "Where to write the optimized scene; - for standard output (the comparison then goes to standard error). Not needed with --dry-run."
-  )
+    "Where to write the optimized scene; - for standard output (the comparison then goes to standard error). Not needed with --dry-run.",
+    required: "where to write the optimized scene", unless: dryRun.name)
   static let only = OptionDeclaration(
     "--only", value: "id", kind: .suggested(OffscreenRules.all.map(\.id) + SceneFixes.all.map(\.id)),
     help:
@@ -47,8 +47,8 @@ enum OptimizeCommand: ToolCommand {
         parsed.positional.isEmpty ? "missing the scene file to optimize" : "expected one scene file, found \(parsed.positional.count)")
     }
     let dryRun = parsed.has(Self.dryRun)
+    // Given unless --dry-run is (the parser checks it: the declaration says so).
     let output = parsed.value(Self.output)
-    if output == nil && !dryRun { throw UsageError("missing -o <out.json>: where to write the optimized scene (or --dry-run)") }
     if let output, output.isEmpty { throw UsageError("-o needs a file name") }
     let only = parsed.value(Self.only)
     if let only {

@@ -68,12 +68,19 @@ struct CommandDeclaration: Sendable {
   var allOptions: [OptionDeclaration] { options + [StandardOptions.help, StandardOptions.version] }
 
   /// `offscreen-sim report <scene.json | -> [--format text|json|markdown] ...`: required options
-  /// plain, the others in brackets, `...` after those that repeat.
+  /// plain, the others in brackets, `...` after those that repeat; a required option and the
+  /// option that does without it as one choice in parentheses, `(-o <file> | --dry-run)`, where
+  /// the required one is.
   var usageLine: String {
     var parts = ["offscreen-sim", name] + arguments.map(\.usage)
-    for option in options {
+    let alternatives = Set(options.compactMap { $0.requirement == nil ? nil : $0.alternative })
+    for option in options where !alternatives.contains(option.name) {
       let text = option.usage + (option.repeatable ? "..." : "")
-      parts.append(option.requirement == nil ? "[\(text)]" : text)
+      if let alternative = option.alternative.flatMap({ name in options.first { $0.name == name } }), option.requirement != nil {
+        parts.append("(\(text) | \(alternative.usage))")
+      } else {
+        parts.append(option.requirement == nil ? "[\(text)]" : text)
+      }
     }
     return parts.joined(separator: " ")
   }

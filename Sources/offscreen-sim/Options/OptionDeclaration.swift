@@ -22,10 +22,14 @@ struct OptionDeclaration: Sendable {
   /// Set for an option the command cannot run without: what it is for, as the error says it
   /// ("where to write the SVG (- for standard output)").
   var requirement: String?
+  /// For a required option, the name of another option of the command that does without it
+  /// (`--dry-run` for optimize's `-o`): either must be given, and the usage line shows them as
+  /// one choice, `(-o <file> | --dry-run)`.
+  var alternative: String?
 
   init(
     _ names: String..., value valueName: String? = nil, kind: ValueKind = .text, help: String, repeatable: Bool = false,
-    default defaultValue: String? = nil, required requirement: String? = nil
+    default defaultValue: String? = nil, required requirement: String? = nil, unless alternative: String? = nil
   ) {
     self.names = names
     self.valueName = valueName
@@ -34,6 +38,7 @@ struct OptionDeclaration: Sendable {
     self.repeatable = repeatable
     self.defaultValue = defaultValue
     self.requirement = requirement
+    self.alternative = alternative
   }
 
   /// The name the option is known by: its first.

@@ -60,9 +60,10 @@ enum SharedOptions {
     return shard
   }
 
-  /// `-o`, `--output`: where a command writes what it makes.
-  static func output(_ help: String, required requirement: String? = nil) -> OptionDeclaration {
-    OptionDeclaration("--output", "-o", value: "file", kind: .file, help: help, required: requirement)
+  /// `-o`, `--output`: where a command writes what it makes; required when `requirement` is
+  /// given, unless the option named `alternative` is.
+  static func output(_ help: String, required requirement: String? = nil, unless alternative: String? = nil) -> OptionDeclaration {
+    OptionDeclaration("--output", "-o", value: "file", kind: .file, help: help, required: requirement, unless: alternative)
   }
 
   /// `<scene.json | ->`: the one scene a command reads.

@@ -77,7 +77,9 @@ struct ProjectConfigFile {
       parsed.fillIn(optionNamed: "--tolerance", with: [tolerance == tolerance.rounded() ? String(Int(tolerance)) : String(tolerance)])
     }
     if let scenes = config.scenes, takesScenes, parsed.positional.isEmpty {
-      parsed.positional = try ScenePatterns.expand(scenes, in: folder, currentDirectory: io.currentDirectory, file: path)
+      let (paths, notes) = try ScenePatterns.expand(scenes, in: folder, currentDirectory: io.currentDirectory, file: path)
+      for note in notes { io.err(note + "\n") }
+      parsed.positional = paths
     }
   }
 }
@@ -88,8 +90,15 @@ enum ScenePatterns {
   /// pattern's matches sorted. `*` and `?` match within a name, `**` any number of folders;
   /// hidden files and folders (`.build`, `.git`) are not searched. A pattern that matches nothing is an
   /// error: a misspelt glob would otherwise check nothing and pass.
-  static func expand(_ patterns: [String], in folder: String, currentDirectory: String, file: String) throws(InputError) -> [String] {
+  ///
+  /// Symbolic links are searched as `check` searches a folder (``ScenePaths/expand(_:currentDirectory:)``):
+  /// a link matches only when it leads inside the folder before the pattern's first wildcard, and
+  /// links to folders are not searched through; the notes name the links skipped.
+  static func expand(_ patterns: [String], in folder: String, currentDirectory: String, file: String) throws(InputError)
+    -> (paths: [String], notes: [String])
+  {
     var paths: [String] = []
+    var skipped: [ScenePaths.SkippedLink] = []
     for pattern in patterns {
       guard pattern.contains(where: { "*?[".contains($0) }) else {
         paths.append(ScenePaths.join(folder, pattern))
@@ -98,41 +107,54 @@ enum ScenePatterns {
       let parts = pattern.split(separator: "/").map(String.init)
       let fixed = parts.prefix { !$0.contains(where: { "*?[".contains($0) }) }
       let base = ScenePaths.join(folder, fixed.joined(separator: "/"))
-      let matches = walk(ScenePaths.resolve(base, in: currentDirectory), Array(parts.dropFirst(fixed.count)))
+      let resolved = ScenePaths.resolve(base, in: currentDirectory)
+      var matches: [String] = []
+      if let real = ScenePaths.real(resolved) {
+        let root = ScenePaths.SearchRoot(real: real, shown: base)
+        matches = walk(resolved, shown: base, Array(parts.dropFirst(fixed.count)), root: root, skipped: &skipped)
+      }
       guard !matches.isEmpty else {
         throw InputError(
           "\(file): error: scenes: \"\(pattern)\" matches no file (relative to \(folder == "." ? "the file's folder" : folder))")
       }
       paths += matches.sorted().map { ScenePaths.join(base, $0) }
     }
-    return paths
+    return (paths, ScenePaths.notes(skipped))
   }
 
-  /// The paths below `root` that match `pattern`'s components, relative to `root`.
-  private static func walk(_ root: String, _ pattern: [String]) -> [String] {
+  /// The paths below `folder` (`shown` as the user's paths name it) that match `pattern`'s
+  /// components, relative to `folder`; links as ``expand(_:in:currentDirectory:file:)`` says.
+  private static func walk(
+    _ folder: String, shown: String, _ pattern: [String], root: ScenePaths.SearchRoot, skipped: inout [ScenePaths.SkippedLink]
+  ) -> [String] {
     guard let first = pattern.first else { return [""] }
-    let names = ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+    let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+    // The entry itself, not what a link leads to: a link is never searched through.
+    func isFolder(_ name: String) -> Bool { type(folder + "/" + name) == .typeDirectory }
     var found: [String] = []
     if first == "**" {
       // `**` matches no folder, or one folder and then `**` again.
-      found += walk(root, Array(pattern.dropFirst()))
-      for name in names where isFolder(root + "/" + name) {
-        found += walk(root + "/" + name, pattern).map { name + "/" + $0 }
+      found += walk(folder, shown: shown, Array(pattern.dropFirst()), root: root, skipped: &skipped)
+      for name in names where isFolder(name) {
+        found += walk(folder + "/" + name, shown: shown + "/" + name, pattern, root: root, skipped: &skipped).map { name + "/" + $0 }
       }
     } else {
       for name in names where fnmatch(first, name, 0) == 0 {
         if pattern.count == 1 {
-          found.append(name)
-        } else if isFolder(root + "/" + name) {
-          found += walk(root + "/" + name, Array(pattern.dropFirst())).map { name + "/" + $0 }
+          let full = folder + "/" + name
+          if ScenePaths.followable(full, shown: shown + "/" + name, type: type(full), root: root, skipped: &skipped) { found.append(name) }
+        } else if isFolder(name) {
+          found += walk(folder + "/" + name, shown: shown + "/" + name, Array(pattern.dropFirst()), root: root, skipped: &skipped).map {
+            name + "/" + $0
+          }
         }
       }
     }
     return Array(Set(found.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }))
   }
 
-  private static func isFolder(_ path: String) -> Bool {
-    var isDirectory: ObjCBool = false
-    return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+  /// The type of the entry at `path` itself (a link is a link).
+  private static func type(_ path: String) -> FileAttributeType? {
+    (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
   }
 }

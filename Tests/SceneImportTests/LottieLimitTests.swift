@@ -1,0 +1,69 @@
+import Compositor
+import LayerTree
+import SceneImport
+import TestSupport
+import Testing
+
+/// Precomps used many times over: the import counts the layers it makes and stops at the layer
+/// limit, the scene format's by default; a precomp that uses itself is cut.
+@Suite("Lottie limits")
+struct LottieLimitTests {
+  static func load(_ json: String, maxLayers: Int? = nil) throws -> LottieImport {
+    var options = LottieImportOptions(file: "fan-out.json", device: TinyLottie.device.id, screen: TinyLottie.device.screen)
+    if let maxLayers { options.maxLayers = maxLayers }
+    return try LottieImporter.importScene(Array(json.utf8), options: options)
+  }
+
+  /// Width 2, depth 3: 1 + (2 + 4 + 8) + 2 x 8 = 31 layers under the animation (counted by hand
+  /// from the file, LottieFanOut), plus root, view and animation: 34. A limit of 31 imports it;
+  /// 30 refuses it.
+  @Test func theLimitIsTheLayersMade() throws {
+    let file = LottieFanOut.file(width: 2, depth: 3)
+    #expect(LottieFanOut.layers(width: 2, depth: 3) == 31)
+    let imported = try Self.load(file, maxLayers: 31)
+    #expect(imported.scene.layerCount == 34)
+    let refused = #expect(throws: SceneErrors.self) { try Self.load(file, maxLayers: 30) }
+    let problem = try #require(refused?.diagnostics.first)
+    #expect(refused?.diagnostics.count == 1)
+    #expect(
+      problem.message
+        == "the animation expands to more than 30 layers, the layer limit, counted up to this layer; precomps used many times over multiply their layers"
+    )
+    #expect(
+      problem.notes == ["the limit bounds what an untrusted file can cost; raise it to import an animation this large (--max-layers)"])
+    // Back to front, depth first: the 30th layer made is the last leaf's container, and the 31st
+    // (its `CAShapeLayer`) passes the limit while the leaf, `assets[3].layers[0]`, is built.
+    #expect(problem.path == #"assets[3].layers[0] "leaf""#)
+    #expect(problem.location != nil)
+  }
+
+  /// The fan-out of the QA report: width 8, depth 6, 823,881 layers by the formula, past the
+  /// scene format's 500,000 (InputLimits.standard, docs/scene-format.md). Refused by the default
+  /// limit with the limit in the message, after at most 500,001 layers are made.
+  @Test func aFanOutPastTheDefaultLimitIsRefused() throws {
+    #expect(LottieFanOut.layers(width: 8, depth: 6) == 823_881)
+    let refused = #expect(throws: SceneErrors.self) { try Self.load(LottieFanOut.file(width: 8, depth: 6)) }
+    #expect(refused?.diagnostics.count == 1)
+    #expect(refused?.diagnostics.first?.message.hasPrefix("the animation expands to more than 500,000 layers, the layer limit") == true)
+  }
+
+  /// A precomp that uses itself, directly or through another, is cut where it would repeat, with
+  /// a warning naming the layer: `a0` holds 8 uses of `a1`, which holds 8 uses of `a0`, left
+  /// empty. By hand: `top` (1) + 8 `a1` layers + 64 inner `a0` layers = 73, plus root, view and
+  /// animation: 76.
+  @Test func aPrecompCycleIsCut() throws {
+    func asset(_ id: String, uses other: String) -> String {
+      let layers = (1...8).map {
+        #"{"ty": 0, "ind": \#($0), "nm": "p\#($0)", "refId": "\#(other)", "w": 100, "h": 100, "ip": 0, "op": 30, "st": 0, "ks": {}}"#
+      }
+      return #"{"id": "\#(id)", "layers": [\#(layers.joined(separator: ", "))]}"#
+    }
+    let top = #"{"ty": 0, "ind": 1, "nm": "top", "refId": "a0", "w": 100, "h": 100, "ip": 0, "op": 30, "st": 0, "ks": {}}"#
+    let imported = try Self.load(TinyLottie.file(layers: top, assets: "[\(asset("a0", uses: "a1")), \(asset("a1", uses: "a0"))]"))
+    #expect(imported.scene.layerCount == 76)
+    #expect(imported.warnings.contains { $0.message == #"precomp "a0" contains itself; the inner copy is left out"# })
+    // Using itself directly: `top` and 8 empty uses.
+    let direct = try Self.load(TinyLottie.file(layers: top, assets: "[\(asset("a0", uses: "a0"))]"))
+    #expect(direct.scene.layerCount == 3 + 1 + 8)
+  }
+}
