@@ -102,6 +102,21 @@ struct SnapshotLayersTests {
     #expect(snapshot.tree.index(ofPath: "root/same[149]").flatMap { exact[$0] } == 149)
   }
 
+  /// A stack of 2,000 identical layers far past the comparison cap: each layer meets an overlap
+  /// at every comparison, so the overlap limit (100) stops it long before the cap, as in
+  /// ``overdrawStopsCountingAtTheLimit()``; the last layer reads 100.
+  @Test func aStackStopsAtTheOverlapLimitBeforeTheCap() throws {
+    let scene = try TestScenes.scene(
+      ##"{"id": "same", "frame": [10, 10, 40, 40], "backgroundColor": "#FF000080", "repeat": {"count": 2000}}"##)
+    let snapshot = Simulator.snapshot(scene, on: Self.iphone7, frame: 0)
+    let depths = snapshot.overdraw()
+    #expect(snapshot.tree.index(ofPath: "root/same[1999]").flatMap { depths[$0] } == Overdraw.standardLimit)
+    // Counting without an overlap limit stops at the comparison cap instead: 1,999 layers before
+    // it, all overlapping it, of which the first 1,000 compared are counted.
+    let exact = Overdraw.depths(tree: snapshot.tree, plan: snapshot.plan, limit: .max)
+    #expect(snapshot.tree.index(ofPath: "root/same[1999]").flatMap { exact[$0] } == Overdraw.maxCompared)
+  }
+
   /// The frame's image findings are the report's: one misaligned, one scaled.
   @Test func imageFindingsMatchTheReport() throws {
     let scene = try TestScenes.scene(

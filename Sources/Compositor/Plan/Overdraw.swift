@@ -22,11 +22,17 @@ import LayerTree
 ///
 /// - Complexity: O(m x k) for m drawing layers, each compared with the k others that share a
 ///   cell of a grid over the drawn area (cells the size of the median layer: distant layers are
-///   never compared) or that are much larger than most, stopping at `limit` overlaps.
+///   never compared) or that are much larger than most, stopping at `limit` overlaps or after
+///   ``maxCompared`` comparisons.
 public enum Overdraw {
   /// The depth at which counting stops: Android's scale ends at 4x; 100 keeps pictures of
   /// thousands of stacked layers fast.
   public static let standardLimit = 100
+  /// Most earlier layers one layer is compared with: a cell of a screen the size of its median
+  /// layer holds a few dozen; a generated stack of hundreds of thousands would make every layer
+  /// walk all of them (quadratic in the layers). A layer compared with this many without meeting
+  /// `limit` overlaps keeps the count it reached.
+  public static let maxCompared = 1_000
 
   /// The area a layer draws on screen this frame, in points, or nil when it draws nothing.
   public static func drawnArea(inMask: Bool, _ plan: NodePlan) -> Rect? {
@@ -71,11 +77,13 @@ public enum Overdraw {
       let range = cellRange(item.area)
       let isLarge = range.x.count * range.y.count > 64
       var depth = 0
+      var compared = 0
       func compare(_ other: Int) -> Bool {
         guard comparedFor[other] != entry else { return false }
         comparedFor[other] = entry
+        compared += 1
         if !drawn[other].area.intersection(item.area).isEmpty { depth += 1 }
-        return depth >= limit
+        return depth >= limit || compared >= maxCompared
       }
       if isLarge {
         for other in 0..<entry where compare(other) { break }
