@@ -161,9 +161,11 @@ public indirect enum JSONOutput: Sendable, Hashable {
   }
 
   private static func newline(_ output: inout String, _ indent: Int) {
-    output += "\n"
-    output += String(repeating: "  ", count: indent)
+    output += indent < indents.count ? indents[indent] : "\n" + String(repeating: "  ", count: indent)
   }
+
+  /// A line feed and the indent of each level up to 32, made once.
+  private static let indents = (0..<32).map { "\n" + String(repeating: "  ", count: $0) }
 
   /// Whole numbers without a fraction; others in Swift's shortest round-trip form. Non-finite
   /// values, which JSON cannot hold, are written as null.
@@ -175,6 +177,12 @@ public indirect enum JSONOutput: Sendable, Hashable {
 
   static func writeString(_ value: String, to output: inout String) {
     output += "\""
+    // Most strings need no escape: appended whole, not character by character.
+    if !value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+      output += value
+      output += "\""
+      return
+    }
     for scalar in value.unicodeScalars {
       switch scalar {
       case "\"": output += "\\\""

@@ -16,6 +16,9 @@ enum DocumentKind: Sendable {
 
   /// `text` as printed to a terminal or a CI log.
   func forLog(_ text: String) -> String {
+    // ASCII with no hazard and no line the guard changes is left as it is by every kind (read
+    // byte by byte: a report of thousands of scenes is not copied character by character).
+    if TerminalText.isPlain(text) { return text }
     switch self {
     case .json:
       // Outside strings JSON is ASCII, so every such character is in a string, where `\uXXXX`

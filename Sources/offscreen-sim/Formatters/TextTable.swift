@@ -5,14 +5,19 @@ enum TextTable {
   static func render(_ rows: [[String]], indent: String = "") -> String {
     guard let columns = rows.map(\.count).max() else { return "" }
     var widths = [Int](repeating: 0, count: columns)
-    for row in rows {
-      for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
+    // Widths in characters, each cell's counted once; a cell is padded by characters too (not
+    // by UTF-16 units, which would cut a cell holding characters outside the Basic Multilingual
+    // Plane).
+    let counts = rows.map { $0.map(\.count) }
+    for row in counts {
+      for (index, count) in row.enumerated() { widths[index] = max(widths[index], count) }
     }
     var text = ""
-    for row in rows {
+    for (row, cells) in zip(counts, rows) {
       var line = indent
-      for (index, cell) in row.enumerated() {
-        line += index == row.count - 1 ? cell : cell.padding(toLength: widths[index] + 2, withPad: " ", startingAt: 0)
+      for (index, cell) in cells.enumerated() {
+        line += cell
+        if index < cells.count - 1 { line += String(repeating: " ", count: widths[index] + 2 - row[index]) }
       }
       while line.hasSuffix(" ") { line.removeLast() }
       text += line + "\n"
