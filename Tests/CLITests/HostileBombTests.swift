@@ -68,9 +68,9 @@ struct HostileBombTests {
 
   /// 100 animations, each on every one of 1,000 repeated cells, over 5 s. By hand: 1,001
   /// layers; 5 s at 120 Hz (no frame rate given: the fastest display) = 600 frames; the targets
-  /// are resolved in order until (1,001 + named) x 600 passes 10,000,000 (the default work
-  /// budget, InputLimits), that is 1,001 + named > 16,666: after 16 animations (16,000 named,
-  /// 17,001 x 600 = 10,200,600 layer-frames; 15 make 9,600,600). The other 84 are not resolved.
+  /// are resolved in order until (1,001 + named) x 600 passes 5,000,000 (the default work budget,
+  /// InputLimits), that is 1,001 + named > 8,333: after 8 animations (8,000 named, 9,001 x 600 =
+  /// 5,400,600 layer-frames; 7 make 4,800,600). The other 92 are not resolved.
   @Test func anAnimationBombIsRefusedByEveryCommand() throws {
     let animations = (0..<100).map {
       #"{"target": "cell[*]", "keyPath": "opacity", "fromValue": \#(Double($0) / 100), "toValue": 1, "duration": 5}"#
@@ -82,13 +82,13 @@ struct HostileBombTests {
       """
     try Self.refused(
       scene,
-      "the scene asks for 10,200,600 layer-frames (1001 layers + 16,000 animated layers x 600 frames at up to 120 Hz); "
-        + "the work budget is 10,000,000")
+      "the scene asks for 5,400,600 layer-frames (1001 layers + 8000 animated layers x 600 frames at up to 120 Hz); "
+        + "the work budget is 5,000,000")
   }
 
   /// A target bomb that fits the work budget by running one frame: 2,000 animations, each on
   /// every one of 100,000 repeated cells, over 5 ms. By hand: 5 ms at 120 Hz rounds to one frame,
-  /// so layer-frames stay at 100,001 + named, under 10,000,000 for up to 9.9 M named; but the
+  /// so layer-frames stay at 100,001 + named, under 5,000,000 for up to 4.9 M named; but the
   /// animated-layer limit is four times the 500,000-layer limit, 2,000,000 (InputLimits): 20
   /// animations name exactly 2,000,000 cells, the 21st (`animations[20]`) takes the count to
   /// 2,100,000 and is the one named.

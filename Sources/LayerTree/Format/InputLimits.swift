@@ -11,10 +11,11 @@ public struct InputLimits: Sendable, Hashable {
   public var maxLayers: Int
   /// Most layer-frames a scene may ask for: (layers + the layers timeline entries name) x frames,
   /// the frames counted at the timeline's frame rate or, without one, at 120 Hz (the fastest
-  /// display). 10,000,000 holds a 1,000-layer screen for 80 s at 120 Hz, or a 10,000-layer list
-  /// for 8 s; it is the most the slowest layer-frames measured (a 1,000-deep nest of rounded
-  /// clips, every layer animated: about 1.4 million a second on one core of a 2-core CI machine)
-  /// do in under 10 s, so no file finishes slower than that with the default limits.
+  /// display). 5,000,000 holds a 1,000-layer screen for 40 s at 120 Hz, or a 10,000-layer list
+  /// for 4 s; it is about the most the slowest layer-frames measured do in under 10 s on one core
+  /// of a 2-core CI machine: 400,000 stacked layers each taking an offscreen pass and hiding the
+  /// ones below, about 0.53 million a second (a 1,000-deep nest of animated rounded clips runs
+  /// about 1.4 million a second).
   public var maxLayerFrames: Int
   /// Most timeline entries (animations, content changes and scrolls together).
   public var maxTimelineEntries: Int
@@ -27,7 +28,7 @@ public struct InputLimits: Sendable, Hashable {
   public var maxDepth: Int
 
   public init(
-    maxLayers: Int = 500_000, maxLayerFrames: Int = 10_000_000, maxTimelineEntries: Int = 100_000, maxIDLength: Int = 1_000,
+    maxLayers: Int = 500_000, maxLayerFrames: Int = 5_000_000, maxTimelineEntries: Int = 100_000, maxIDLength: Int = 1_000,
     maxStringLength: Int = 100_000, maxDepth: Int = 1_000
   ) {
     self.maxLayers = maxLayers
@@ -71,8 +72,8 @@ public struct InputLimits: Sendable, Hashable {
     let work = Double(layers + targets) * frames
     guard work > Double(maxLayerFrames) else { return nil }
     let rate = timeline.map { $0.frameRate.map { "\(formatNumber($0)) Hz" } ?? "up to \(formatNumber(Self.fastestRefreshRate)) Hz" }
-    var what = "\(NumberRange.grouped(Double(layers))) layers"
-    if targets > 0 { what += " + \(NumberRange.grouped(Double(targets))) animated layers" }
+    var what = "\(NumberRange.grouped(Double(layers))) layer\(layers == 1 ? "" : "s")"
+    if targets > 0 { what += " + \(NumberRange.grouped(Double(targets))) animated layer\(targets == 1 ? "" : "s")" }
     what += " x \(NumberRange.grouped(frames)) frame\(frames == 1 ? "" : "s")"
     if let rate { what += " at \(rate)" }
     return
