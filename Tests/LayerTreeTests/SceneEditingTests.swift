@@ -1,6 +1,7 @@
-@testable import LayerTree
-import Testing
 import TestSupport
+import Testing
+
+@testable import LayerTree
 
 /// `Scene.applying(_:)` walks the tree once along the edited paths; its result must be the same
 /// as applying each edit in order, found from the root (``Layer/modify(_:_:)``), which is what
