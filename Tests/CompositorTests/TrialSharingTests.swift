@@ -125,7 +125,7 @@ struct TrialSharingTests {
     for edits in cases {
       let edited = scene.applying(edits)
       let expected = FlatTree(edited.root)
-      let changed = Explainer.layers(named: edits.map(\.path), in: tree)
+      let changed = tree.allIndices(ofPaths: edits.map(\.path))
       let (made, sources) = try #require(tree.edited(edited.root, changed: changed))
       #expect(made.layers == expected.layers, "\(edits)")
       #expect((0..<made.count).map(made.props) == (0..<expected.count).map(expected.props), "\(edits)")

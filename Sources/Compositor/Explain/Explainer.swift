@@ -218,7 +218,9 @@ public enum Explainer {
   ) -> (metrics: SceneMetrics, stepped: Int) {
     let edited = scene.applying(edits)
     let tree = shared.base.stepper.tree
-    let changed = layers(named: edits.map(\.path), in: tree)
+    // Every layer an edit's path names (all of them where ids repeat): the layers it may change,
+    // whichever one it finds.
+    let changed = tree.allIndices(ofPaths: edits.map(\.path))
     guard let (prepared, sources) = Simulator.prepare(edited, from: shared.base, changed: changed) else {
       let prepared = Simulator.prepare(edited, on: device, coefficients: coefficients)
       return (Simulator.metrics(prepared), prepared.stepper.frameCount)
@@ -230,12 +232,6 @@ public enum Explainer {
       return outcome
     }
     return (Simulator.metrics(prepared), prepared.stepper.frameCount)
-  }
-
-  /// Every layer of `tree` whose path is one of `paths` (all of them where ids repeat): the
-  /// layers an edit of those paths may change, whichever one it finds.
-  static func layers(named paths: [String], in tree: FlatTree) -> Set<Int> {
-    tree.allIndices(ofPaths: paths)
   }
 
   /// A fix checked on every layer of a group, to be simulated.

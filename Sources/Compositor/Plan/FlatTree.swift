@@ -196,32 +196,9 @@ public struct FlatTree: Sendable {
   ///
   /// - Complexity: O(n + k) for n layers and k ids in the paths.
   public func indices(ofPaths paths: some Sequence<String>) -> [String: Int] {
-    // A trie of the paths by id: each node's children, and the path that ends there.
-    var children: [[String: Int]] = [[:]]
-    var ends: [String?] = [nil]
-    for path in paths {
-      var node = 0
-      for id in path.split(separator: "/", omittingEmptySubsequences: false) {
-        if let next = children[node][String(id)] {
-          node = next
-        } else {
-          children.append([:])
-          ends.append(nil)
-          children[node][String(id)] = children.count - 1
-          node = children.count - 1
-        }
-      }
-      ends[node] = path
-    }
     var found: [String: Int] = [:]
-    // Each layer's trie node, when its path is a prefix of one of the paths.
-    var trieNode = [Int32](repeating: -1, count: count)
-    for index in 0..<count {
-      let parent = parents[index]
-      let from = parent >= 0 ? Int(trieNode[parent]) : 0
-      guard from >= 0, let node = children[from][layers[index].id] else { continue }
-      trieNode[index] = Int32(node)
-      if let path = ends[node], found[path] == nil { found[path] = index }
+    forEachLayer(namedBy: paths) { index, path in
+      if found[path] == nil { found[path] = index }
     }
     return found
   }
@@ -231,8 +208,17 @@ public struct FlatTree: Sendable {
   ///
   /// - Complexity: O(n + k) for n layers and k ids in the paths.
   public func allIndices(ofPaths paths: some Sequence<String>) -> Set<Int> {
+    var found = Set<Int>()
+    forEachLayer(namedBy: paths) { index, _ in found.insert(index) }
+    return found
+  }
+
+  /// Calls `body` with each layer, in tree order, whose path is one of `paths`, and that path:
+  /// a trie of the paths by id, walked down the tree in one pass.
+  private func forEachLayer(namedBy paths: some Sequence<String>, _ body: (Int, String) -> Void) {
+    // Each trie node's children, and the path that ends there.
     var children: [[Substring: Int]] = [[:]]
-    var ends: [Bool] = [false]
+    var ends: [String?] = [nil]
     for path in paths {
       var node = 0
       for id in path.split(separator: "/", omittingEmptySubsequences: false) {
@@ -240,24 +226,23 @@ public struct FlatTree: Sendable {
           node = next
         } else {
           children.append([:])
-          ends.append(false)
+          ends.append(nil)
           children[node][id] = children.count - 1
           node = children.count - 1
         }
       }
-      ends[node] = true
+      ends[node] = path
     }
-    var found = Set<Int>()
-    guard children[0].count > 0 else { return found }
+    guard !children[0].isEmpty else { return }
+    // Each layer's trie node, when its path is a prefix of one of the paths.
     var trieNode = [Int32](repeating: -1, count: count)
     for index in 0..<count {
       let parent = parents[index]
       let from = parent >= 0 ? Int(trieNode[parent]) : 0
       guard from >= 0, let node = children[from][Substring(layers[index].id)] else { continue }
       trieNode[index] = Int32(node)
-      if ends[node] { found.insert(index) }
+      if let path = ends[node] { body(index, path) }
     }
-    return found
   }
 
   private mutating func append(_ layer: Layer, parent: Int, inMask: Bool) {
