@@ -8,6 +8,7 @@
 //   swift run -c release offscreen-sim-bench --simulation   simulation and scaling alone (sections 2, 3)
 //   swift run -c release offscreen-sim-bench --explain  explain against report alone (section 8)
 //   swift run -c release offscreen-sim-bench --feed-only 10000   one generated feed's frames, for a profiler
+//   swift run -c release offscreen-sim-bench --scene-only FILE   one scene file's frames, for a profiler
 //
 // Every figure is printed with its target beside it; a missed target says by how much.
 // docs/performance.md records the figures with the machine and the date.
@@ -50,6 +51,16 @@ if let flag = arguments.firstIndex(of: "--feed-only"), flag + 1 < arguments.coun
   print(
     "\(layers)-layer feed x 60 frames: frames \(fixed(figures.seconds * 1000, 3)) ms, set-up \(fixed(figures.setUp * 1000, 1)) ms, "
       + "\(fixed(figures.visiblePerSecond / 1e6, 2)) M visible layer-frames/s")
+  exit(0)
+}
+// For a profiler: only the simulation of one scene file, `--scene-only FILE` (best of 5).
+if let flag = arguments.firstIndex(of: "--scene-only"), flag + 1 < arguments.count {
+  let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: arguments[flag + 1])))
+  let scene = try SceneDecoder.decode(bytes, options: .init(devices: DeviceCatalogue.screens, limits: benchmarkLimits))
+  let figures = simulate(scene, runs: 5)
+  print(
+    "\(arguments[flag + 1]), \(scene.layerCount) layers x \(figures.frames) frames: frames \(fixed(figures.seconds * 1000, 3)) ms, "
+      + "set-up \(fixed(figures.setUp * 1000, 1)) ms, \(fixed(figures.visiblePerSecond / 1e6, 2)) M visible layer-frames/s")
   exit(0)
 }
 let quick = arguments.contains("--quick")

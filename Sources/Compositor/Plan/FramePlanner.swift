@@ -99,11 +99,7 @@ public struct FramePlanner: Sendable {
     } else {
       for index in visited { plans.slots[index] = -1 }
     }
-    visited.removeAll(keepingCapacity: true)
-    plans.records.removeAll(keepingCapacity: true)
     plans.passes.removeAll(keepingCapacity: true)
-    plans.props.removeAll(keepingCapacity: true)
-    visited.reserveCapacity(min(count, 4096))
     let screenRect = screen.bounds
     let canSkip = staticExtents.count == count
     if canSkip && buffer.sortedSlots.count != count {
@@ -118,106 +114,44 @@ public struct FramePlanner: Sendable {
     // at `to`. Nested, so a stack.
     var jumps = buffer.jumps
     buffer.jumps = []
-    jumps.removeAll(keepingCapacity: true)
     defer { buffer.jumps = jumps }
 
-    // 1. Top-down: geometry, clips, culling; skip what cannot show.
-    var index = 0
-    while true {
-      while let jump = jumps.last, index == jump.from {
-        index = jump.to
-        jumps.removeLast()
+    // 1. Top-down: geometry, clips, culling; skip what cannot show. The records, render properties
+    // and visits are written in place into room made ahead (the storage keeps the room of earlier
+    // frames; what lies past this frame's visits is room, never read). A frame that visits more
+    // layers than there is room for runs this pass again with twice the room: the pass has no
+    // effect but its writes and the render properties it keeps, the same the second time.
+    var room = max(plans.records.count, 64)
+    var visitedCount = -1
+    while visitedCount < 0 {
+      if plans.records.count < room {
+        plans.records.append(contentsOf: repeatElement(PlanRecord(), count: room - plans.records.count))
       }
-      if index >= count { break }
-      let parentIndex = parents[index]
-      let props: LayerProps
-      if let changed = state.changedProps(index) {
-        props = changed
-      } else {
-        props = propsCache.props[Int(propsCache.slot(index, in: tree))]
+      if plans.props.count < room {
+        plans.props.append(contentsOf: repeatElement(LayerProps.none, count: room - plans.props.count))
       }
-      var clip: Rect
-      var parentAffine = Affine.identity
-      var parentOpacity = 1.0
-      var parentCulled = false
-      if parentIndex >= 0 {
-        // Read the parent's fields one by one: copying its whole record for each child is costly.
-        let parent = Int(plans.slots[parentIndex])
-        parentAffine = plans.records[parent].affine
-        if let origin = state.boundsOrigin(parentIndex) {
-          parentAffine = parentAffine.concatenating(.translation(-origin.x, -origin.y))
+      if visited.count < room { visited.append(contentsOf: repeatElement(0, count: room - visited.count)) }
+      jumps.removeAll(keepingCapacity: true)
+      visitedCount = plans.records.withUnsafeMutableBufferPointer { records in
+        plans.props.withUnsafeMutableBufferPointer { props in
+          visited.withUnsafeMutableBufferPointer { visits in
+            plans.slots.withUnsafeMutableBufferPointer { slots in
+              Self.visitTopDown(
+                tree, state: state, screen: screenRect, canSkip: canSkip, staticExtents: staticExtents, sortedSlots: sortedSlots,
+                sorted: sorted, changedParents: changedParents, propsCache: &propsCache, jumps: &jumps, records: records,
+                props: props, visits: visits, slots: slots)
+            }
+          }
         }
-        // A mask lives in its owner's coordinates and is not clipped by the owner's bounds.
-        clip = inMask[index] && masks[parentIndex] == index ? plans.records[parent].incomingClip : plans.records[parent].childClip
-        parentOpacity = plans.records[parent].effectiveOpacity
-        parentCulled = plans.records[parent].culled
-      } else {
-        clip = screenRect
       }
-      let local = Affine.layer(frame: props.frame, transform: props.transform, anchor: props.anchorPoint)
-      let affine = parentAffine.concatenating(local)
-      var record = PlanRecord()
-      record.culled = parentCulled || props.isHidden || props.opacity <= 0 || clip.isEmpty
-      // Skip the subtree whole when it is culled or, with nothing in it moving, entirely outside
-      // its clip.
-      if !record.culled, canSkip, staticExtents[index], !inMask[index],
-        affine.boundingBox(of: tree.extents[index]).intersection(clip).isEmpty
-      {
-        record.culled = true
+      if visitedCount < 0 {
+        for index in visited[..<room] { plans.slots[index] = -1 }
+        room *= 2
       }
-      if record.culled {
-        plans.slots[index] = Int32(plans.records.count)
-        plans.records.append(record)
-        plans.props.append(props)
-        visited.append(index)
-        index = subtreeEnds[index]
-        continue
-      }
-      record.affine = affine
-      record.screenRect = affine.boundingBox(of: props.bounds)
-      record.axisAligned = affine.isAxisAligned
-      record.effectiveOpacity = parentOpacity * props.opacity
-      if masks[index] >= 0 {
-        let maskIndex = masks[index]
-        let maskProps = state.props(maskIndex, in: tree)
-        let maskAffine = affine.concatenating(.layer(frame: maskProps.frame, transform: maskProps.transform, anchor: maskProps.anchorPoint))
-        clip = clip.intersection(maskAffine.boundingBox(of: maskProps.bounds))
-        if !maskDrawsAnything(tree, maskIndex, state) { clip = .zero }
-      }
-      record.incomingClip = clip
-      // A shadow with no path is cast by what the subtree draws, rendered first: the subtree is
-      // drawn wherever its shadow can reach the clip, even off screen (a card just below the
-      // screen whose shadow falls on it).
-      if props.hasShadow, !props.hasShadowPath, !props.masksToBounds, !clip.isEmpty {
-        clip = clip.union(Self.shadowCasters(clip, affine: affine, props: props))
-      }
-      record.visibleRect = record.screenRect.intersection(clip)
-      record.childClip = props.masksToBounds ? record.visibleRect : clip
-      if !inMask[index] {
-        record.draws = !record.visibleRect.isEmpty && props.drawsSelf
-        record.opaque = record.draws && record.effectiveOpacity >= 1 && props.coversOpaque
-      }
-      plans.slots[index] = Int32(plans.records.count)
-      plans.records.append(record)
-      plans.props.append(props)
-      visited.append(index)
-      if !sortedSlots.isEmpty, sortedSlots[index] >= 0, !record.childClip.isEmpty, !changedParents.contains(index),
-        let range = Self.sublayersToVisit(sorted[Int(sortedSlots[index])], of: index, record: record, state: state)
-      {
-        // Sublayers wholly outside the clip along the axis are culled: they are not visited and
-        // read as skipped (``NodePlan/skipped``).
-        let children = sorted[Int(sortedSlots[index])].children
-        if range.isEmpty {
-          index = subtreeEnds[index]
-        } else {
-          let after = subtreeEnds[children[range.upperBound - 1]]
-          if after < subtreeEnds[index] { jumps.append((after, subtreeEnds[index])) }
-          index = children[range.lowerBound]
-        }
-        continue
-      }
-      index += 1
     }
+    // The visits are the list's first `visitedCount` entries; the records and properties past them
+    // are room for the next frame.
+    visited.removeLast(visited.count - visitedCount)
 
     buffer.props = propsCache
 
@@ -279,6 +213,122 @@ public struct FramePlanner: Sendable {
     buffer.plans = plans
     buffer.visited = visited
     return FramePlan(nodes: plans, visited: visited)
+  }
+
+  /// Pass 1 of ``plan(_:state:cache:buffer:staticExtents:)``: top-down from the root, each
+  /// layer's geometry, clips and culling, written in place at its visit's position in `records`,
+  /// `props` and `visits`, and its position in `slots`; subtrees that cannot show are skipped.
+  /// Returns the number of layers visited, or -1 when there was no room for them all (the
+  /// positions written are then those of the first `visits.count` visits).
+  private static func visitTopDown(
+    _ tree: FlatTree, state: FrameState, screen screenRect: Rect, canSkip: Bool, staticExtents: [Bool], sortedSlots: [Int32],
+    sorted: [SortedSublayers], changedParents: [Int], propsCache: inout PropsCache, jumps: inout [(from: Int, to: Int)],
+    records: UnsafeMutableBufferPointer<PlanRecord>, props: UnsafeMutableBufferPointer<LayerProps>,
+    visits: UnsafeMutableBufferPointer<Int>, slots: UnsafeMutableBufferPointer<Int32>
+  ) -> Int {
+    let count = tree.count
+    let parents = tree.parents
+    let subtreeEnds = tree.subtreeEnds
+    let masks = tree.masks
+    let inMask = tree.inMask
+    let extents = tree.extents
+    let room = records.count
+    var visitCount = 0
+    var index = 0
+    while true {
+      while let jump = jumps.last, index == jump.from {
+        index = jump.to
+        jumps.removeLast()
+      }
+      if index >= count { break }
+      guard visitCount < room else { return -1 }
+      let position = visitCount
+      visitCount += 1
+      visits[position] = index
+      slots[index] = Int32(position)
+      if let changed = state.changedProps(index) {
+        props[position] = changed
+      } else {
+        props[position] = propsCache.props[Int(propsCache.slot(index, in: tree))]
+      }
+      let parentIndex = parents[index]
+      var clip: Rect
+      var parentAffine = Affine.identity
+      var parentOpacity = 1.0
+      var parentCulled = false
+      if parentIndex >= 0 {
+        // Read the parent's fields one by one: copying its whole record for each child is costly.
+        let parent = Int(slots[parentIndex])
+        parentAffine = records[parent].affine
+        if let origin = state.boundsOrigin(parentIndex) {
+          parentAffine = parentAffine.concatenating(.translation(-origin.x, -origin.y))
+        }
+        // A mask lives in its owner's coordinates and is not clipped by the owner's bounds.
+        clip = inMask[index] && masks[parentIndex] == index ? records[parent].incomingClip : records[parent].childClip
+        parentOpacity = records[parent].effectiveOpacity
+        parentCulled = records[parent].culled
+      } else {
+        clip = screenRect
+      }
+      let frame = props[position].frame
+      let local = Affine.layer(frame: frame, transform: props[position].transform, anchor: props[position].anchorPoint)
+      let affine = parentAffine.concatenating(local)
+      var record = PlanRecord()
+      record.culled = parentCulled || props[position].isHidden || props[position].opacity <= 0 || clip.isEmpty
+      // Skip the subtree whole when it is culled or, with nothing in it moving, entirely outside
+      // its clip.
+      if !record.culled, canSkip, staticExtents[index], !inMask[index], affine.boundingBox(of: extents[index]).intersection(clip).isEmpty {
+        record.culled = true
+      }
+      if record.culled {
+        records[position] = record
+        index = subtreeEnds[index]
+        continue
+      }
+      record.affine = affine
+      let bounds = Rect(0, 0, frame.width, frame.height)
+      record.screenRect = affine.boundingBox(of: bounds)
+      record.axisAligned = affine.isAxisAligned
+      record.effectiveOpacity = parentOpacity * props[position].opacity
+      if masks[index] >= 0 {
+        let maskIndex = masks[index]
+        let maskProps = state.props(maskIndex, in: tree)
+        let maskAffine = affine.concatenating(.layer(frame: maskProps.frame, transform: maskProps.transform, anchor: maskProps.anchorPoint))
+        clip = clip.intersection(maskAffine.boundingBox(of: maskProps.bounds))
+        if !maskDrawsAnything(tree, maskIndex, state) { clip = Rect(0, 0, 0, 0) }
+      }
+      record.incomingClip = clip
+      // A shadow with no path is cast by what the subtree draws, rendered first: the subtree is
+      // drawn wherever its shadow can reach the clip, even off screen (a card just below the
+      // screen whose shadow falls on it).
+      if props[position].hasShadow, !props[position].hasShadowPath, !props[position].masksToBounds, !clip.isEmpty {
+        clip = clip.union(Self.shadowCasters(clip, affine: affine, props: props[position]))
+      }
+      record.visibleRect = record.screenRect.intersection(clip)
+      record.childClip = props[position].masksToBounds ? record.visibleRect : clip
+      if !inMask[index] {
+        record.draws = !record.visibleRect.isEmpty && props[position].drawsSelf
+        record.opaque = record.draws && record.effectiveOpacity >= 1 && props[position].coversOpaque
+      }
+      records[position] = record
+      if !sortedSlots.isEmpty, sortedSlots[index] >= 0, !record.childClip.isEmpty, !changedParents.contains(index),
+        let range = Self.sublayersToVisit(sorted[Int(sortedSlots[index])], of: index, record: record, state: state)
+      {
+        // Sublayers wholly outside the clip along the axis are culled: they are not visited and
+        // read as skipped (``NodePlan/skipped``).
+        let children = sorted[Int(sortedSlots[index])].children
+        if range.isEmpty {
+          index = subtreeEnds[index]
+        } else {
+          let after = subtreeEnds[children[range.upperBound - 1]]
+          if after < subtreeEnds[index] { jumps.append((after, subtreeEnds[index])) }
+          index = children[range.lowerBound]
+        }
+        continue
+      }
+      index += 1
+    }
+    return visitCount
   }
 
   /// Where, in screen points, a layer's drawing casts a shadow into `clip`: a point drawn at p
@@ -373,7 +423,7 @@ public struct FramePlanner: Sendable {
 
   /// True when some layer in the mask's subtree would put alpha down: a mask that draws nothing
   /// hides everything it masks.
-  private func maskDrawsAnything(_ tree: FlatTree, _ maskIndex: Int, _ state: FrameState) -> Bool {
+  private static func maskDrawsAnything(_ tree: FlatTree, _ maskIndex: Int, _ state: FrameState) -> Bool {
     let end = tree.subtreeEnds[maskIndex]
     for index in maskIndex..<end {
       let props = state.props(index, in: tree)
