@@ -7,7 +7,7 @@
 //   swift run -c release offscreen-sim-bench --check    check's figures alone (section 7)
 //   swift run -c release offscreen-sim-bench --simulation   simulation and scaling alone (sections 2, 3)
 //   swift run -c release offscreen-sim-bench --explain  explain against report alone (section 8)
-//   swift run -c release offscreen-sim-bench --feed-only 10000   one generated feed's frames, for a profiler
+//   swift run -c release offscreen-sim-bench --feed-only 10000 [600]   one generated feed's frames, for a profiler
 //   swift run -c release offscreen-sim-bench --scene-only FILE   one scene file's frames, for a profiler
 //
 // Every figure is printed with its target beside it; a missed target says by how much.
@@ -45,11 +45,13 @@ if arguments.first == "--memory-child", arguments.count >= 2 {
   exit(0)
 }
 
-// For a profiler: only the simulation of a generated feed, `--feed-only LAYERS` (60 frames, best of 5).
+// For a profiler: only the simulation of a generated feed, `--feed-only LAYERS [FRAMES]` (60 frames unless
+// given, best of 5).
 if let flag = arguments.firstIndex(of: "--feed-only"), flag + 1 < arguments.count, let layers = Int(arguments[flag + 1]) {
-  let figures = try simulate(layers: layers, frames: 60, runs: 5)
+  let frames = flag + 2 < arguments.count ? Int(arguments[flag + 2]) ?? 60 : 60
+  let figures = try simulate(layers: layers, frames: frames, runs: 5)
   print(
-    "\(layers)-layer feed x 60 frames: frames \(fixed(figures.seconds * 1000, 3)) ms, set-up \(fixed(figures.setUp * 1000, 1)) ms, "
+    "\(layers)-layer feed x \(frames) frames: frames \(fixed(figures.seconds * 1000, 3)) ms, set-up \(fixed(figures.setUp * 1000, 1)) ms, "
       + "\(fixed(figures.visiblePerSecond / 1e6, 2)) M visible layer-frames/s")
   exit(0)
 }

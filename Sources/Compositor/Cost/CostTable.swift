@@ -3,8 +3,12 @@
 /// made from it when a report asks for them. An item never added is absent from its phase's
 /// dictionary, as it would be had the dictionary been written directly.
 struct CostTable: Sendable, Hashable {
-  /// Milliseconds by item position (``CostItem/all``), 0 for an item never added.
-  private(set) var values = [Double](repeating: 0, count: CostItem.all.count)
+  /// The most items a table holds: `added` has a bit for each (``CostItem/all`` has fewer; a test
+  /// holds it so).
+  static let capacity = 32
+  /// Milliseconds by item position (``CostItem/all``), 0 for an item never added: inline, so a
+  /// frame's table allocates nothing.
+  private var storage = InlineArray<32, Double>(repeating: 0)
   /// Bit `i` is set once item `i` has been added to.
   private(set) var added: UInt64 = 0
 
@@ -13,15 +17,26 @@ struct CostTable: Sendable, Hashable {
   /// Adds `milliseconds` to the item at `position`.
   @inline(__always)
   mutating func add(_ position: Int, _ milliseconds: Double) {
-    values[position] += milliseconds
+    storage[position] += milliseconds
     added |= 1 << UInt64(position)
+  }
+
+  static func == (lhs: CostTable, rhs: CostTable) -> Bool {
+    guard lhs.added == rhs.added else { return false }
+    for position in 0..<capacity where lhs.storage[position] != rhs.storage[position] { return false }
+    return true
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(added)
+    for position in 0..<Self.capacity { hasher.combine(storage[position]) }
   }
 
   /// The phase's total: its items added in their fixed order (adding in a dictionary's order would
   /// make the last digits depend on the run).
   func sum(_ phase: CostItem.Phase) -> Double {
     var total = 0.0
-    for position in phase.positions { total += values[position] }
+    for position in phase.positions { total += storage[position] }
     return total
   }
 
@@ -29,7 +44,7 @@ struct CostTable: Sendable, Hashable {
   func dictionary(_ phase: CostItem.Phase) -> [String: Double] {
     var result: [String: Double] = [:]
     for position in phase.positions where added & (1 << UInt64(position)) != 0 {
-      result[CostItem.all[position].name] = values[position]
+      result[CostItem.all[position].name] = storage[position]
     }
     return result
   }
@@ -37,14 +52,14 @@ struct CostTable: Sendable, Hashable {
   /// The items of `phases` that were added, by position, in position order.
   func forEachAdded(in phases: [CostItem.Phase], _ body: (Int, Double) -> Void) {
     for phase in phases {
-      for position in phase.positions where added & (1 << UInt64(position)) != 0 { body(position, values[position]) }
+      for position in phase.positions where added & (1 << UInt64(position)) != 0 { body(position, storage[position]) }
     }
   }
 
   /// The items that were added, each with its phase and name, in position order.
   func forEachAdded(_ body: (CostItem.Phase, String, Double) -> Void) {
     for (position, item) in CostItem.all.enumerated() where added & (1 << UInt64(position)) != 0 {
-      body(item.phase, item.name, values[position])
+      body(item.phase, item.name, storage[position])
     }
   }
 }

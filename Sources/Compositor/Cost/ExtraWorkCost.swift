@@ -63,6 +63,12 @@ extension ExtraWork {
   /// the size of the area the pass covers: a visual effect blurs a downscaled capture.
   var sizesItsOwnTargets: Bool { self == .effectBlur }
 
-  /// The work's cost item's position in a ``CostTable``.
-  var costPosition: Int { CostItem.gpuExtraWork[Self.allCases.firstIndex(of: self)!] }
+  /// The work's place among its cases, in the order ``CostItem/Positions/gpuExtraWork`` lists
+  /// their cost items (a switch: `allCases` makes an array each time it is read).
+  var caseIndex: Int {
+    switch self {
+    case .shadowBlur: 0
+    case .effectBlur: 1
+    }
+  }
 }

@@ -66,27 +66,33 @@ public enum CostItem {
     return position
   }
 
-  // The items the cost model adds to, by position.
-  static let gpuLayers = position(.gpu, "layers")
-  static let gpuTextures = position(.gpu, "textures")
-  static let gpuOffscreenTargets = position(.gpu, "offscreenTargets")
-  static let gpuPassSwitches = position(.gpu, "passSwitches")
-  static let gpuRasterCacheHits = position(.gpu, "rasterCacheHits")
-  static let gpuFramebuffer = position(.gpu, "framebuffer")
-  /// Each ``ExtraWork`` case's item, in the order of the cases.
-  static let gpuExtraWork = ExtraWork.allCases.map { position(.gpu, $0.costItem) }
-  static let serverLayers = position(.renderServer, "layers")
-  static let serverAnimations = position(.renderServer, "animations")
-  static let serverPasses = position(.renderServer, "passes")
-  static let serverShapes = position(.renderServer, "shapes")
-  static let mainFrame = position(.mainThread, "frame")
-  static let mainLayout = position(.mainThread, "layout")
-  static let mainDisplay = position(.mainThread, "display")
-  static let mainImageDecode = position(.mainThread, "imageDecode")
-  static let mainImageDraw = position(.mainThread, "imageDraw")
-  static let mainCommit = position(.mainThread, "commit")
-  static let backgroundDisplay = position(.background, "display")
-  static let backgroundImageDraw = position(.background, "imageDraw")
+  /// The positions of the items the cost model adds to, found once by name.
+  struct Positions: Sendable {
+    let gpuLayers = position(.gpu, "layers")
+    let gpuTextures = position(.gpu, "textures")
+    let gpuOffscreenTargets = position(.gpu, "offscreenTargets")
+    let gpuPassSwitches = position(.gpu, "passSwitches")
+    let gpuRasterCacheHits = position(.gpu, "rasterCacheHits")
+    let gpuFramebuffer = position(.gpu, "framebuffer")
+    /// Each ``ExtraWork`` case's item, in the order of the cases.
+    let gpuExtraWork = ExtraWork.allCases.map { position(.gpu, $0.costItem) }
+    let serverLayers = position(.renderServer, "layers")
+    let serverAnimations = position(.renderServer, "animations")
+    let serverPasses = position(.renderServer, "passes")
+    let serverShapes = position(.renderServer, "shapes")
+    let mainFrame = position(.mainThread, "frame")
+    let mainLayout = position(.mainThread, "layout")
+    let mainDisplay = position(.mainThread, "display")
+    let mainImageDecode = position(.mainThread, "imageDecode")
+    let mainImageDraw = position(.mainThread, "imageDraw")
+    let mainCommit = position(.mainThread, "commit")
+    let backgroundDisplay = position(.background, "display")
+    let backgroundImageDraw = position(.background, "imageDraw")
+  }
+
+  /// The items' positions. A cost model copies them once: a static property is looked up through
+  /// a one-time initialisation check at every read.
+  static let positions = Positions()
 }
 
 /// Turns a frame's plan into time, by the coefficients and the device's hardware facts.
@@ -117,6 +123,8 @@ struct CostModel {
   let device: DeviceProfile
   let coefficients: CostCoefficients
   let memory: MemorySystem
+  /// The cost items' positions (``CostItem/positions``).
+  let at = CostItem.positions
 
   /// Per layer, across frames: already displayed with its current contents (text and drawings
   /// drawn, images decoded); a shape layer already rasterized with its current path. Sized to
@@ -129,7 +137,8 @@ struct CostModel {
   /// Hidden-surface removal's grid, reused from frame to frame.
   var occlusion = Occlusion.Scratch()
   /// Each drawing layer's record position and whether it samples a texture, this frame's
-  /// hidden-surface entries and their hidden areas: kept from frame to frame.
+  /// hidden-surface entries and their hidden areas: kept from frame to frame, as room (the
+  /// frame's own are the first, as many as the layers it draws).
   private var drawn: [(record: Int, textured: Bool)] = []
   private var entries: [Occlusion.Entry] = []
   private var hidden: [Double] = []
@@ -155,7 +164,6 @@ struct CostModel {
     var table = CostTable()
     func add(_ position: Int, _ seconds: Double) { table.add(position, seconds * 1000) }
     let records = plan.nodes.records
-    let nodes = plan.nodes
     let visited = plan.visited
     let inMask = tree.inMask
     passGPU.removeAll(keepingCapacity: true)
@@ -174,24 +182,55 @@ struct CostModel {
     for index in state.appearanceChanged { shapesRasterized[index] = false }
 
     // What each drawing layer (or drawn cached bitmap) puts on screen, in drawing order, for
-    // hidden-surface removal.
-    drawn.removeAll(keepingCapacity: true)
-    entries.removeAll(keepingCapacity: true)
-    for position in visited.indices where !inMask[visited[position]] {
-      if records[position].culled || records[position].insideRasterHit { continue }
-      if records[position].rasterHit {
-        let shown = records[position].visibleRect.union(records[position].contentRect)
-        if !shown.isEmpty {
-          drawn.append((position, true))
-          entries.append(Occlusion.Entry(rect: shown, opaque: false, target: Int(records[position].target)))
+    // hidden-surface removal. Written in place: the lists keep room for every visited layer.
+    var drawn = self.drawn
+    var entries = self.entries
+    var hidden = self.hidden
+    self.drawn = []
+    self.entries = []
+    self.hidden = []
+    let room = visited.count
+    if drawn.count < room { drawn.append(contentsOf: repeatElement((record: 0, textured: false), count: room - drawn.count)) }
+    if entries.count < room {
+      entries.append(contentsOf: repeatElement(Occlusion.Entry(rect: Rect(0, 0, 0, 0), opaque: false, target: 0), count: room - entries.count))
+    }
+    if hidden.count < room { hidden.append(contentsOf: repeatElement(0, count: room - hidden.count)) }
+    var drawnCount = 0
+    plan.withBuffers { visited, records, props in
+      inMask.withUnsafeBufferPointer { inMask in
+        drawn.withUnsafeMutableBufferPointer { drawn in
+          entries.withUnsafeMutableBufferPointer { entries in
+            for position in 0..<visited.count where !inMask[visited[position]] {
+              let record = records.baseAddress! + position
+              if record.pointee.culled || record.pointee.insideRasterHit { continue }
+              if record.pointee.rasterHit {
+                let shown = record.pointee.visibleRect.union(record.pointee.contentRect)
+                if !shown.isEmpty {
+                  drawn[drawnCount] = (position, true)
+                  entries[drawnCount] = Occlusion.Entry(rect: shown, opaque: false, target: Int(record.pointee.target))
+                  drawnCount += 1
+                }
+              } else if record.pointee.draws, !record.pointee.visibleRect.isEmpty {
+                drawn[drawnCount] = (position, props[position].isTextured)
+                entries[drawnCount] = Occlusion.Entry(
+                  rect: record.pointee.visibleRect, opaque: record.pointee.opaque, target: Int(record.pointee.target))
+                drawnCount += 1
+              }
+            }
+          }
         }
-      } else if records[position].draws, !records[position].visibleRect.isEmpty {
-        drawn.append((position, nodes.props[position].isTextured))
-        entries.append(Occlusion.Entry(rect: records[position].visibleRect, opaque: records[position].opaque, target: Int(records[position].target)))
       }
     }
-    Occlusion.hiddenAreas(entries, bounds: device.screen.bounds, into: &hidden, scratch: &occlusion)
-    for (position, item) in drawn.enumerated() {
+    entries.withUnsafeBufferPointer { entries in
+      hidden.withUnsafeMutableBufferPointer { hidden in
+        let shown = UnsafeMutableBufferPointer(rebasing: hidden[0..<drawnCount])
+        shown.update(repeating: 0)
+        Occlusion.hiddenAreas(
+          UnsafeBufferPointer(rebasing: entries[0..<drawnCount]), bounds: device.screen.bounds, into: shown, scratch: &occlusion)
+      }
+    }
+    for position in 0..<drawnCount {
+      let item = drawn[position]
       let entry = entries[position]
       let area = entry.rect.area
       let shaded = max(0, area - hidden[position]) * pixelsPerPoint
@@ -199,12 +238,15 @@ struct CostModel {
       // The texture is read where it is shown: through the system cache when it fits there.
       let bytes = shaded * c.textureBytesPerPixel
       if records[item.record].rasterHit {
-        add(CostItem.gpuRasterCacheHits, seconds + memory.targetSeconds(bytes, footprint: bytes))
+        add(at.gpuRasterCacheHits, seconds + memory.targetSeconds(bytes, footprint: bytes))
       } else {
-        add(CostItem.gpuLayers, seconds)
-        if item.textured { add(CostItem.gpuTextures, memory.seconds(bytes, footprint: bytes)) }
+        add(at.gpuLayers, seconds)
+        if item.textured { add(at.gpuTextures, memory.seconds(bytes, footprint: bytes)) }
       }
     }
+    self.drawn = drawn
+    self.entries = entries
+    self.hidden = hidden
 
     /// Draws contents into their backing store (text, `draw(_:)`), or decodes or draws an image,
     /// on the thread the scene names.
@@ -214,17 +256,17 @@ struct CostModel {
       switch contents {
       case .text(let text):
         let seconds = (storePixels * c.drawPixelTime + Double(text.characters) * c.glyphTime) * cpuSeconds
-        add(text.drawnOn == .background ? CostItem.backgroundDisplay : CostItem.mainDisplay, seconds)
+        add(text.drawnOn == .background ? at.backgroundDisplay : at.mainDisplay, seconds)
       case .drawing(let drawing):
         let seconds = storePixels * c.drawPixelTime * cpuSeconds
-        add(drawing.drawnOn == .background ? CostItem.backgroundDisplay : CostItem.mainDisplay, seconds)
+        add(drawing.drawnOn == .background ? at.backgroundDisplay : at.mainDisplay, seconds)
       case .image(let image):
         let source = image.pixelSize.width * image.pixelSize.height
         if let thread = image.drawnOn {
           let seconds = source * c.imageDrawPixelTime * cpuSeconds
-          add(thread == .background ? CostItem.backgroundImageDraw : CostItem.mainImageDraw, seconds)
+          add(thread == .background ? at.backgroundImageDraw : at.mainImageDraw, seconds)
         } else {
-          add(CostItem.mainImageDecode, source * c.decodePixelTime * cpuSeconds)
+          add(at.mainImageDecode, source * c.decodePixelTime * cpuSeconds)
         }
       }
     }
@@ -234,79 +276,91 @@ struct CostModel {
     // what it displays for the first time below, when the app did not change it.
     var shownFirst: [Int] = []
     let passes = plan.nodes.passes
+    var passGPU = self.passGPU
+    var displayed = self.displayed
+    var shapesRasterized = self.shapesRasterized
+    var configured = self.configured
+    self.passGPU = []
+    self.displayed = []
+    self.shapesRasterized = []
+    self.configured = []
 
-    for position in visited.indices {
-      let index = visited[position]
-      if inMask[index] { continue }
-      if records[position].culled || records[position].insideRasterHit { continue }
-      let onScreen = !records[position].visibleRect.isEmpty
-      if !onScreen && !records[position].hasPasses && !records[position].rasterHit { continue }
-      walked += 1
-      let pixels = records[position].visibleRect.area * pixelsPerPoint
+    plan.withBuffers { visited, records, props in
+      inMask.withUnsafeBufferPointer { inMask in
+        for position in 0..<visited.count {
+          let index = visited[position]
+          if inMask[index] { continue }
+          let record = records.baseAddress! + position
+          if record.pointee.culled || record.pointee.insideRasterHit { continue }
+          let onScreen = !record.pointee.visibleRect.isEmpty
+          if !onScreen && !record.pointee.hasPasses && !record.pointee.rasterHit { continue }
+          walked += 1
+          let layerProps = props.baseAddress! + position
 
-      // GPU: offscreen passes (the layers drawn into them are shaded above).
-      for passIndex in records[position].passRange {
-        let pass = passes[passIndex]
-        let targetBytes = pass.pixelArea * c.targetBytesPerPixel
-        cost.offscreenTargetBytes += targetBytes
-        let passCount = Double(pass.passes)
-        // Its own target: stored at the end of the pass and read back to be composited, then
-        // composited as blended pixels. A visual effect's blur sizes its own targets.
-        var targets = 0.0
-        if pass.work.extra?.sizesItsOwnTargets != true {
-          targets =
-            memory.targetSeconds(2 * targetBytes, footprint: targetBytes / passCount) + pass.pixelArea * blendedSeconds
-        }
-        // The fixed part: the render pass it interrupts is ended and resumed once, and the GPU
-        // idles at each switch, into each of its chained targets and back.
-        let switches = (c.passResolveTime + (passCount + 1) * c.switchIdleTime) * gpuSeconds
-        // The work the rule's passes add (``ExtraWork``): a shadow's or an effect's blur.
-        var extra = 0.0
-        if let work = pass.work.extra {
-          extra = extraWorkSeconds(work, pass: pass, props: nodes.props[position], kind: { tree.kind(index) }, memory: memory)
-          add(work.costPosition, extra)
-        }
-        add(CostItem.gpuOffscreenTargets, targets)
-        add(CostItem.gpuPassSwitches, switches)
-        add(CostItem.serverPasses, passCount * c.renderServerPassTime * cpuSeconds)
-        passGPU[passIndex] += (targets + switches + extra) * 1000
-      }
+          // GPU: offscreen passes (the layers drawn into them are shaded above).
+          for passIndex in record.pointee.passRange {
+            let pass = passes[passIndex]
+            let targetBytes = pass.pixelArea * c.targetBytesPerPixel
+            cost.offscreenTargetBytes += targetBytes
+            let passCount = Double(pass.passes)
+            // Its own target: stored at the end of the pass and read back to be composited, then
+            // composited as blended pixels. A visual effect's blur sizes its own targets.
+            var targets = 0.0
+            if pass.work.extra?.sizesItsOwnTargets != true {
+              targets =
+                memory.targetSeconds(2 * targetBytes, footprint: targetBytes / passCount) + pass.pixelArea * blendedSeconds
+            }
+            // The fixed part: the render pass it interrupts is ended and resumed once, and the GPU
+            // idles at each switch, into each of its chained targets and back.
+            let switches = (c.passResolveTime + (passCount + 1) * c.switchIdleTime) * gpuSeconds
+            // The work the rule's passes add (``ExtraWork``): a shadow's or an effect's blur.
+            var extra = 0.0
+            if let work = pass.work.extra {
+              extra = extraWorkSeconds(work, pass: pass, props: layerProps.pointee, kind: { tree.kind(index) }, memory: memory)
+              add(at.gpuExtraWork[work.caseIndex], extra)
+            }
+            add(at.gpuOffscreenTargets, targets)
+            add(at.gpuPassSwitches, switches)
+            add(at.serverPasses, passCount * c.renderServerPassTime * cpuSeconds)
+            passGPU[passIndex] += (targets + switches + extra) * 1000
+          }
 
-      // Render server: shape paths rasterized on the CPU when they first show or change.
-      guard nodes.props[position].isTextured || nodes.props[position].drawsSelf else { continue }
-      if nodes.props[position].isShape, records[position].draws, !shapesRasterized[index], case .shape(let shape) = tree.kind(index)
-      {
-        let points: Double
-        switch shape.path {
-        case .arbitrary(_, let count): points = Double(count)
-        case .rect: points = 4
-        case .roundedRect: points = 16
-        case .ellipse: points = 8
-        }
-        add(CostItem.serverShapes, (points * c.shapePointTime + pixels * c.shapePixelTime) * cpuSeconds)
-        shapesRasterized[index] = true
-      }
+          // Render server: shape paths rasterized on the CPU when they first show or change.
+          guard layerProps.pointee.isTextured || layerProps.pointee.drawsSelf else { continue }
+          if layerProps.pointee.isShape, record.pointee.draws, !shapesRasterized[index], case .shape(let shape) = tree.kind(index) {
+            let pixels = record.pointee.visibleRect.area * pixelsPerPoint
+            let points: Double
+            switch shape.path {
+            case .arbitrary(_, let count): points = Double(count)
+            case .rect: points = 4
+            case .roundedRect: points = 16
+            case .ellipse: points = 8
+            }
+            add(at.serverShapes, (points * c.shapePointTime + pixels * c.shapePixelTime) * cpuSeconds)
+            shapesRasterized[index] = true
+          }
 
-      // Main thread and background: contents shown for the first time, or changed.
-      guard nodes.props[position].isTextured, nodes.props[position].hasContents, onScreen else { continue }
-      let firstShown = !displayed[index]
-      guard firstShown || nodes.props[position].hasImage else { continue }
-      let contents = tree.contents(index)
-      if firstShown, let contents {
-        displayed[index] = true
-        display(contents, frame: nodes.props[position].frame)
-        // Laid out when the app set it up, unless that was in an earlier frame.
-        if configured[index] {
-          configured[index] = false
-        } else if !state.appChanged.contains(index) {
-          shownFirst.append(index)
+          // Main thread and background: contents shown for the first time, or changed.
+          guard layerProps.pointee.isTextured, layerProps.pointee.hasContents, onScreen else { continue }
+          let firstShown = !displayed[index]
+          guard firstShown || layerProps.pointee.hasImage else { continue }
+          let contents = tree.contents(index)
+          if firstShown, let contents {
+            displayed[index] = true
+            display(contents, frame: layerProps.pointee.frame)
+            // Laid out when the app set it up, unless that was in an earlier frame.
+            if configured[index] {
+              configured[index] = false
+            } else if !state.appChanged.contains(index) {
+              shownFirst.append(index)
+            }
+          }
+          if case .image(let image) = contents {
+            cost.imageBytes += image.pixelSize.width * image.pixelSize.height * (image.wideColor ? 8 : 4)
+          }
         }
-      }
-      if case .image(let image) = contents {
-        cost.imageBytes += image.pixelSize.width * image.pixelSize.height * (image.wideColor ? 8 : 4)
       }
     }
-
     // Backing stores whose contents the app replaced this frame are drawn when the transaction
     // commits, on screen yet or not: Core Animation displays every layer that needs display at the
     // commit, so a reused cell configured for a row entering the table draws all its labels in that
@@ -319,11 +373,11 @@ struct CostModel {
       display(contents, frame: layer.frame)
     }
 
-    add(CostItem.serverLayers, Double(walked) * c.renderServerLayerTime * cpuSeconds)
-    add(CostItem.serverAnimations, Double(state.animated.count) * c.renderServerAnimationTime * cpuSeconds)
+    add(at.serverLayers, Double(walked) * c.renderServerLayerTime * cpuSeconds)
+    add(at.serverAnimations, Double(state.animated.count) * c.renderServerAnimationTime * cpuSeconds)
     let changedCount = state.appChanged.count + shownFirst.count
     if changedCount > 0 || state.frame == 0 {
-      add(CostItem.mainFrame, c.frameBaseTime * cpuSeconds)
+      add(at.mainFrame, c.frameBaseTime * cpuSeconds)
       // Each view the app sets up is configured and laid out; each label's text is measured and
       // laid out again: on the main thread, or with the text's drawing on a background thread
       // when the label draws asynchronously (YYText's labels typeset and draw in their display
@@ -339,11 +393,16 @@ struct CostModel {
       }
       for index in state.appChanged { setUp(index) }
       for index in shownFirst { setUp(index) }
-      add(CostItem.mainLayout, (Double(changedCount) * c.layoutTime + Double(labels) * c.textLayoutTime) * cpuSeconds)
-      add(CostItem.backgroundDisplay, Double(backgroundLabels) * c.textLayoutTime * cpuSeconds)
-      add(CostItem.mainCommit, Double(changedCount) * c.commitTime * cpuSeconds)
+      add(at.mainLayout, (Double(changedCount) * c.layoutTime + Double(labels) * c.textLayoutTime) * cpuSeconds)
+      add(at.backgroundDisplay, Double(backgroundLabels) * c.textLayoutTime * cpuSeconds)
+      add(at.mainCommit, Double(changedCount) * c.commitTime * cpuSeconds)
     }
-    add(CostItem.gpuFramebuffer, memory.dramSeconds(screenBytes))
+    add(at.gpuFramebuffer, memory.dramSeconds(screenBytes))
+    // The run's memory of each layer, taken out above so that the frame writes it in place.
+    self.passGPU = passGPU
+    self.displayed = displayed
+    self.shapesRasterized = shapesRasterized
+    self.configured = configured
     cost.table = table
     return cost
   }

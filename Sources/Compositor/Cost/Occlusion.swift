@@ -47,6 +47,14 @@ enum Occlusion {
     var seenFor: [Int32] = []
 
     init() {}
+
+    init(first: [Int32], last: [Int32], entry: [Int32], next: [Int32], seenFor: [Int32]) {
+      self.first = first
+      self.last = last
+      self.entry = entry
+      self.next = next
+      self.seenFor = seenFor
+    }
   }
 
   /// Horizontal bands over the screen's height. Screens are lists: a layer spans a few bands, and
@@ -66,15 +74,19 @@ enum Occlusion {
   static func hiddenAreas(_ entries: [Entry], bounds: Rect, into hidden: inout [Double], scratch: inout Scratch) {
     hidden.removeAll(keepingCapacity: true)
     hidden.append(contentsOf: repeatElement(0, count: entries.count))
+    entries.withUnsafeBufferPointer { entries in
+      hidden.withUnsafeMutableBufferPointer { hidden in hiddenAreas(entries, bounds: bounds, into: hidden, scratch: &scratch) }
+    }
+  }
+
+  /// ``hiddenAreas(_:bounds:)`` of `entries` into `hidden` (as many, set to 0 by the caller), with
+  /// the bands in `scratch`.
+  static func hiddenAreas(
+    _ entries: UnsafeBufferPointer<Entry>, bounds: Rect, into hidden: UnsafeMutableBufferPointer<Double>, scratch: inout Scratch
+  ) {
     guard entries.contains(where: \.opaque), bounds.width > 0, bounds.height > 0 else { return }
     let bands = Self.bands
     let bandHeight = bounds.height / Double(bands)
-    func range(_ rect: Rect) -> ClosedRange<Int>? {
-      let r = rect.intersection(bounds)
-      if r.isEmpty { return nil }
-      func clamp(_ v: Double) -> Int { min(bands - 1, max(0, Int(v))) }
-      return clamp((r.minY - bounds.minY) / bandHeight)...clamp((r.maxY - bounds.minY - 1e-9) / bandHeight)
-    }
     scratch.first.removeAll(keepingCapacity: true)
     scratch.first.append(contentsOf: repeatElement(-1, count: bands))
     scratch.last.removeAll(keepingCapacity: true)
@@ -83,39 +95,56 @@ enum Occlusion {
     scratch.next.removeAll(keepingCapacity: true)
     scratch.seenFor.removeAll(keepingCapacity: true)
     scratch.seenFor.append(contentsOf: repeatElement(-1, count: entries.count))
-    // Back to front reversed: every opaque layer already in the bands is drawn after this one.
-    for index in stride(from: entries.count - 1, through: 0, by: -1) {
-      let entry = entries[index]
-      guard let rows = range(entry.rect) else { continue }
-      var covered = 0.0
-      var looked = 0
-      var visited = 0
-      let area = entry.rect.area
-      search: for band in rows {
-        var link = Int(scratch.first[band])
-        while link >= 0 {
-          let other = Int(scratch.entry[link])
-          link = Int(scratch.next[link])
-          if Int(scratch.seenFor[other]) == index { continue }
-          scratch.seenFor[other] = Int32(index)
-          visited += 1
-          if visited > maxVisited { break search }
-          let occluder = entries[other]
-          // Only layers that reach this one's columns count as looked at.
-          guard occluder.rect.maxX > entry.rect.minX, occluder.rect.minX < entry.rect.maxX else { continue }
-          looked += 1
-          if occluder.target == entry.target { covered += occluder.rect.intersection(entry.rect).area }
-          if covered >= area || looked >= maxCandidates { break search }
-        }
-      }
-      hidden[index] = min(covered, area)
-      if entry.opaque {
-        for band in rows {
-          let link = Int32(scratch.entry.count)
-          scratch.entry.append(Int32(index))
-          scratch.next.append(-1)
-          if scratch.last[band] >= 0 { scratch.next[Int(scratch.last[band])] = link } else { scratch.first[band] = link }
-          scratch.last[band] = link
+    var first = scratch.first
+    var last = scratch.last
+    var links = scratch.entry
+    var next = scratch.next
+    var seenFor = scratch.seenFor
+    scratch = Scratch()
+    defer { scratch = Scratch(first: first, last: last, entry: links, next: next, seenFor: seenFor) }
+    first.withUnsafeMutableBufferPointer { first in
+      last.withUnsafeMutableBufferPointer { last in
+        seenFor.withUnsafeMutableBufferPointer { seenFor in
+          // Back to front reversed: every opaque layer already in the bands is drawn after this one.
+          for index in stride(from: entries.count - 1, through: 0, by: -1) {
+            let entry = entries[index]
+            let r = entry.rect.intersection(bounds)
+            if r.isEmpty { continue }
+            let firstBand = min(bands - 1, max(0, Int((r.minY - bounds.minY) / bandHeight)))
+            let lastBand = min(bands - 1, max(0, Int((r.maxY - bounds.minY - 1e-9) / bandHeight)))
+            guard firstBand <= lastBand else { continue }
+            var covered = 0.0
+            var looked = 0
+            var visited = 0
+            let area = entry.rect.area
+            search: for band in firstBand...lastBand {
+              var link = Int(first[band])
+              while link >= 0 {
+                let other = Int(links[link])
+                link = Int(next[link])
+                if Int(seenFor[other]) == index { continue }
+                seenFor[other] = Int32(index)
+                visited += 1
+                if visited > maxVisited { break search }
+                let occluder = entries[other]
+                // Only layers that reach this one's columns count as looked at.
+                guard occluder.rect.maxX > entry.rect.minX, occluder.rect.minX < entry.rect.maxX else { continue }
+                looked += 1
+                if occluder.target == entry.target { covered += occluder.rect.intersection(entry.rect).area }
+                if covered >= area || looked >= maxCandidates { break search }
+              }
+            }
+            hidden[index] = min(covered, area)
+            if entry.opaque {
+              for band in firstBand...lastBand {
+                let link = Int32(links.count)
+                links.append(Int32(index))
+                next.append(-1)
+                if last[band] >= 0 { next[Int(last[band])] = link } else { first[band] = link }
+                last[band] = link
+              }
+            }
+          }
         }
       }
     }

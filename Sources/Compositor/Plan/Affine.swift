@@ -21,8 +21,15 @@ struct Affine: Sendable, Hashable {
   /// The transform from a layer's bounds to its superlayer's: the frame's origin, and the
   /// layer's transform about its anchor point (`anchor` in unit coordinates; the centre by
   /// default), as `CALayer.transform` applies "relative to the layer's anchor point" (Apple).
+  @inline(__always)
   static func layer(frame: Rect, transform: Transform, anchor: Point) -> Affine {
-    if transform.isIdentity { return .translation(frame.x, frame.y) }
+    if transform.isIdentity { return Affine(tx: frame.x, ty: frame.y) }
+    return transformedLayer(frame: frame, transform: transform, anchor: anchor)
+  }
+
+  /// ``layer(frame:transform:anchor:)`` for a transform that is not the identity.
+  @inline(never)
+  private static func transformedLayer(frame: Rect, transform: Transform, anchor: Point) -> Affine {
     let radians = transform.rotationDegrees * Double.pi / 180
     let cosine = cos(radians)
     let sine = sin(radians)

@@ -150,27 +150,32 @@ public struct FlatTree: Sendable {
   ///
   /// - Complexity: O(d) for a layer d deep.
   public func path(_ index: Int) -> String {
-    var ancestry: [Int] = []
     var length = -1
     var current = index
     while current >= 0 {
-      ancestry.append(current)
       length += layers[current].id.utf8.count + 1
       current = parents[current]
     }
+    // Written from the end, the layer's own id first, each ancestor's before it.
     return String(unsafeUninitializedCapacity: max(length, 0)) { buffer in
-      var offset = 0
-      for position in stride(from: ancestry.count - 1, through: 0, by: -1) {
-        if position != ancestry.count - 1 {
-          buffer[offset] = UInt8(ascii: "/")
-          offset += 1
+      var end = length
+      var current = index
+      while current >= 0 {
+        var id = layers[current].id
+        id.withUTF8 { bytes in
+          let start = end - bytes.count
+          if let base = bytes.baseAddress, !bytes.isEmpty {
+            UnsafeMutableRawPointer(buffer.baseAddress! + start).copyMemory(from: base, byteCount: bytes.count)
+          }
+          end = start
         }
-        for byte in layers[ancestry[position]].id.utf8 {
-          buffer[offset] = byte
-          offset += 1
+        current = parents[current]
+        if current >= 0 {
+          end -= 1
+          buffer[end] = UInt8(ascii: "/")
         }
       }
-      return offset
+      return length
     }
   }
 

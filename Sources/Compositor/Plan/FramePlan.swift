@@ -47,12 +47,12 @@ public struct NodePlan: Sendable, Hashable {
 /// copy and write it with no reference counting. The layer's passes are a range of the frame's
 /// pass list (``NodePlans/passes``).
 struct PlanRecord {
-  var screenRect: Rect = .zero
-  var visibleRect: Rect = .zero
-  var childClip: Rect = .zero
+  var screenRect: Rect = Rect(0, 0, 0, 0)
+  var visibleRect: Rect = Rect(0, 0, 0, 0)
+  var childClip: Rect = Rect(0, 0, 0, 0)
   /// The clip this layer received (its mask's, if any, included); a mask layer is clipped by it.
-  var incomingClip: Rect = .zero
-  var contentRect: Rect = .zero
+  var incomingClip: Rect = Rect(0, 0, 0, 0)
+  var contentRect: Rect = Rect(0, 0, 0, 0)
   /// The layer's bounds-to-screen transform.
   var affine = Affine.identity
   var effectiveOpacity = 1.0
@@ -203,6 +203,21 @@ public struct FramePlan: Sendable {
   /// The layers the decide pass visited, in tree order (the order of ``NodePlans``' records);
   /// every other layer is culled with its subtree.
   public var visited: [Int]
+
+  /// Calls `body` with the visited layers and, at the same positions, their records and render
+  /// properties (the records and properties may run past the visits: room for later frames).
+  @inline(__always)
+  func withBuffers<Result>(
+    _ body: (
+      _ visited: UnsafeBufferPointer<Int>, _ records: UnsafeBufferPointer<PlanRecord>, _ props: UnsafeBufferPointer<LayerProps>
+    ) throws -> Result
+  ) rethrows -> Result {
+    try visited.withUnsafeBufferPointer { visited in
+      try nodes.records.withUnsafeBufferPointer { records in
+        try nodes.props.withUnsafeBufferPointer { props in try body(visited, records, props) }
+      }
+    }
+  }
 
   /// Offscreen passes in the frame, all rules.
   public var offscreenPasses: Int { nodes.passes.reduce(0) { $0 + $1.passes } }

@@ -19,17 +19,28 @@ public struct FramePlanner: Sendable {
   public var screen: DeviceScreen
   public var iosVersion: OSVersion
   public var rules: [any OffscreenRule] {
-    didSet { gateBits = Self.gateBits(rules) }
+    didSet {
+      gateBits = Self.gateBits(rules)
+      rulesInRegistryOrder = Self.inRegistryOrder(gateBits)
+    }
   }
   /// Each of ``rules``' bit in ``LayerProps/offscreenGates`` (its place in the registry, found by
   /// id), or nil for a rule the registry does not hold, whose gate is run by the decide pass.
   private var gateBits: [UInt64?]
+  /// True when ``rules`` are the registry's first rules in its order: a layer's gate bits are then
+  /// the positions of the rules to ask.
+  private var rulesInRegistryOrder: Bool
 
   public init(screen: DeviceScreen, iosVersion: OSVersion, rules: [any OffscreenRule] = OffscreenRules.all) {
     self.screen = screen
     self.iosVersion = iosVersion
     self.rules = rules
     gateBits = Self.gateBits(rules)
+    rulesInRegistryOrder = Self.inRegistryOrder(gateBits)
+  }
+
+  private static func inRegistryOrder(_ gateBits: [UInt64?]) -> Bool {
+    gateBits.enumerated().allSatisfy { $0.element == 1 << UInt64($0.offset) }
   }
 
   private static func gateBits(_ rules: [any OffscreenRule]) -> [UInt64?] {
@@ -156,25 +167,31 @@ public struct FramePlanner: Sendable {
     buffer.props = propsCache
 
     // 2. Bottom-up over the visited layers: drawing layers per subtree and their extent.
+    let slots = plans.slots
     plans.records.withUnsafeMutableBufferPointer { records in
-      for position in stride(from: visited.count - 1, through: 0, by: -1) {
-        let index = visited[position]
-        if inMask[index] || records[position].culled { continue }
-        if records[position].draws {
-          records[position].drawingLayersInSubtree += 1
-          records[position].contentRect = records[position].contentRect.union(records[position].visibleRect)
-        }
-        let parent = parents[index]
-        if parent >= 0 && masks[parent] != index {
-          let slot = Int(plans.slots[parent])
-          records[slot].drawingLayersInSubtree += records[position].drawingLayersInSubtree
-          records[slot].contentRect = records[slot].contentRect.union(records[position].contentRect)
+      slots.withUnsafeBufferPointer { slots in
+        for position in stride(from: visited.count - 1, through: 0, by: -1) {
+          let index = visited[position]
+          if inMask[index] || records[position].culled { continue }
+          if records[position].draws {
+            records[position].drawingLayersInSubtree += 1
+            records[position].contentRect = records[position].contentRect.union(records[position].visibleRect)
+          }
+          let parent = parents[index]
+          if parent >= 0 && masks[parent] != index {
+            let slot = Int(slots[parent])
+            records[slot].drawingLayersInSubtree += records[position].drawingLayersInSubtree
+            records[slot].contentRect = records[slot].contentRect.union(records[position].contentRect)
+          }
         }
       }
     }
 
-    // 3. Top-down, reading only: cache lookups and rules.
-    let (passes, hits) = evaluate(tree, plans, state: state, visited: visited, cache: &cache)
+    // 3. Top-down, reading only: cache lookups and rules. The pass list keeps its room from frame
+    // to frame.
+    var passes = plans.passes
+    plans.passes = []
+    let hits = evaluate(tree, plans, state: state, visited: visited, cache: &cache, into: &passes)
 
     // 4. Write the passes and cache hits, then the nesting depth and render target of every
     // visited layer.
@@ -200,14 +217,18 @@ public struct FramePlanner: Sendable {
       }
     }
     plans.records.withUnsafeMutableBufferPointer { records in
-      for position in visited.indices {
-        let index = visited[position]
-        let parent = parents[index]
-        if records[position].hasPasses { records[position].target = Int32(index) }
-        guard parent >= 0, !records[position].culled else { continue }
-        let parentRecord = records[Int(plans.slots[parent])]
-        records[position].offscreenDepth = parentRecord.offscreenDepth + (parentRecord.hasPasses ? 1 : 0)
-        if !records[position].hasPasses { records[position].target = parentRecord.target }
+      slots.withUnsafeBufferPointer { slots in
+        for position in visited.indices {
+          let index = visited[position]
+          let parent = parents[index]
+          if records[position].hasPasses { records[position].target = Int32(index) }
+          guard parent >= 0, !records[position].culled else { continue }
+          // The parent's fields one by one: its whole record is not copied.
+          let parentSlot = Int(slots[parent])
+          let parentHasPasses = records[parentSlot].hasPasses
+          records[position].offscreenDepth = records[parentSlot].offscreenDepth + (parentHasPasses ? 1 : 0)
+          if !records[position].hasPasses { records[position].target = records[parentSlot].target }
+        }
       }
     }
     buffer.plans = plans
@@ -370,28 +391,31 @@ public struct FramePlanner: Sendable {
   }
 
   /// Pass 3: asks the cache for each rasterized layer drawn, and runs the rules on every layer
-  /// that could go offscreen. Reads `plans` only; its own function so that the plans are not
-  /// referenced twice when pass 4 writes them. The passes come out layer by layer in tree order.
+  /// that could go offscreen, into `passes` (emptied first); returns the layers whose cached
+  /// bitmap was drawn. Reads `plans` only; its own function so that the plans are not referenced
+  /// twice when pass 4 writes them. The passes come out layer by layer in tree order.
   private func evaluate(
-    _ tree: FlatTree, _ plans: NodePlans, state: FrameState, visited: [Int], cache: inout RasterCache?
-  ) -> (passes: [OffscreenPass], hits: [Int]) {
-    var passes: [OffscreenPass] = []
+    _ tree: FlatTree, _ plans: NodePlans, state: FrameState, visited: [Int], cache: inout RasterCache?,
+    into passes: inout [OffscreenPass]
+  ) -> [Int] {
+    passes.removeAll(keepingCapacity: true)
     var hits: [Int] = []
     var skipUntil = -1
     // The layers' own gates cover the registered rules; a rule from elsewhere runs its gate here.
     let gatedByRegistry = !gateBits.contains(nil)
     // One context for the frame, moved from layer to layer: building one per layer would retain
     // the tree's, the plans' and the state's storage each time.
-    var context = RuleContext(tree: tree, plans: plans, state: state, index: 0, iosVersion: iosVersion, props: LayerProps.none)
+    var context = RuleContext(tree: tree, plans: plans, state: state, index: 0, iosVersion: iosVersion)
+    let inMask = tree.inMask
     for position in visited.indices {
       let index = visited[position]
-      if index < skipUntil || tree.inMask[index] { continue }
+      if index < skipUntil || inMask[index] { continue }
+      let gates = plans.props[position].offscreenGates
+      let rasterizes = plans.props[position].shouldRasterize
+      if !rasterizes && gatedByRegistry && gates == 0 { continue }
       if plans.records[position].culled { continue }
-      if !plans.props[position].shouldRasterize && gatedByRegistry && plans.props[position].offscreenGates == 0 { continue }
-      let record = plans.records[position]
-      let props = plans.props[position]
-      if props.shouldRasterize, cache != nil, record.drawingLayersInSubtree > 0 || props.hasShadow {
-        let bytes = RenderTarget.rasterBitmapArea(index: index, props: props, tree: tree) * 4
+      if rasterizes, cache != nil, plans.records[position].drawingLayersInSubtree > 0 || plans.props[position].hasShadow {
+        let bytes = RenderTarget.rasterBitmapArea(index: index, props: plans.props[position], tree: tree) * 4
         if cache!.draw(index, bytes: bytes, time: state.time) {
           // The cached bitmap is drawn instead of the subtree. Its shadow, mask and clip are
           // baked into it; its own opacity is applied as the texture is drawn: no pass at all.
@@ -400,25 +424,38 @@ public struct FramePlanner: Sendable {
           continue
         }
       }
-      if gatedByRegistry && props.offscreenGates == 0 { continue }
-      context.move(to: index, props: props, record: record)
-      for ruleIndex in rules.indices {
-        if let bit = gateBits[ruleIndex] {
-          if props.offscreenGates & bit == 0 { continue }
-        } else if !type(of: rules[ruleIndex]).mightFire(on: state.layer(index, in: tree), props: props) {
-          continue
-        }
-        guard let hit = rules[ruleIndex].evaluate(context) else { continue }
+      if gatedByRegistry && gates == 0 { continue }
+      context.move(to: index, position: position)
+      func ask(_ ruleIndex: Int) {
+        guard let hit = rules[ruleIndex].evaluate(context) else { return }
         let rule = rules[ruleIndex]
         let work = rule.work
-        let area = work.target.pixelArea(index: index, props: props, tree: tree, plans: plans, screen: screen)
+        let area = work.target.pixelArea(index: index, props: plans.props[position], tree: tree, plans: plans, screen: screen)
         passes.append(
           OffscreenPass(
             rule: rule.id, work: work, passes: hit.passes, pixelArea: area * Double(hit.passes), ruleIndex: ruleIndex,
             layer: index))
       }
+      if rulesInRegistryOrder {
+        // The set bits in order: the rules in order.
+        var bits = gates
+        while bits != 0 {
+          let ruleIndex = bits.trailingZeroBitCount
+          bits &= bits - 1
+          if ruleIndex < rules.count { ask(ruleIndex) }
+        }
+        continue
+      }
+      for ruleIndex in rules.indices {
+        if let bit = gateBits[ruleIndex] {
+          if gates & bit == 0 { continue }
+        } else if !type(of: rules[ruleIndex]).mightFire(on: state.layer(index, in: tree), props: plans.props[position]) {
+          continue
+        }
+        ask(ruleIndex)
+      }
     }
-    return (passes, hits)
+    return hits
   }
 
   /// True when some layer in the mask's subtree would put alpha down: a mask that draws nothing

@@ -37,8 +37,8 @@ public struct ImageCheckContext {
   public internal(set) var index: Int
   public let scale: Double
 
-  /// The layer's record, read once when the context moves to it.
-  private var record: PlanRecord
+  /// The layer's record's position in the plans, or -1 when the decide pass did not visit it.
+  private var position: Int
 
   init(image: ImageContents, tree: FlatTree, plans: NodePlans, index: Int, scale: Double) {
     self.image = image
@@ -46,14 +46,14 @@ public struct ImageCheckContext {
     self.plans = plans
     self.index = index
     self.scale = scale
-    record = plans.record(index) ?? PlanRecord()
+    position = index < plans.slots.count ? Int(plans.slots[index]) : -1
   }
 
-  /// Moves the context to another image layer of the same frame.
-  mutating func move(to index: Int, image: ImageContents, record: PlanRecord) {
+  /// Moves the context to another image layer of the same frame, whose record is at `position`.
+  mutating func move(to index: Int, position: Int, image: ImageContents) {
     self.index = index
+    self.position = position
     self.image = image
-    self.record = record
   }
 
   /// The layer, as the scene writes it.
@@ -63,9 +63,9 @@ public struct ImageCheckContext {
   /// The layer's `contentsGravity`.
   public var contentsGravity: ContentsGravity { tree.layer(index).contentsGravity }
   /// The layer's bounds on screen (axis-aligned bounding box), in points.
-  public var screenRect: Rect { record.screenRect }
+  public var screenRect: Rect { position >= 0 ? plans.records[position].screenRect : Rect(0, 0, 0, 0) }
   /// True when the layer's edges on screen are parallel to the screen's axes.
-  public var axisAligned: Bool { record.axisAligned }
+  public var axisAligned: Bool { position < 0 || plans.records[position].axisAligned }
 
   /// The layer's bounds on screen, in whole pixels.
   public var boundsPixels: Size {

@@ -11,28 +11,27 @@ public struct RuleContext {
   /// The layer's index in the tree.
   public internal(set) var index: Int
   public let iosVersion: OSVersion
-  /// The layer's render properties this frame: cheap to read, for a rule's first checks.
-  public internal(set) var props: LayerProps
+  /// The layer's record's position in the plans, or -1 when the decide pass did not visit it.
+  private var position: Int
 
-  /// The layer's record, read once when the context moves to it.
-  private var record: PlanRecord
-
-  init(tree: FlatTree, plans: NodePlans, state: FrameState, index: Int, iosVersion: OSVersion, props: LayerProps) {
+  init(tree: FlatTree, plans: NodePlans, state: FrameState, index: Int, iosVersion: OSVersion) {
     self.tree = tree
     self.plans = plans
     self.state = state
     self.index = index
     self.iosVersion = iosVersion
-    self.props = props
-    record = plans.record(index) ?? PlanRecord()
+    position = index < plans.slots.count ? Int(plans.slots[index]) : -1
   }
 
-  /// Moves the context to another layer of the same frame.
-  mutating func move(to index: Int, props: LayerProps, record: PlanRecord) {
+  /// Moves the context to another layer of the same frame, whose record is at `position`: the
+  /// layer's record and properties are read where the decide pass wrote them, not copied.
+  mutating func move(to index: Int, position: Int) {
     self.index = index
-    self.props = props
-    self.record = record
+    self.position = position
   }
+
+  /// The layer's render properties this frame: cheap to read, for a rule's first checks.
+  public var props: LayerProps { position >= 0 ? plans.props[position] : state.props(index, in: tree) }
 
   public var layer: Layer { state.layer(index, in: tree) }
   public var path: String { tree.path(index) }
@@ -40,13 +39,13 @@ public struct RuleContext {
 
   /// The layer draws something itself (background, border, contents, shape, gradient, effect)
   /// that is visible on screen.
-  public var drawsSelf: Bool { record.draws }
+  public var drawsSelf: Bool { position >= 0 && plans.records[position].draws }
 
   /// Visible drawing layers in the subtree, this layer included, masks excluded.
-  public var drawingLayersInSubtree: Int { record.drawingLayersInSubtree }
+  public var drawingLayersInSubtree: Int { position >= 0 ? plans.records[position].drawingLayersInSubtree : 0 }
 
   /// Product of the opacities from the root down to this layer.
-  public var effectiveOpacity: Double { record.effectiveOpacity }
+  public var effectiveOpacity: Double { position >= 0 ? plans.records[position].effectiveOpacity : 1 }
 
   /// The number of direct sublayers whose subtree draws something visible.
   public var drawingSublayerCount: Int {
@@ -108,5 +107,5 @@ public struct RuleContext {
 
   /// True when the layer's transform on screen (its own and its ancestors') is not a multiple of
   /// 90 degrees.
-  public var isRotatedOnScreen: Bool { !record.axisAligned }
+  public var isRotatedOnScreen: Bool { position >= 0 && !plans.records[position].axisAligned }
 }

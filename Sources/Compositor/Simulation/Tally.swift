@@ -36,6 +36,8 @@ struct Tally {
   var performance: Performance? = nil
   /// Passes by rule position, this frame: kept from frame to frame.
   private var passesByRule: [Int]
+  /// The image checks (``ImageChecks/all``), read once.
+  private let imageChecks = ImageChecks.all
 
   /// The iOS version the scene runs on: it decides the element size of backing stores.
   let iosVersion: OSVersion
@@ -48,7 +50,7 @@ struct Tally {
   }
 
   /// The key of a finding: its layer and its rule (by position) or image check (after the rules).
-  private func key(_ index: Int, _ kind: Int) -> Int { index * (rules.count + ImageChecks.all.count) + kind }
+  private func key(_ index: Int, _ kind: Int) -> Int { index * (rules.count + imageChecks.count) + kind }
 
   mutating func add(
     _ plan: FramePlan, state: FrameState, tree: FlatTree, cache: RasterCache, cost: FrameCost, passGPU: [Double]
@@ -62,66 +64,85 @@ struct Tally {
     var blended = 0.0
     var drawn = 0.0
     var blendedLayers = 0
-    let records = plan.nodes.records
     let passes = plan.nodes.passes
-    let nodes = plan.nodes
     let inMask = tree.inMask
-    // One context for the frame's images, moved from layer to layer.
-    var imageContext = ImageCheckContext(
-      image: ImageContents(pixelSize: .zero), tree: tree, plans: plan.nodes, index: 0, scale: scale)
-    for position in plan.visited.indices {
-      let index = plan.visited[position]
-      if inMask[index] { continue }
-      if records[position].culled || records[position].insideRasterHit { continue }
-      let onScreen = !records[position].visibleRect.isEmpty
-      if !onScreen && !records[position].hasPasses { continue }
-      if onScreen { visible += 1 }
-      if records[position].draws {
-        drawing += 1
-        let pixels = records[position].visibleRect.area * pixelsPerPoint
-        drawn += pixels
-        if !records[position].opaque {
-          blended += pixels
-          blendedLayers += 1
-        }
-      }
-      if records[position].hasPasses { offscreenLayers += 1 }
-      guard records[position].hasPasses || nodes.props[position].isTextured else { continue }
-      for passIndex in records[position].passRange {
-        let pass = passes[passIndex]
-        passesByRule[pass.ruleIndex] += pass.passes
-        offscreenPixels += pass.pixelArea
-        recordPass(pass, gpuMs: passGPU[passIndex], depth: Int(records[position].offscreenDepth), plan: plan, state: state, tree: tree, props: nodes.props[position])
-      }
-      guard onScreen, nodes.props[position].isTextured, nodes.props[position].hasContents else { continue }
-      switch tree.contents(index) {
-      case .text, .drawing:
-        if hasBackingStore.count != tree.count { hasBackingStore = [Bool](repeating: false, count: tree.count) }
-        if !hasBackingStore[index] {
-          var layer = tree.layer(index)
-          layer.frame = nodes.props[position].frame
-          if let store = Simulator.backingStore(
-            layer, path: tree.path(index), scale: scale, gamut: device.displayGamut, iosVersion: iosVersion)
-          {
-            backingStores[index] = store
-            hasBackingStore[index] = true
+    let checks = imageChecks
+    plan.withBuffers { visited, records, props in
+      // One context for the frame's images, moved from layer to layer.
+      var imageContext = ImageCheckContext(
+        image: ImageContents(pixelSize: Size(0, 0)), tree: tree, plans: plan.nodes, index: 0, scale: scale)
+      for position in 0..<visited.count {
+        let index = visited[position]
+        if inMask[index] { continue }
+        let record = records.baseAddress! + position
+        if record.pointee.culled || record.pointee.insideRasterHit { continue }
+        let onScreen = !record.pointee.visibleRect.isEmpty
+        if !onScreen && !record.pointee.hasPasses { continue }
+        if onScreen { visible += 1 }
+        if record.pointee.draws {
+          drawing += 1
+          let pixels = record.pointee.visibleRect.area * pixelsPerPoint
+          drawn += pixels
+          if !record.pointee.opaque {
+            blended += pixels
+            blendedLayers += 1
           }
         }
-      case .image(let image):
-        guard records[position].draws else { break }
-        imageContext.move(to: index, image: image, record: records[position])
-        recordImage(imageContext, depth: Int(records[position].offscreenDepth))
-      case nil:
-        break
+        if record.pointee.hasPasses { offscreenLayers += 1 }
+        let layerProps = props.baseAddress! + position
+        guard record.pointee.hasPasses || layerProps.pointee.isTextured else { continue }
+        for passIndex in record.pointee.passRange {
+          let pass = passes[passIndex]
+          passesByRule[pass.ruleIndex] += pass.passes
+          offscreenPixels += pass.pixelArea
+          recordPass(pass, gpuMs: passGPU[passIndex], depth: Int(record.pointee.offscreenDepth), plan: plan, state: state, tree: tree)
+        }
+        guard onScreen, layerProps.pointee.isTextured, layerProps.pointee.hasContents else { continue }
+        switch tree.contents(index) {
+        case .text, .drawing:
+          if hasBackingStore.count != tree.count { hasBackingStore = [Bool](repeating: false, count: tree.count) }
+          if !hasBackingStore[index] {
+            var layer = tree.layer(index)
+            layer.frame = layerProps.pointee.frame
+            if let store = Simulator.backingStore(
+              layer, path: tree.path(index), scale: scale, gamut: device.displayGamut, iosVersion: iosVersion)
+            {
+              backingStores[index] = store
+              hasBackingStore[index] = true
+            }
+          }
+        case .image(let image):
+          guard record.pointee.draws else { break }
+          imageContext.move(to: index, position: position, image: image)
+          recordImage(imageContext, checks: checks, depth: Int(record.pointee.offscreenDepth))
+        case nil:
+          break
+        }
       }
     }
     var passCount = 0
-    var byReason: [ReasonCount] = []
+    var rulesFired = 0
+    var sameAsLastFrame = true
+    let lastReasons = frames.last?.reasons ?? []
     for (ruleIndex, count) in passesByRule.enumerated() where count > 0 {
       passCount += count
-      byReason.append(ReasonCount(rule: rules[ruleIndex].id, passes: count))
-      passesByRule[ruleIndex] = 0
+      if rulesFired >= lastReasons.count || lastReasons[rulesFired].passes != count
+        || lastReasons[rulesFired].rule != rules[ruleIndex].id
+      {
+        sameAsLastFrame = false
+      }
+      rulesFired += 1
     }
+    // Most frames fire the same rules as the last: they share its list.
+    var byReason = lastReasons
+    if !sameAsLastFrame || rulesFired != lastReasons.count {
+      byReason = []
+      byReason.reserveCapacity(rulesFired)
+      for (ruleIndex, count) in passesByRule.enumerated() where count > 0 {
+        byReason.append(ReasonCount(rule: rules[ruleIndex].id, passes: count))
+      }
+    }
+    for ruleIndex in passesByRule.indices { passesByRule[ruleIndex] = 0 }
     maxVisible = max(maxVisible, visible)
     visibleLayerFrames += visible
     maxDrawing = max(maxDrawing, drawing)
@@ -159,11 +180,11 @@ struct Tally {
   /// half off screen clips fewer sublayers), the most passes and pixels, the number of frames it
   /// held in and its GPU time over them.
   private mutating func recordPass(
-    _ pass: OffscreenPass, gpuMs: Double, depth: Int, plan: FramePlan, state: FrameState, tree: FlatTree, props: LayerProps
+    _ pass: OffscreenPass, gpuMs: Double, depth: Int, plan: FramePlan, state: FrameState, tree: FlatTree
   ) {
     let key = key(pass.layer, pass.ruleIndex)
     func words() -> RuleWords {
-      let context = RuleContext(tree: tree, plans: plan.nodes, state: state, index: pass.layer, iosVersion: iosVersion, props: props)
+      let context = RuleContext(tree: tree, plans: plan.nodes, state: state, index: pass.layer, iosVersion: iosVersion)
       return rules[pass.ruleIndex].describe(context, hit: RuleHit(passes: pass.passes))
     }
     if let slot = findingSlots[key] {
@@ -190,9 +211,10 @@ struct Tally {
 
   /// Runs the image checks on the image the context's layer draws, keeping one finding per
   /// (check, layer) with the words of the frame it was first seen in.
-  private mutating func recordImage(_ context: ImageCheckContext, depth: Int) {
+  private mutating func recordImage(_ context: ImageCheckContext, checks: [any ImageCheck], depth: Int) {
     let index = context.index
-    for (checkIndex, check) in ImageChecks.all.enumerated() where check.evaluate(context) {
+    for checkIndex in checks.indices where checks[checkIndex].evaluate(context) {
+      let check = checks[checkIndex]
       let key = key(index, rules.count + checkIndex)
       if let slot = findingSlots[key] {
         findings[slot].frames += 1

@@ -60,8 +60,10 @@ public struct RasterCache: Sendable {
   public mutating func beginFrame(time: Double, stale: Set<Int>) {
     counts = FrameCounts()
     for index in stale where entries[index] != nil { remove(index) }
-    // A small tolerance keeps "exactly 100 ms" from evicting through rounding.
-    let expired = entries.filter { time - $0.value.lastUsed > limits.unusedLifetime + 1e-9 }.map(\.key)
+    // A small tolerance keeps "exactly 100 ms" from evicting through rounding. Most frames evict
+    // nothing: the list is made only when something expires.
+    var expired: [Int] = []
+    for (index, entry) in entries where time - entry.lastUsed > limits.unusedLifetime + 1e-9 { expired.append(index) }
     for index in expired.sorted() {
       remove(index)
       counts.evictions += 1
@@ -72,15 +74,16 @@ public struct RasterCache: Sendable {
   /// the new bitmap, evicting least recently used entries to make room.
   public mutating func draw(_ index: Int, bytes: Double, time: Double) -> Bool {
     useCounter += 1
-    if var entry = entries[index], entry.bytes == bytes {
-      entry.lastUsed = time
-      entry.order = useCounter
-      entries[index] = entry
+    // One lookup: the entry is updated where it is.
+    let found = entries.index(forKey: index)
+    if let found, entries.values[found].bytes == bytes {
+      entries.values[found].lastUsed = time
+      entries.values[found].order = useCounter
       counts.hits += 1
       return true
     }
     counts.misses += 1
-    if entries[index] != nil { remove(index) }
+    if found != nil { remove(index) }
     guard bytes <= capacityBytes else { return false }
     while bytesInUse + bytes > capacityBytes, let victim = entries.min(by: { $0.value.order < $1.value.order })?.key {
       remove(victim)

@@ -16,11 +16,12 @@ public struct SceneAnimator: Sendable {
   public let frameRate: Double
   /// The screen's scale: content offsets stay on its pixel grid.
   public let scale: Double
-  private let indexOfPath: [String: Int]
   /// The layers each animation and each content change targets, resolved once (paths are
   /// hashed here, not in every frame).
   private let animationTargets: [[Int]]
   private let changeTargets: [[Int]]
+  /// Each scroll's scroll view, or -1 when its target names no layer.
+  private let scrollTargets: [Int]
   private var previous: FrameState?
   /// The item each pool cell shows, per scroll view with reuse.
   private var cellItems: [Int: Int] = [:]
@@ -59,9 +60,9 @@ public struct SceneAnimator: Sendable {
     for change in timeline?.contentChanges ?? [] { named.formUnion(change.targets) }
     for scroll in timeline?.scrolls ?? [] { named.insert(scroll.target) }
     let map = tree.indices(ofPaths: named)
-    indexOfPath = map
     animationTargets = (timeline?.animations ?? []).map { $0.targets.compactMap { map[$0] } }
     changeTargets = (timeline?.contentChanges ?? []).map { $0.targets.compactMap { map[$0] } }
+    scrollTargets = (timeline?.scrolls ?? []).map { map[$0.target] ?? -1 }
     var staticExtents = [Bool](repeating: true, count: tree.count)
     func invalidate(_ start: Int) {
       var index = start
@@ -141,8 +142,9 @@ public struct SceneAnimator: Sendable {
       }
     }
 
-    for scroll in timeline.scrolls {
-      guard let index = indexOfPath[scroll.target] else { continue }
+    for (number, scroll) in timeline.scrolls.enumerated() {
+      let index = scrollTargets[number]
+      guard index >= 0 else { continue }
       var offset = scroll.offset(at: time)
       if let length = scroll.contentLength {
         let bounds = tree.layer(index).frame

@@ -68,7 +68,8 @@ public struct Rect: Sendable, Hashable, CustomStringConvertible {
     let y0 = Swift.max(minY, other.minY)
     let x1 = Swift.min(maxX, other.maxX)
     let y1 = Swift.min(maxY, other.maxY)
-    if x1 <= x0 || y1 <= y0 { return .zero }
+    // Not `.zero`: a static property read from another module costs a call.
+    if x1 <= x0 || y1 <= y0 { return Rect(0, 0, 0, 0) }
     return Rect(x0, y0, x1 - x0, y1 - y0)
   }
 
