@@ -93,9 +93,22 @@ public struct FramePlanner: Sendable {
   func plan(
     _ tree: FlatTree, state: FrameState, cache: inout RasterCache?, buffer: inout PlanBuffer, staticExtents: [Bool]
   ) -> FramePlan {
+    var plan = layout(tree, state: state, buffer: &buffer, staticExtents: staticExtents)
+    // The buffer lets go of the plan's storage while it is finished, so that it is written in place.
+    buffer.plans = NodePlans()
+    buffer.visited = []
+    finish(&plan, tree, state: state, cache: &cache)
+    buffer.plans = plan.nodes
+    buffer.visited = plan.visited
+    return plan
+  }
+
+  /// Passes 1 and 2 of the decide pass, which depend on the frame's state alone: the plan of every
+  /// visited layer with its geometry, clips and drawing layers, and no passes yet. ``finish(_:_:state:cache:)``
+  /// completes it. Written in the storage `buffer` holds, which the plan shares.
+  func layout(_ tree: FlatTree, state: FrameState, buffer: inout PlanBuffer, staticExtents: [Bool]) -> FramePlan {
     let count = tree.count
     let parents = tree.parents
-    let subtreeEnds = tree.subtreeEnds
     let masks = tree.masks
     let inMask = tree.inMask
     // Take the storage out of the buffer, so that it is uniquely referenced while it is written.
@@ -187,6 +200,23 @@ public struct FramePlanner: Sendable {
       }
     }
 
+    buffer.plans = plans
+    buffer.visited = visited
+    return FramePlan(nodes: plans, visited: visited)
+  }
+
+  /// Passes 3 and 4 of the decide pass, on a plan ``layout(_:state:buffer:staticExtents:)`` made:
+  /// the raster cache asked for each rasterized layer drawn and the rules run, then the passes,
+  /// cache hits, nesting depths and render targets written into the plan.
+  func finish(_ plan: inout FramePlan, _ tree: FlatTree, state: FrameState, cache: inout RasterCache?) {
+    let parents = tree.parents
+    let subtreeEnds = tree.subtreeEnds
+    // Take the storage out of the plan, so that it is uniquely referenced while it is written.
+    var plans = plan.nodes
+    let visited = plan.visited
+    plan = FramePlan(nodes: NodePlans(), visited: [])
+    let slots = plans.slots
+
     // 3. Top-down, reading only: cache lookups and rules. The pass list keeps its room from frame
     // to frame.
     var passes = plans.passes
@@ -231,9 +261,7 @@ public struct FramePlanner: Sendable {
         }
       }
     }
-    buffer.plans = plans
-    buffer.visited = visited
-    return FramePlan(nodes: plans, visited: visited)
+    plan = FramePlan(nodes: plans, visited: visited)
   }
 
   /// Pass 1 of ``plan(_:state:cache:buffer:staticExtents:)``: top-down from the root, each

@@ -61,7 +61,9 @@ public struct ImageCheckContext {
   /// The decide pass's plan of the layer.
   public var plan: NodePlan { plans[index] }
   /// The layer's `contentsGravity`.
-  public var contentsGravity: ContentsGravity { tree.layer(index).contentsGravity }
+  public var contentsGravity: ContentsGravity {
+    position >= 0 ? plans.props[position].contentsGravity : tree.layer(index).contentsGravity
+  }
   /// The layer's bounds on screen (axis-aligned bounding box), in points.
   public var screenRect: Rect { position >= 0 ? plans.records[position].screenRect : Rect(0, 0, 0, 0) }
   /// True when the layer's edges on screen are parallel to the screen's axes.

@@ -1,3 +1,4 @@
+import Foundation
 import LayerTree
 
 /// Runs a scene on a device and reports what it costs.
@@ -124,9 +125,14 @@ public enum Simulator {
     run(prepared, keeping: nil, observer: observer).report
   }
 
-  private static func run(
-    _ prepared: Prepared, keeping kept: KeptFrame?, observer: FrameObserver? = nil
+  /// The run; `pipelined` says whether its frames run on two threads (``FramePipeline``), nil:
+  /// when it pays. A run shown to an observer runs on one.
+  static func run(
+    _ prepared: Prepared, keeping kept: KeptFrame?, observer: FrameObserver? = nil, pipelined: Bool? = nil
   ) -> (report: SimulationReport, snapshot: FrameSnapshot?, frame: Int) {
+    if observer == nil, prepared.hasTimeline, pipelined ?? FramePipeline.pays(frames: prepared.stepper.frameCount) {
+      return runPipelined(prepared, keeping: kept)
+    }
     let device = prepared.device
     var tally = Tally(device: device, rules: prepared.stepper.rules, iosVersion: prepared.iosVersion)
     // The tree and the indexes are shared with `prepared`, never written; the stepper's own state
@@ -164,6 +170,75 @@ public enum Simulator {
     }
     tally.pace(frameRate: stepper.frameRate, coefficients: prepared.coefficients, steady: steady)
     return (tally.report(scene: prepared.scene, layers: stepper.tree.count, frameRate: stepper.frameRate), snapshot, keptFrame)
+  }
+
+  /// ``run(_:keeping:observer:pipelined:)`` with the frames on two threads: the timeline and the
+  /// decide pass's geometry (``FrameStepper/layout(_:)``) on a second thread; the raster cache,
+  /// the rules (``FrameStepper/finish(_:state:)``), the cost and the tally on this one.
+  private static func runPipelined(
+    _ prepared: Prepared, keeping kept: KeptFrame?
+  ) -> (report: SimulationReport, snapshot: FrameSnapshot?, frame: Int) {
+    let device = prepared.device
+    var tally = Tally(device: device, rules: prepared.stepper.rules, iosVersion: prepared.iosVersion)
+    let planning = prepared.stepper
+    var finishing = prepared.stepper
+    let tree = planning.tree
+    let frameCount = planning.frameCount
+    let pipeline = FramePipeline(frames: frameCount, layers: tree.count)
+    let done = DispatchSemaphore(value: 0)
+    let planner = Thread {
+      var stepper = planning
+      for frame in 0..<frameCount {
+        let slot = pipeline.slotForWriting(frame)
+        if let earlier = slot.plan {
+          stepper.adoptStorage(of: earlier)
+          slot.plan = nil
+        }
+        let (state, plan) = stepper.layout(frame)
+        stepper.releaseStorage()
+        slot.state = state
+        slot.plan = plan
+        pipeline.wrote(frame)
+      }
+      done.signal()
+    }
+    planner.stackSize = LargeStack.size
+    planner.start()
+    var snapshot: FrameSnapshot? = nil
+    var keptFrame = 0
+    var keptPasses = 0
+    for frame in 0..<frameCount {
+      let slot = pipeline.slotForReading(frame)
+      do {
+        let state = slot.state
+        // Taken out of the slot, so that it is written in place; put back once done with, for its
+        // storage to hold a later frame's plan.
+        var plan = slot.plan!
+        slot.plan = nil
+        finishing.finish(&plan, state: state)
+        let cost = finishing.costModel.cost(plan, state: state, tree: tree)
+        tally.add(plan, state: state, tree: tree, cache: finishing.cache, cost: cost, passGPU: finishing.costModel.passGPU)
+        if let kept {
+          let keep: Bool
+          switch kept {
+          case .index(let wanted): keep = frame == min(max(wanted, 0), frameCount - 1)
+          case .worst:
+            let passes = tally.frames[frame].offscreenPasses
+            keep = snapshot == nil || passes > keptPasses || (passes == keptPasses && cost.gpuMs > snapshot!.cost.gpuMs)
+          }
+          if keep {
+            snapshot = FrameSnapshot(tree: tree, state: state, plan: plan, cost: cost, device: device)
+            keptFrame = frame
+            keptPasses = tally.frames[frame].offscreenPasses
+          }
+        }
+        slot.plan = plan
+      }
+      pipeline.read(frame)
+    }
+    done.wait()
+    tally.pace(frameRate: planning.frameRate, coefficients: prepared.coefficients, steady: nil)
+    return (tally.report(scene: prepared.scene, layers: tree.count, frameRate: planning.frameRate), snapshot, keptFrame)
   }
 
   /// Runs the scene up to `frame` (clamped to the last frame) and returns that frame's snapshot.

@@ -35,10 +35,10 @@ extension Tally {
     // Each item's mean over the frames, added frame by frame in a fixed table (the items a frame
     // never added are not in the breakdown).
     var means = CostTable()
-    for frame in frames {
-      frame.cost.table.forEachAdded(in: [.gpu, .mainThread]) { position, value in
-        means.add(position, value / Double(frames.count))
-      }
+    let phases: [CostItem.Phase] = [.gpu, .mainThread]
+    let frameCount = Double(frames.count)
+    for index in frames.indices {
+      frames[index].cost.table.forEachAdded(in: phases) { position, value in means.add(position, value / frameCount) }
     }
     var gpuItems = means.dictionary(.gpu)
     let mainItems = means.dictionary(.mainThread)

@@ -4,21 +4,23 @@ extension Tally {
   /// The report over all frames: findings ranked (offscreen first, then by GPU time over the
   /// run, then by pixels), backing stores largest first, and the summary.
   func report(scene: SceneInfo, layers: Int, frameRate: Double) -> SimulationReport {
-    let ordered = findings.enumerated().map { offset, finding -> (Int, Finding) in
+    // Each finding with its mean GPU time a frame; ranked by sorting their positions on keys made
+    // once (sorting the findings themselves moves whole values at every step).
+    let means = findings.map { finding -> Finding in
       var mean = finding
       mean.gpuMs = finding.gpuMs / Double(max(finding.frames, 1))
-      return (offset, mean)
+      return mean
     }
-    .sorted { lhs, rhs in
-      let l = lhs.1
-      let r = rhs.1
-      if l.category != r.category { return l.category == .offscreen }
-      let lCost = l.gpuMs * Double(l.frames)
-      let rCost = r.gpuMs * Double(r.frames)
-      if lCost != rCost { return lCost > rCost }
-      if l.pixelArea != r.pixelArea { return l.pixelArea > r.pixelArea }
-      return lhs.0 < rhs.0
-    }.map(\.1)
+    let offscreen = means.map { $0.category == .offscreen }
+    let costs = means.map { $0.gpuMs * Double($0.frames) }
+    let pixels = means.map(\.pixelArea)
+    let order = means.indices.sorted { l, r in
+      if offscreen[l] != offscreen[r] { return offscreen[l] }
+      if costs[l] != costs[r] { return costs[l] > costs[r] }
+      if pixels[l] != pixels[r] { return pixels[l] > pixels[r] }
+      return l < r
+    }
+    let ordered = order.map { means[$0] }
     let stores = backingStores.values.sorted { $0.bytes != $1.bytes ? $0.bytes > $1.bytes : $0.layer < $1.layer }
     let perFrame = frames.map(\.offscreenPasses)
     let worst = worstPassesFrame ?? (0, [], 0, 0)

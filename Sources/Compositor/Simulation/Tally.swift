@@ -18,7 +18,7 @@ struct Tally {
   /// The findings in the order they were first seen, and where each (layer, rule or check) is
   /// in that list.
   var findings: [Finding] = []
-  private var findingSlots: [Int: Int] = [:]
+  private var findingSlots = FindingSlots()
   var backingStores: [Int: BackingStore] = [:]
   /// Per layer: it has an entry in ``backingStores`` (sized to the tree on the first frame).
   private var hasBackingStore: [Bool] = []
@@ -49,11 +49,48 @@ struct Tally {
     passesByRule = [Int](repeating: 0, count: rules.count)
   }
 
-  /// The key of a finding: its layer and its rule (by position) or image check (after the rules).
-  private func key(_ index: Int, _ kind: Int) -> Int { index * (rules.count + imageChecks.count) + kind }
+  /// Where each finding is in ``findings``, by its layer and its kind: its rule (by position) or
+  /// image check (after the rules). A finding is looked up each frame it holds in: a list per
+  /// layer, no hashing.
+  struct FindingSlots {
+    /// Per layer, its first finding's position, or -1 (sized to the tree on first use).
+    private var first: [Int32] = []
+    /// Per finding, the next of the same layer (-1 at the end), and its kind.
+    private var next: [Int32] = []
+    private var kinds: [Int32] = []
+
+    /// The position of the finding of `kind` on the layer at `index`, if there is one.
+    func slot(_ index: Int, _ kind: Int) -> Int? {
+      guard index < first.count else { return nil }
+      var slot = Int(first[index])
+      while slot >= 0 {
+        if Int(kinds[slot]) == kind { return slot }
+        slot = Int(next[slot])
+      }
+      return nil
+    }
+
+    /// Records the finding of `kind` on the layer at `index` at `position`, the next in the list
+    /// of findings, in a tree of `layers` layers.
+    mutating func add(_ index: Int, _ kind: Int, at position: Int, layers: Int) {
+      if first.count != layers { first = [Int32](repeating: -1, count: layers) }
+      next.append(first[index])
+      kinds.append(Int32(kind))
+      first[index] = Int32(position)
+    }
+  }
 
   mutating func add(
     _ plan: FramePlan, state: FrameState, tree: FlatTree, cache: RasterCache, cost: FrameCost, passGPU: [Double]
+  ) {
+    add(plan, state: state, tree: tree, cacheCounts: cache.counts, cacheBytes: cache.bytesInUse, cost: cost, passGPU: passGPU)
+  }
+
+  /// ``add(_:state:tree:cache:cost:passGPU:)`` with what the raster cache did in the frame and the
+  /// bytes it held at its end.
+  mutating func add(
+    _ plan: FramePlan, state: FrameState, tree: FlatTree, cacheCounts: RasterCache.FrameCounts, cacheBytes: Double,
+    cost: FrameCost, passGPU: [Double]
   ) {
     let scale = device.screen.scale
     let pixelsPerPoint = scale * scale
@@ -153,15 +190,15 @@ struct Tally {
       blendedPixels: blended, drawnPixels: drawn, screenPixels: device.screenPixelArea,
       overdraw: device.screenPixelArea > 0 ? drawn / device.screenPixelArea : 0, blendedLayers: blendedLayers)
     if worstBlending == nil || blended > worstBlending!.blendedPixels { worstBlending = blending }
-    hits += cache.counts.hits
-    misses += cache.counts.misses
-    evictions += cache.counts.evictions
-    peakCacheBytes = max(peakCacheBytes, cache.bytesInUse)
+    hits += cacheCounts.hits
+    misses += cacheCounts.misses
+    evictions += cacheCounts.evictions
+    peakCacheBytes = max(peakCacheBytes, cacheBytes)
     frames.append(
       FrameReport(
         index: state.frame, time: state.time, offscreenPasses: passCount, reasons: byReason, offscreenPixels: offscreenPixels,
         rasterCache: FrameRasterCache(
-          hits: cache.counts.hits, misses: cache.counts.misses, evictions: cache.counts.evictions, bytes: cache.bytesInUse),
+          hits: cacheCounts.hits, misses: cacheCounts.misses, evictions: cacheCounts.evictions, bytes: cacheBytes),
         contentChanges: state.contentChanged.count, cost: cost,
         outcome: FramePacing.FrameOutcome(presentedAt: nil, hitchMs: 0, hitch: nil)))
     peakTargets = max(peakTargets, cost.offscreenTargetBytes)
@@ -182,12 +219,11 @@ struct Tally {
   private mutating func recordPass(
     _ pass: OffscreenPass, gpuMs: Double, depth: Int, plan: FramePlan, state: FrameState, tree: FlatTree
   ) {
-    let key = key(pass.layer, pass.ruleIndex)
     func words() -> RuleWords {
       let context = RuleContext(tree: tree, plans: plan.nodes, state: state, index: pass.layer, iosVersion: iosVersion)
       return rules[pass.ruleIndex].describe(context, hit: RuleHit(passes: pass.passes))
     }
-    if let slot = findingSlots[key] {
+    if let slot = findingSlots.slot(pass.layer, pass.ruleIndex) {
       findings[slot].frames += 1
       findings[slot].gpuMs += gpuMs
       if pass.pixelArea > findings[slot].pixelArea {
@@ -200,7 +236,7 @@ struct Tally {
       findings[slot].depth = max(findings[slot].depth, depth)
     } else {
       let words = words()
-      findingSlots[key] = findings.count
+      findingSlots.add(pass.layer, pass.ruleIndex, at: findings.count, layers: tree.count)
       findings.append(
         Finding(
           rule: pass.rule, category: .offscreen, layer: tree.path(pass.layer), message: words.message, fix: words.fix,
@@ -215,13 +251,13 @@ struct Tally {
     let index = context.index
     for checkIndex in checks.indices where checks[checkIndex].evaluate(context) {
       let check = checks[checkIndex]
-      let key = key(index, rules.count + checkIndex)
-      if let slot = findingSlots[key] {
+      let kind = rules.count + checkIndex
+      if let slot = findingSlots.slot(index, kind) {
         findings[slot].frames += 1
         findings[slot].depth = max(findings[slot].depth, depth)
       } else {
         let words = check.describe(context)
-        findingSlots[key] = findings.count
+        findingSlots.add(index, kind, at: findings.count, layers: context.tree.count)
         findings.append(
           Finding(
             rule: check.id, category: .image, layer: context.tree.path(index), message: words.message, fix: words.fix,
