@@ -73,11 +73,11 @@ struct PreparedSimulationTests {
   /// their items: GPU 1.5 + 2 + 0.25 = 3.75, render server 4 + 0 = 4, main thread 0.
   @Test func theCostTableActsAsADictionaryPerPhase() {
     var table = CostTable()
-    table.add(CostItem.gpuLayers, 1.5)
-    table.add(CostItem.gpuFramebuffer, 0.25)
-    table.add(CostItem.gpuLayers, 2)
-    table.add(CostItem.serverLayers, 4)
-    table.add(CostItem.serverShapes, 0)
+    table.add(CostItem.positions.gpuLayers, 1.5)
+    table.add(CostItem.positions.gpuFramebuffer, 0.25)
+    table.add(CostItem.positions.gpuLayers, 2)
+    table.add(CostItem.positions.serverLayers, 4)
+    table.add(CostItem.positions.serverShapes, 0)
     #expect(table.dictionary(.gpu) == ["layers": 3.5, "framebuffer": 0.25])
     #expect(table.dictionary(.renderServer) == ["layers": 4, "shapes": 0])
     #expect(table.dictionary(.mainThread).isEmpty)
@@ -106,7 +106,7 @@ struct PreparedSimulationTests {
     let scene = try SceneDecoder.decode(bytes, options: TestDevices.options)
     var report = Simulator.run(scene, on: try #require(DeviceCatalogue.device(id: "iphone-7")))
     #expect(report.firstNonFiniteFigure == nil)
-    report.frames[1].cost.table.add(CostItem.mainCommit, .infinity)
+    report.frames[1].cost.table.add(CostItem.positions.mainCommit, .infinity)
     #expect(report.firstNonFiniteFigure?.path == "frames[1].cost.mainThread.commit")
   }
 

@@ -1,13 +1,13 @@
 import Foundation
 import LayerTree
 
-/// A run's frames on two threads at once: while frame n is finished (raster cache and rules),
+/// A run's frames on two threads at once: while frame n is finished (the raster cache asked),
 /// priced and tallied on the calling thread, a second thread steps the timeline and lays out the
-/// decide pass of the frames after it (``FrameStepper/layout(_:)``), which depends on nothing the
-/// first thread does. Each half keeps its own state from frame to frame (the timeline and the
-/// decide pass's storage on one side; the raster cache, the cost model and the tally on the
-/// other), and each frame goes from one to the other whole, in order, so the report is the one a
-/// run on one thread makes, to the bit.
+/// frames after it (``FrameStepper/layout(_:)``: the decide pass's geometry and rules), which
+/// depends on nothing the first thread does. Each half keeps its own state from frame to frame
+/// (the timeline and the decide pass's storage on one side; the raster cache, the cost model and
+/// the tally on the other), and each frame goes from one to the other whole, in order, so the
+/// report is the one a run on one thread makes, to the bit.
 ///
 /// The frames in flight wait in a ring of slots. A slot's plan is written in the storage of the
 /// plan it held before, given back by the pricing side once it is done with it, so a frame
@@ -39,6 +39,9 @@ final class FramePipeline: @unchecked Sendable {
     batch = max(1, count / 4)
     self.frames = frames
   }
+
+  /// The slots of the ring.
+  var slotCount: Int { slots.count }
 
   /// Whether a run of `frames` frames is worth two threads here: a machine with two cores or more,
   /// a run long enough to repay starting a thread, and not already one of several simulations

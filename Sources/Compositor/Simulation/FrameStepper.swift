@@ -100,8 +100,8 @@ struct FrameStepper: Sendable {
   }
 
   /// The first half of ``plan(_:)``: the timeline's state of frame `frame` and the decide pass's
-  /// geometry (``FramePlanner/layout(_:state:buffer:staticExtents:)``), which depend on the
-  /// frames before it through the timeline alone.
+  /// geometry and rules (``FramePlanner/layout(_:state:buffer:staticExtents:)``), which depend on
+  /// the frames before it through the timeline alone.
   mutating func layout(_ frame: Int) -> (FrameState, FramePlan) {
     let state = animator.state(frame: frame)
     let plan = planner.layout(tree, state: state, buffer: &buffer, staticExtents: animator.staticExtents)
@@ -109,8 +109,8 @@ struct FrameStepper: Sendable {
   }
 
   /// The second half of ``plan(_:)`` on what ``layout(_:)`` gave: the raster cache's frame begun,
-  /// then the cache asked and the rules run (``FramePlanner/finish(_:_:state:cache:)``). Frames
-  /// must be finished in order.
+  /// then the cache asked about the rasterized layers drawn (``FramePlanner/finish(_:_:state:cache:)``).
+  /// Frames must be finished in order.
   mutating func finish(_ plan: inout FramePlan, state: FrameState) {
     cache.beginFrame(time: state.time, stale: Simulator.staleEntries(state, ancestors: rasterizedAncestors, rasterized: rasterized))
     var optionalCache: RasterCache? = cache

@@ -173,8 +173,8 @@ public enum Simulator {
   }
 
   /// ``run(_:keeping:observer:pipelined:)`` with the frames on two threads: the timeline and the
-  /// decide pass's geometry (``FrameStepper/layout(_:)``) on a second thread; the raster cache,
-  /// the rules (``FrameStepper/finish(_:state:)``), the cost and the tally on this one.
+  /// decide pass's geometry and rules (``FrameStepper/layout(_:)``) on a second thread; the raster
+  /// cache (``FrameStepper/finish(_:state:)``), the cost and the tally on this one.
   private static func runPipelined(
     _ prepared: Prepared, keeping kept: KeptFrame?
   ) -> (report: SimulationReport, snapshot: FrameSnapshot?, frame: Int) {
