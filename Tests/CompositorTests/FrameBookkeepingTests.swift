@@ -1,39 +1,14 @@
 import LayerTree
+import TestSupport
 import Testing
 
 @testable import Compositor
 
-/// The small tables a frame keeps without hashing or allocating: the cost table's inline items,
-/// the extra work's place among the cost items, and the findings found per layer.
+/// The small tables a frame keeps without hashing or allocating: the extra work's place among the
+/// cost items, and the findings found per layer (the cost table: `PreparedSimulationTests`); and
+/// the image checks' rounding without a library call.
 @Suite("Frame bookkeeping")
 struct FrameBookkeepingTests {
-  /// The table holds every cost item inline (32 places, one bit each of a 64-bit mask): adding a
-  /// cost item past 32 must grow it.
-  @Test func everyCostItemHasAPlaceInTheTable() {
-    #expect(CostItem.all.count <= CostTable.capacity)
-    #expect(CostTable.capacity <= 64)
-  }
-
-  /// A table adds each item in place, knows which were added, and sums a phase in item order:
-  /// 1 + 2 on the GPU's first item and 4 on its second give 7, and only those two are listed.
-  @Test func aTableAddsInPlace() {
-    var table = CostTable()
-    let gpu = CostItem.Phase.gpu.positions
-    table.add(gpu.lowerBound, 1)
-    table.add(gpu.lowerBound, 2)
-    table.add(gpu.lowerBound + 1, 4)
-    #expect(table.sum(.gpu) == 7)
-    #expect(table.sum(.mainThread) == 0)
-    #expect(table.dictionary(.gpu) == [CostItem.gpu[0]: 3, CostItem.gpu[1]: 4])
-    #expect(table.dictionary(.mainThread).isEmpty)
-    var same = CostTable()
-    same.add(gpu.lowerBound + 1, 4)
-    same.add(gpu.lowerBound, 3)
-    #expect(same == table)
-    same.add(CostItem.Phase.background.positions.lowerBound, 0)
-    #expect(same != table, "an item added, even 0, is listed")
-  }
-
   /// Each extra work's cost item is found by its place among the cases, which must be the order
   /// of `allCases` (a switch gives it, so that no array is made each time).
   @Test func extraWorkKnowsItsPlace() {
@@ -60,5 +35,30 @@ struct FrameBookkeepingTests {
     #expect(slots.slot(5, 2) == nil)
     // A layer past the tree's end has none.
     #expect(slots.slot(12, 2) == nil)
+  }
+
+  /// `roundedToNearest` is `rounded()` to the bit (the sign of a zero included): on halves, the
+  /// doubles next to them, zeros, values near and past 2^52 where every double is whole, the
+  /// infinities and NaN, and a million doubles of every exponent from a seeded generator.
+  @Test func roundingWithoutTheLibraryIsRounded() {
+    var values: [Double] = [0, -0.0, 0.3, -0.3, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 1e15 + 0.5, .infinity, -.infinity]
+    for half in [0.5, 1.5, 2.5, 1023.5, 4_503_599_627_370_495.5] {
+      values += [half, half.nextUp, half.nextDown, -half, -half.nextUp, -half.nextDown]
+    }
+    let twoTo52 = 4_503_599_627_370_496.0
+    values += [twoTo52, twoTo52.nextDown, twoTo52.nextUp, -twoTo52, -twoTo52.nextDown, 1e300, -1e300, .leastNonzeroMagnitude]
+    var random = SplitMix64(seed: 52)
+    for _ in 0..<1_000_000 {
+      let bits = random.next()
+      let value = Double(bitPattern: bits)
+      // Half of them scaled into the range where rounding happens.
+      values.append(bits & 1 == 0 ? value : Double(Int64(bitPattern: bits) >> 20) / 4096)
+    }
+    var differing = 0
+    for value in values where !value.isNaN {
+      if roundedToNearest(value).bitPattern != value.rounded().bitPattern { differing += 1 }
+    }
+    #expect(differing == 0)
+    #expect(roundedToNearest(.nan).isNaN)
   }
 }

@@ -59,6 +59,31 @@ struct FramePipelineTests {
       "\(test.name), again")
   }
 
+  /// A run shown to an observer (``FrameRecord``'s recorder, which `explain` uses) shows it the
+  /// same frames and the same carried state (raster cache, what each layer displayed) before each
+  /// on two threads as on one.
+  @Test(arguments: cases.filter { $0.name.hasPrefix("generated") || $0.name.hasPrefix("rasterized") })
+  func anObserverSeesTheSameFrames(_ test: Case) throws {
+    let scene = try SceneDecoder.decode(test.bytes, options: TestDevices.options)
+    let device = try #require(DeviceCatalogue.device(id: scene.device))
+    let prepared = Simulator.prepare(scene, on: device)
+    let one = FrameRecord.Recorder(tree: prepared.stepper.tree, frames: prepared.stepper.frameCount)
+    let two = FrameRecord.Recorder(tree: prepared.stepper.tree, frames: prepared.stepper.frameCount)
+    Self.expectSameReport(
+      Simulator.run(prepared, keeping: nil, observer: one, pipelined: false).report,
+      Simulator.run(prepared, keeping: nil, observer: two, pipelined: true).report, test.name)
+    let first = one.record
+    let second = two.record
+    #expect(first.frames == second.frames)
+    #expect(first.firstRead == second.firstRead)
+    #expect(first.lastRead == second.lastRead)
+    #expect(first.checkpoints.count == second.checkpoints.count)
+    for (a, b) in zip(first.checkpoints, second.checkpoints) {
+      #expect(a.displayed == b.displayed && a.shapesRasterized == b.shapesRasterized && a.configured == b.configured)
+      #expect(a.cache.isEquivalent(to: b.cache, map: nil))
+    }
+  }
+
   /// Two threads pay only for runs of 32 frames or more (starting a thread costs about what a
   /// few frames of a small screen do), and not on a lane of `Parallel`, whose lanes take the cores.
   @Test func twoThreadsOnlyWhereTheyPay() {

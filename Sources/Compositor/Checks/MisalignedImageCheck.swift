@@ -16,7 +16,7 @@ public struct MisalignedImageCheck: ImageCheck {
 
   public func evaluate(_ context: ImageCheckContext) -> Bool {
     let (x, y) = Self.origin(context)
-    return context.axisAligned && (abs(x - x.rounded()) > 1e-6 || abs(y - y.rounded()) > 1e-6)
+    return context.axisAligned && (abs(x - roundedToNearest(x)) > 1e-6 || abs(y - roundedToNearest(y)) > 1e-6)
   }
 
   public func describe(_ context: ImageCheckContext) -> RuleWords {

@@ -37,7 +37,7 @@ public struct ScaledImageCheck: ImageCheck {
   /// The image's size as drawn in the layer's bounds by `contentsGravity`, in whole pixels.
   private static func shownSize(_ context: ImageCheckContext) -> Size {
     let drawn = context.contentsGravity.drawnSize(of: context.image.pixelSize, in: context.boundsPixels)
-    return Size(drawn.width.rounded(), drawn.height.rounded())
+    return Size(roundedToNearest(drawn.width), roundedToNearest(drawn.height))
   }
 
   public var examples: [RuleExample] {

@@ -72,6 +72,6 @@ public struct ImageCheckContext {
   /// The layer's bounds on screen, in whole pixels.
   public var boundsPixels: Size {
     let rect = screenRect
-    return Size((rect.width * scale).rounded(), (rect.height * scale).rounded())
+    return Size(roundedToNearest(rect.width * scale), roundedToNearest(rect.height * scale))
   }
 }

@@ -126,15 +126,16 @@ public enum Simulator {
   }
 
   /// The run; `pipelined` says whether its frames run on two threads (``FramePipeline``), nil:
-  /// when it pays. A run shown to an observer runs on one.
+  /// when it pays. The observer sees each frame on the calling thread either way.
   static func run(
     _ prepared: Prepared, keeping kept: KeptFrame?, observer: FrameObserver? = nil, pipelined: Bool? = nil
   ) -> (report: SimulationReport, snapshot: FrameSnapshot?, frame: Int) {
-    if observer == nil, prepared.hasTimeline, pipelined ?? FramePipeline.pays(frames: prepared.stepper.frameCount) {
-      return runPipelined(prepared, keeping: kept)
+    if prepared.hasTimeline, pipelined ?? FramePipeline.pays(frames: prepared.stepper.frameCount) {
+      return runPipelined(prepared, keeping: kept, observer: observer)
     }
     let device = prepared.device
-    var tally = Tally(device: device, rules: prepared.stepper.rules, iosVersion: prepared.iosVersion)
+    var tally = Tally(
+      device: device, rules: prepared.stepper.rules, iosVersion: prepared.iosVersion, frames: prepared.stepper.frameCount)
     // The tree and the indexes are shared with `prepared`, never written; the stepper's own state
     // (the plan storage, made on the first frame, the cache, the timeline's place) starts afresh.
     var stepper = prepared.stepper
@@ -176,10 +177,11 @@ public enum Simulator {
   /// decide pass's geometry and rules (``FrameStepper/layout(_:)``) on a second thread; the raster
   /// cache (``FrameStepper/finish(_:state:)``), the cost and the tally on this one.
   private static func runPipelined(
-    _ prepared: Prepared, keeping kept: KeptFrame?
+    _ prepared: Prepared, keeping kept: KeptFrame?, observer: FrameObserver?
   ) -> (report: SimulationReport, snapshot: FrameSnapshot?, frame: Int) {
     let device = prepared.device
-    var tally = Tally(device: device, rules: prepared.stepper.rules, iosVersion: prepared.iosVersion)
+    var tally = Tally(
+      device: device, rules: prepared.stepper.rules, iosVersion: prepared.iosVersion, frames: prepared.stepper.frameCount)
     let planning = prepared.stepper
     var finishing = prepared.stepper
     let tree = planning.tree
@@ -215,8 +217,12 @@ public enum Simulator {
         // storage to hold a later frame's plan.
         var plan = slot.plan!
         slot.plan = nil
+        // What the observer reads of the stepper (the raster cache, the cost model's memory) is
+        // this thread's.
+        observer?.willStep(frame, finishing)
         finishing.finish(&plan, state: state)
         let cost = finishing.costModel.cost(plan, state: state, tree: tree)
+        observer?.didStep(frame, state, plan, cost, tree: tree)
         tally.add(plan, state: state, tree: tree, cache: finishing.cache, cost: cost, passGPU: finishing.costModel.passGPU)
         if let kept {
           let keep: Bool
@@ -256,8 +262,10 @@ public enum Simulator {
   }
 }
 
-/// Watches a run frame by frame (``Simulator/run(_:observing:)``): the stepper before each frame,
-/// and what the frame came to.
+/// Watches a run frame by frame (``Simulator/run(_:observing:)``), on the calling thread: the
+/// stepper before each frame, and what the frame came to. Of the stepper, what a run carries from
+/// frame to frame besides the timeline is current (``FrameStepper/carried``: the raster cache and
+/// the cost model's memory); on two threads its timeline and decide-pass storage are another's.
 protocol FrameObserver: AnyObject {
   func willStep(_ frame: Int, _ stepper: FrameStepper)
   func didStep(_ frame: Int, _ state: FrameState, _ plan: FramePlan, _ cost: FrameCost, tree: FlatTree)

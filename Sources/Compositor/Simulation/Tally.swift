@@ -42,11 +42,14 @@ struct Tally {
   /// The iOS version the scene runs on: it decides the element size of backing stores.
   let iosVersion: OSVersion
 
-  init(device: DeviceProfile, rules: [any OffscreenRule] = OffscreenRules.all, iosVersion: OSVersion = .latest) {
+  /// A tally for a run of `frames` frames (room is made for them ahead: each frame's report is
+  /// a few hundred bytes).
+  init(device: DeviceProfile, rules: [any OffscreenRule] = OffscreenRules.all, iosVersion: OSVersion = .latest, frames: Int = 0) {
     self.device = device
     self.rules = rules
     self.iosVersion = iosVersion
     passesByRule = [Int](repeating: 0, count: rules.count)
+    self.frames.reserveCapacity(frames)
   }
 
   /// Where each finding is in ``findings``, by its layer and its kind: its rule (by position) or
