@@ -54,6 +54,11 @@ final class StreamTables: Sendable {
   let pixelSize: NumberRange
   let characters: ClosedRange<Int>
   let repeatCount: ClosedRange<Int>
+  let repeatStep: NumberRange
+  let translation: NumberRange
+  /// A rect's x and y, and its width and height (``ValueType/rect``).
+  let rectOrigin = NumberRange.coordinate
+  let rectSize = NumberRange.length
   /// The key tables above, freed with them.
   private let keyTables: [KeyTable]
 
@@ -113,6 +118,8 @@ final class StreamTables: Sendable {
     pixelSize = format.contents["pixelSize"].range ?? .positive
     characters = Self.integerRange(format.contents["characters"])
     repeatCount = Self.integerRange(format.repeatBlock["count"])
+    repeatStep = format.repeatBlock["step"].range ?? .coordinate
+    translation = format.transform["translation"].range ?? .coordinate
     keyTables = made
   }
 
