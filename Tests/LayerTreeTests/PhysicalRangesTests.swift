@@ -5,9 +5,9 @@ import Testing
 
 /// The physical ranges of lengths and bitmaps (`PhysicalRanges.swift`): a length or position is
 /// within 10,000,000 pt of 0 and a bitmap's side at most 10,000,000 px. Both readers take a number
-/// at the limit and refuse one past it, the tree reader naming its key, the range and why. Every
-/// limit here is the 10,000,000 of `NumberRange.maxPoints` and `maxPixels`, and every place is
-/// counted by hand from the scene's text.
+/// at the limit and refuse one past it, the tree reader naming its key, the range and why; the
+/// scene writer never writes one. Every limit here is the 10,000,000 of `NumberRange.maxPoints`
+/// and `maxPixels`, and every place is counted by hand from the scene's text.
 @Suite("Physical ranges")
 struct PhysicalRangesTests {
   static let options = SceneDecoder.Options(devices: BadInputFixtures.devices)
@@ -241,5 +241,43 @@ struct PhysicalRangesTests {
       #expect(problems.map(\.message) == [message])
       #expect(problems.first?.notes == [NumberRange.pointsReason], "\(past)")
     }
+  }
+
+  // MARK: Scenes in memory
+
+  /// A scene built in memory past a range is found, with its layer, key and number, and the
+  /// writer refuses to write it; at the limit it is written and read back the same.
+  @Test func theWriterNeverWritesANumberPastItsRange() throws {
+    var layer = Layer(id: "a", frame: Rect(1e9, 0, 10, 10))
+    var root = Layer(id: "root", frame: Rect(0, 0, 375, 667))
+    root.sublayers = [layer]
+    var scene = Scene(device: "iphone-7", root: root)
+    let problem = try #require(scene.firstValueOutOfRange())
+    #expect(problem.path == "root/a" && problem.key == "frame[0]" && problem.value == 1e9 && problem.range == .coordinate)
+    #expect(problem.description == "root/a: `frame[0]` is 1000000000; the scene format holds a number from -10000000 to 10000000 there")
+    #expect(throws: SceneEncodingError(path: "root/a", message: problem.message)) { try SceneEncoder.rendered(scene) }
+
+    layer.frame = Rect(1e7, -1e7, 1e7, 1e7)
+    layer.shadowOffset = Size(-1e7, 1e7)
+    layer.contents = .image(ImageContents(pixelSize: Size(1e7, 1)))
+    scene.root.sublayers = [layer]
+    #expect(scene.firstValueOutOfRange() == nil)
+    let written = try SceneEncoder.rendered(scene)
+    #expect(try SceneDecoder.decode(Array(written.utf8), options: Self.options).withoutSourceLocations == scene)
+
+    // The timeline too: a `position` value past the range, in the first animation.
+    scene.timeline = Timeline(duration: 1, animations: [LayerAnimation(targets: ["root/a"], keyPath: .position, toValue: .pair(0, 2e7))])
+    #expect(scene.firstValueOutOfRange()?.description.hasPrefix("timeline.animations[0]: `toValue[1]` is 20000000") == true)
+  }
+
+  /// Copies within the range but more than 10,000,000 pt apart need a step past it: the writer
+  /// refuses to fold them into `repeat` (copy 0 at -9,000,000 and copy 1 at 9,000,000 are
+  /// 18,000,000 pt apart).
+  @Test func copiesTooFarApartForOneStep() {
+    var root = Layer(id: "root", frame: Rect(0, 0, 375, 667))
+    root.sublayers = [Layer(id: "a[0]", frame: Rect(-9e6, 0, 1, 1)), Layer(id: "a[1]", frame: Rect(9e6, 0, 1, 1))]
+    let scene = Scene(device: "iphone-7", root: root)
+    #expect(scene.firstValueOutOfRange() == nil)
+    #expect(throws: SceneEncodingError.self) { try SceneEncoder.rendered(scene) }
   }
 }

@@ -3,7 +3,8 @@
 /// 10,000,000 px. The format's description gives them to every key that holds such a number
 /// (`frame`, `cornerRadius`, `shadowOffset`, a `position` animation's values, a scroll's
 /// offsets...); both readers refuse a number past them with its JSON path, the range and the
-/// reason (``NumberRange/limitNote(for:)``), and the JSON Schema states them.
+/// reason (``NumberRange/limitNote(for:)``), the JSON Schema states them, and the writers never
+/// write one (``Scene/firstValueOutOfRange(format:)``).
 ///
 /// Why 10^7 (docs/scene-format.md, "Limits"):
 /// - A 32-bit float, the precision a GPU draws with, has a 24-bit significand: from 2^23
