@@ -748,7 +748,7 @@ struct SceneStreamReader: ~Copyable {
   }
 
   @inline(__always)
-  private mutating func number(in range: NumberRange) throws(Unsupported) -> Double {
+  private mutating func number(in range: StreamRange) throws(Unsupported) -> Double {
     let value = try finite()
     guard range.contains(value) else { throw Unsupported() }
     return value
@@ -770,7 +770,7 @@ struct SceneStreamReader: ~Copyable {
 
   /// `[a, b]`, both in `range`.
   @inline(__always)
-  private mutating func pair(in range: NumberRange) throws(Unsupported) -> (Double, Double) {
+  private mutating func pair(in range: StreamRange) throws(Unsupported) -> (Double, Double) {
     let (a, b) = try pair()
     guard range.contains(a), range.contains(b) else { throw Unsupported() }
     return (a, b)
