@@ -20,7 +20,9 @@ import LayerTree
 ///
 /// What the scene format cannot state is written as the nearest thing it can and listed in
 /// ``CapturedScene/notes`` and the scene's `source`: a shear, a perspective, a `shadowPath` that
-/// is not a rectangle.
+/// is not a rectangle, a length or position past the format's physical limit (a view parked
+/// 10^9 pt away, a list 10^8 pt long: 10,000,000 pt, docs/scene-format.md, "Limits"), written at
+/// the limit so that the scene is one the readers take.
 ///
 /// The scene holds a `CAReplicatorLayer`'s sublayers once, as a file does; reading the file
 /// makes the copies. Write it (`SceneEncoder`) and read it back before simulating a scene with
@@ -116,22 +118,22 @@ struct Walker {
     var layer = Layer(id: id)
     // Geometry.
     if depth == 0 {
-      layer.frame = grid.snap(Rect(0, 0, max(0, p.bounds.width), max(0, p.bounds.height)))
+      layer.frame = limited(grid.snap(Rect(0, 0, max(0, p.bounds.width), max(0, p.bounds.height))), path, "frame")
       if p.transform != .identity { note("\(path): the captured layer's own transform is left out; the scene's root is placed at (0, 0).") }
     } else {
       let placement = SceneCapture.placement(of: p, in: parentOrigin)
-      layer.frame = grid.snap(placement.frame)
+      layer.frame = limited(grid.snap(placement.frame), path, "frame")
       layer.anchorPoint = placement.anchorPoint
       layer.transform = placement.transform
-      layer.transform.translationX = grid.snap(placement.transform.translationX)
-      layer.transform.translationY = grid.snap(placement.transform.translationY)
+      layer.transform.translationX = limited(grid.snap(placement.transform.translationX), .coordinate, path, "transform")
+      layer.transform.translationY = limited(grid.snap(placement.transform.translationY), .coordinate, path, "transform")
       if placement.shear != 0 {
         note("\(path): its transform has a shear (\(formatNumber(placement.shear))), written as the nearest rotation and scale.")
       }
       if placement.perspective { note("\(path): its transform's perspective is left out; the layer is drawn flat.") }
     }
     // Appearance.
-    layer.cornerRadius = Self.clean(p.cornerRadius, atLeast: 0)
+    layer.cornerRadius = limited(Self.clean(p.cornerRadius, atLeast: 0), .length, path, "cornerRadius")
     layer.maskedCorners = p.maskedCorners
     layer.cornerCurve = p.cornerCurve
     layer.masksToBounds = p.masksToBounds
@@ -140,17 +142,19 @@ struct Walker {
     layer.isHidden = p.isHidden
     layer.isOpaque = p.isOpaque
     layer.backgroundColor = p.backgroundColor.map(Self.color)
-    layer.borderWidth = Self.clean(p.borderWidth, atLeast: 0)
+    layer.borderWidth = limited(Self.clean(p.borderWidth, atLeast: 0), .length, path, "borderWidth")
     layer.borderColor = p.borderColor.map(Self.color) ?? .clear
     layer.shadowOpacity = min(1, Self.clean(p.shadowOpacity, atLeast: 0))
-    layer.shadowRadius = Self.clean(p.shadowRadius, atLeast: 0)
-    layer.shadowOffset = Size(Self.clean(p.shadowOffset.width), Self.clean(p.shadowOffset.height))
+    layer.shadowRadius = limited(Self.clean(p.shadowRadius, atLeast: 0), .length, path, "shadowRadius")
+    layer.shadowOffset = Size(
+      limited(Self.clean(p.shadowOffset.width), .coordinate, path, "shadowOffset"),
+      limited(Self.clean(p.shadowOffset.height), .coordinate, path, "shadowOffset"))
     layer.shadowColor = p.shadowColor.map(Self.color) ?? .clear
-    if let path = p.shadowPath { layer.shadowPath = shadowPath(path, of: p, at: id) }
+    if let shadow = p.shadowPath { layer.shadowPath = limited(shadowPath(shadow, of: p, at: id), path) }
     layer.shouldRasterize = p.shouldRasterize
     layer.rasterizationScale = p.rasterizationScale > 0 ? Self.clean(p.rasterizationScale) : 1
     layer.allowsEdgeAntialiasing = p.allowsEdgeAntialiasing
-    layer.contents = p.contents
+    layer.contents = limited(p.contents, path)
     layer.contentsGravity = p.contentsGravity
     layer.kind = kind(p, path: path, layer: &layer)
     // Mask and sublayers, placed against this layer's bounds origin.
@@ -205,10 +209,10 @@ struct Walker {
     case .shape(let shapePath, let fill, let stroke, let lineWidth):
       // A shape layer without a path draws nothing: a plain layer says the same.
       guard let shapePath else { return .plain }
-      var shape = ShapeLayer(path: Self.shapePath(shapePath))
+      var shape = ShapeLayer(path: limited(Self.shapePath(shapePath), path))
       shape.fillColor = fill.map(Self.color)
       shape.strokeColor = stroke.map(Self.color)
-      shape.lineWidth = Self.clean(lineWidth, atLeast: 0)
+      shape.lineWidth = limited(Self.clean(lineWidth, atLeast: 0), .length, path, "lineWidth")
       return .shape(shape)
     case .gradient(let colors):
       return .gradient(GradientLayer(colors: colors.map(Self.color)))
@@ -220,8 +224,8 @@ struct Walker {
       var replicator = ReplicatorLayer(instanceCount: min(max(1, captured.instanceCount), ReplicatorLayer.instanceCountRange.upperBound))
       let t = captured.instanceTransform
       var (transform, shear) = Transform.decomposing(a: t.m11, b: t.m12, c: t.m21, d: t.m22)
-      transform.translationX = Self.clean(t.m41)
-      transform.translationY = Self.clean(t.m42)
+      transform.translationX = limited(Self.clean(t.m41), .coordinate, path, "instanceTransform")
+      transform.translationY = limited(Self.clean(t.m42), .coordinate, path, "instanceTransform")
       replicator.instanceTransform = transform
       if shear != 0 || !t.isAffineOnLayerPlane {
         note("\(path): its instanceTransform is written as the nearest rotation, scale and move.")
@@ -286,12 +290,79 @@ struct Walker {
       note(pool.note)
     }
     let offset = horizontal ? p.bounds.x : p.bounds.y
+    let contentLength = grid.snap(horizontal ? info.contentSize.width : info.contentSize.height)
     scroll = Scroll(
-      target: path, axis: axis, motion: request.motion, startOffset: grid.snap(offset),
-      contentLength: grid.snap(horizontal ? info.contentSize.width : info.contentSize.height), reuse: reuse)
+      target: path, axis: axis, motion: request.motion, startOffset: limited(grid.snap(offset), .coordinate, path, "content offset"),
+      contentLength: limited(contentLength, .positiveLength, path, "content size"), reuse: reuse)
   }
 
   // MARK: Values
+
+  /// A captured length or position within `range`: past its physical limit (a view parked 10^9
+  /// pt away, a list 10^8 pt long) it is written at the limit, with a note naming the layer and
+  /// `what`; a value below the range or not finite is left as it is.
+  mutating func limited(_ value: Double, _ range: NumberRange, _ path: String, _ what: String) -> Double {
+    guard range.passesLimit(value) || value.isInfinite else { return value }
+    let unit = range.unit == .pixels ? "px" : "pt"
+    note(
+      "\(path): its \(what) reaches past \(NumberRange.grouped(range.upper)) \(unit), the scene format's limit, and is written at the limit."
+    )
+    return value > 0 ? range.upper : range.lower
+  }
+
+  /// A captured rectangle within the ranges of a scene's rects. One wholly past -10^7 or 10^7 pt
+  /// (a view parked far away) moves to the limit, its size at most 10^7; one that crosses into
+  /// them keeps the part within, and when that is more than 10^7 pt across, the 10^7 nearest 0 (a
+  /// background far larger than the screen keeps the part a screen near 0 shows).
+  mutating func limited(_ rect: Rect, _ path: String, _ what: String) -> Rect {
+    let limit = NumberRange.maxPoints
+    var changed = false
+    func span(_ start: Double, _ length: Double) -> (start: Double, length: Double) {
+      guard !start.isNaN, !length.isNaN, !NumberRange.coordinate.contains(start) || !NumberRange.length.contains(length) else {
+        return (start, length)
+      }
+      changed = true
+      let end = start + length
+      if start >= limit || end <= -limit { return (start > 0 ? limit : -limit, min(limit, max(0, length))) }
+      var low = max(-limit, start)
+      let high = min(limit, end)
+      if high - low > limit { low = min(max(-limit / 2, low), high - limit) }
+      return (low, max(0, min(limit, high - low)))
+    }
+    let (x, width) = span(rect.x, rect.width)
+    let (y, height) = span(rect.y, rect.height)
+    let result = Rect(x, y, width, height)
+    if changed {
+      note(
+        "\(path): its \(what) reaches past \(NumberRange.grouped(limit)) pt, the scene format's limit, and is written within it.")
+    }
+    return result
+  }
+
+  mutating func limited(_ shadowPath: ShadowPath, _ path: String) -> ShadowPath {
+    guard case .rect(let rect, let radius) = shadowPath else { return shadowPath }
+    return .rect(limited(rect, path, "shadowPath"), cornerRadius: limited(radius, .length, path, "shadowPath"))
+  }
+
+  mutating func limited(_ shape: ShapePath, _ path: String) -> ShapePath {
+    switch shape {
+    case .rect(let rect): return .rect(limited(rect, path, "path"))
+    case .roundedRect(let rect, let radius):
+      return .roundedRect(limited(rect, path, "path"), cornerRadius: limited(radius, .length, path, "path"))
+    case .ellipse(let rect): return .ellipse(limited(rect, path, "path"))
+    case .arbitrary(let bounds, let points):
+      let most = SceneFormat.standard.shapePath["points"].range.map { Int($0.upper) } ?? points
+      return .arbitrary(bounds: limited(bounds, path, "path"), points: min(most, points))
+    }
+  }
+
+  /// Contents whose image is within the largest bitmap the scene format holds.
+  mutating func limited(_ contents: Contents?, _ path: String) -> Contents? {
+    guard case .image(var image) = contents else { return contents }
+    image.pixelSize = Size(
+      limited(image.pixelSize.width, .pixels, path, "image"), limited(image.pixelSize.height, .pixels, path, "image"))
+    return .image(image)
+  }
 
   /// A captured number as the scene writes it: finite, at least `minimum`, and rounded to 1e-6
   /// (a `Float` property such as `opacity` 0.3 reads 0.30000001192...).

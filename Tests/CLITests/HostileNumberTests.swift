@@ -74,6 +74,32 @@ struct HostileNumberTests {
     #expect(!FileManager.default.fileExists(atPath: folder + "/p.html"))
   }
 
+  /// The issue's example: a frame 1e9 pt from its superlayer was reported as if it were on a
+  /// screen. Every command that reads a scene refuses it, exit 2, with the file, line and column
+  /// of the number, its key, the range and the reason, and prints nothing on standard output.
+  /// The place: on the scene's second line, `"device": "iphone-7", "root": {"sublayers":
+  /// [{"id": "far", "frame": [` is 69 characters, so 1e9 is at 2:70.
+  @Test func aFramePastThePhysicalLimitIsAnInputError() throws {
+    let scene = """
+      {"version": 1,
+      "device": "iphone-7", "root": {"sublayers": [{"id": "far", "frame": [1e9, 0, 10, 10]}]}}
+      """
+    let (folder, path) = try hostileFile(named: "far.json", scene)
+    let expected = """
+      \(path):2:70: error: root.sublayers[0].frame[0]: expected x from -10000000 to 10000000 in [x, y, width, height], found 1000000000
+        note: \(NumberRange.pointsReason)
+      \(path): 1 problem found; the scene was not simulated
+
+      """
+    for arguments in [["report", path], ["explain", path], ["render", path, "-o", folder + "/p.svg"], ["check", path]] {
+      let run = ToolRun.callAsFunction(arguments)
+      #expect(run.status == 2, "\(arguments)")
+      #expect(run.stdout.isEmpty || arguments[0] == "check", "\(arguments): \(run.stdout)")
+      #expect(run.stderr.hasPrefix(expected.components(separatedBy: "\n")[0]), "\(arguments): \(run.stderr)")
+    }
+    #expect(ToolRun.run("report", path).stderr == expected)
+  }
+
   /// A saved report whose gated figures are `null` (what the JSON writer made of infinity) or
   /// missing is worse, never the same: `compare` exits 1. A hit rate may be null on both sides
   /// (nothing rasterized): that is the same.

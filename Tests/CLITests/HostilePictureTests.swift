@@ -23,12 +23,14 @@ struct HostilePictureTests {
   static func visibleLines(screen: Double, lineHeight: Double) -> Int { Int((screen / lineHeight).rounded(.up)) + 1 }
 
   /// A label 1e300 pt tall used to trap converting its line count to `Int`, one 1e16 pt tall to
-  /// loop over 5e14 lines. Both are drawn now, with no more bars than the screen holds: the
-  /// iPhone 7's screen is 667 pt tall and lines are at least 20 pt apart (35 lines at most).
-  @Test(arguments: ["1e300", "1e16"])
-  func labelsTallerThanAnyScreen(height: String) throws {
+  /// loop over 5e14 lines. The reader now refuses a size past 10,000,000 pt, so the tallest label
+  /// a file can give is 10,000,000 pt (500,000 lines of 20 pt), drawn here by `render` and
+  /// `report --html`; the taller ones, which only a scene built in memory can hold, are drawn by
+  /// the same formatters below. Each with no more bars than the screen holds: the iPhone 7's
+  /// screen is 667 pt tall and lines are at least 20 pt apart (35 lines at most).
+  @Test func labelsTallerThanAnyScreen() throws {
     let folder = try temporaryFolder()
-    let scene = Self.tallLabel(height, characters: 100_000_000)
+    let scene = Self.tallLabel("1e7", characters: 100_000_000)
     let svg = folder + "/out.svg"
     let render = ToolRun.run("render", "-", "-o", svg, stdin: scene)
     #expect(render.status == 0, "\(render.stderr)")
@@ -44,15 +46,53 @@ struct HostilePictureTests {
     #expect(try readText(html).utf8.count < 64 * 1024)
   }
 
-  /// At the largest Double the label's backing store overflows: refused with a message, after a
-  /// simulation that finishes (it used to trap in the picture).
+  /// A scene built in memory with one text label `height` pt tall and 100 pt wide, as
+  /// ``tallLabel(_:y:characters:transform:)`` writes it.
+  static func tallLabelScene(_ height: Double, characters: Int = 100_000_000) -> Scene {
+    var label = Layer(id: "t", frame: Rect(0, 0, 100, height))
+    label.contents = .text(TextContents(characters: characters))
+    var root = Layer(id: "root", frame: Rect(0, 0, 375, 667))
+    root.sublayers = [label]
+    return Scene(device: "iphone-7", root: root)
+  }
+
+  /// Frame 0 of a scene built in memory, simulated on its device as `render` and `report --html`
+  /// simulate a file: the picture and the page.
+  static func drawn(_ scene: Scene) throws -> (svg: String, html: String) {
+    let profile = try #require(DeviceCatalogue.device(id: scene.device))
+    let run = try Simulation.run(scene, on: profile, file: "memory", keeping: .index(0))
+    let simulated = SimulatedScene(scene: scene, profile: profile, report: run.report, file: "memory", kept: (run.frame, run.snapshot))
+    let svg = FramePictureFormatter.document(simulated.picture(frame: 0, overlays: [.offscreen]))
+    return (svg, HTMLReportFormatter.format(simulated.htmlRun()))
+  }
+
+  /// The labels past the reader's limit, which only a caller of the library can give the
+  /// formatters: drawn with no more bars than the screen holds.
+  @Test(arguments: [1e300, 1e16])
+  func labelsPastTheReadersLimitInMemory(height: Double) throws {
+    let (svg, html) = try Self.drawn(Self.tallLabelScene(height))
+    let bars = try ParsedMarkup(svg).elements("//*[@class='text']")
+    #expect(!bars.isEmpty)
+    #expect(bars.count <= Self.visibleLines(screen: 667, lineHeight: 20))
+    #expect(html.utf8.count < 64 * 1024)
+  }
+
+  /// At the largest Double the label's backing store overflows. From a file the reader refuses
+  /// the height first, naming it (the fourth number of `frame`); built in memory, the scene is
+  /// simulated to the end and refused with a message (it used to trap in the picture).
   @Test func labelAsTallAsTheLargestDouble() throws {
     let scene = Self.tallLabel("1.7976931348623157e308")
     for arguments in [["render", "-", "-o", "-"], ["report", "-", "--html", "-"]] {
       let run = ToolRun.callAsFunction(arguments, stdin: scene)
       #expect(run.status == 2)
-      #expect(run.stderr.contains("<stdin>: error: the scene cannot be simulated"))
+      #expect(run.stderr.contains("root.sublayers[0].frame[3]: expected a height up to 10000000"), "\(run.stderr)")
       #expect(run.stdout.isEmpty)
+    }
+    #expect(throws: InputError.self) { try Self.drawn(Self.tallLabelScene(.greatestFiniteMagnitude, characters: 5)) }
+    do {
+      _ = try Self.drawn(Self.tallLabelScene(.greatestFiniteMagnitude, characters: 5))
+    } catch let error as InputError {
+      #expect(error.message.hasPrefix("memory: error: the scene cannot be simulated"))
     }
   }
 
@@ -76,10 +116,11 @@ struct HostilePictureTests {
   }
 
   /// A label shrunk a million times is thousands of lines on a few points of screen: drawn as
-  /// one grey block, not as bars no one can tell apart. (Scaled about its centre, 300 pt down.)
+  /// one grey block, not as bars no one can tell apart. (10,000,000 pt tall, the most a file may
+  /// give, scaled about its centre, 300 pt down: -4,999,700 + 5,000,000.)
   @Test func shrunkLabelIsOneBlock() throws {
     let scene = Self.tallLabel(
-      "2e7", y: "-9999700", characters: 100_000_000, transform: "\"transform\": {\"scale\": [1e-6, 1e-6]},")
+      "1e7", y: "-4999700", characters: 100_000_000, transform: "\"transform\": {\"scale\": [1e-6, 1e-6]},")
     let run = ToolRun.run("render", "-", "-o", "-", stdin: scene)
     #expect(run.status == 0, "\(run.stderr)")
     let bars = try ParsedMarkup(run.stdout).elements("//*[@class='text']")

@@ -113,6 +113,9 @@ struct SceneStreamReaderTests {
     }
   }
 
+  /// A scene on an iPhone 7 whose root object holds `members` (JSON text, without braces).
+  static func root(_ members: String) -> String { ##"{"version": 1, "device": "iphone-7", "root": {"## + members + "}}" }
+
   /// Corner cases of the format, each with whether the fast path takes it.
   static let cornerCases: [(fastPath: Bool, json: String)] = [
     // White space of every kind, a byte order mark and CRLF line ends: the layers' lines and
@@ -170,7 +173,51 @@ struct SceneStreamReaderTests {
     (false, ##"{"version": 1, "device": "iphone-7", "root": {"contents": {"characters": 3}}}"##),
     // Every other layer key, at the edges of its range.
     (true, ##"{"version": 1, "device": "iphone-7", "root": {"backgroundColor": null, "cornerRadius": 0, "cornerCurve": "continuous", "masksToBounds": false, "opacity": 0, "allowsGroupOpacity": false, "isHidden": true, "isOpaque": true, "borderWidth": 1e1, "borderColor": "#0A0B0C", "shadowOpacity": 1, "shadowRadius": -0, "shadowOffset": [-1.5, 2E-3], "shadowColor": "clear", "shadowPath": {"cornerRadius": 3, "rect": [1, 1, 0, 0]}, "shouldRasterize": true, "rasterizationScale": 3, "allowsEdgeAntialiasing": true, "transform": {"scale": 2, "rotation": -45}, "contentsGravity": "resizeAspectFill"}}"##),
-    (true, ##"{"version": 1, "device": "iphone-7", "root": {"shadowPath": "bounds", "transform": {"scale": [1, -1]}, "frame": [0.1, 1e-7, 123456789012345678901234567890, 0]}}"##),
+    (true, ##"{"version": 1, "device": "iphone-7", "root": {"shadowPath": "bounds", "transform": {"scale": [1, -1]}, "frame": [0.1, 1e-7, 1234567.89012345678901234567890, 0]}}"##),
+    // The physical limits of lengths and bitmaps (10,000,000): at them, and just past them.
+    (
+      true,
+      root(
+        ##""frame": [10000000, -10000000, 10000000, 1e7], "cornerRadius": 1e7, "borderWidth": 10000000, "shadowRadius": 1e7, "##
+          + ##""shadowOffset": [-1e7, 1e7], "shadowPath": {"rect": [-1e7, 1e7, 1e7, 1e7], "cornerRadius": 1e7}, "##
+          + ##""transform": {"translation": [1e7, -1e7]}, "contents": {"type": "image", "pixelSize": [1e7, 10000000]}, "sublayers": ["##
+          + ##"{"id": "s", "class": "CAShapeLayer", "lineWidth": 1e7, "##
+          + ##""path": {"type": "roundedRect", "rect": [1e7, 0, 1e7, 0], "cornerRadius": 1e7}}, "##
+          + ##"{"id": "r", "frame": [0, 0, 1, 1], "repeat": {"count": 3, "step": [5e6, -5e6]}}]"##)
+    ),
+    (false, root(##""frame": [1e9, 0, 10, 10]"##)),
+    (false, root(##""frame": [0, -10000001, 10, 10]"##)),
+    (false, root(##""frame": [0, 0, 10000001, 10]"##)),
+    (false, root(##""frame": [0.1, 1e-7, 123456789012345678901234567890, 0]"##)),
+    (false, root(##""cornerRadius": 10000001"##)),
+    (false, root(##""shadowRadius": 1e8"##)),
+    (false, root(##""shadowOffset": [0, -10000001]"##)),
+    (false, root(##""shadowPath": {"rect": [0, 0, 1e8, 1]}"##)),
+    (false, root(##""transform": {"translation": [1e8, 0]}"##)),
+    (false, root(##""contents": {"type": "image", "pixelSize": [10000001, 1]}"##)),
+    (false, root(##""sublayers": [{"id": "s", "class": "CAShapeLayer", "path": {"type": "rect", "rect": [0, 0, 1, 1e8]}}]"##)),
+    (false, root(##""sublayers": [{"id": "r", "frame": [1, 0, 1, 1], "repeat": {"count": 3, "step": [5e6, 0]}}]"##)),
+    (false, root(##""sublayers": [{"id": "r", "repeat": {"count": 1, "step": [1e8, 0]}}]"##)),
+    (
+      true,
+      root(
+        ##""sublayers": [{"id": "a"}]}, "timeline": {"duration": 1, "animations": ["##
+          + ##"{"target": "a", "keyPath": "position", "fromValue": [-1e7, 1e7], "toValue": [1e7, 0]}, "##
+          + ##"{"target": "a", "keyPath": "bounds.size.width", "toValue": 1e7}], "##
+          + ##""scrolls": [{"target": "root", "offsets": [[0, -1e7], [1, 1e7]], "contentLength": 1e7}]"##)
+    ),
+    (
+      false,
+      root(
+        ##""sublayers": [{"id": "a"}]}, "timeline": {"duration": 1, "##
+          + ##""animations": [{"target": "a", "keyPath": "position.y", "toValue": 2e7}]"##)
+    ),
+    (
+      false,
+      root(
+        ##""sublayers": [{"id": "a"}]}, "timeline": {"duration": 1, "##
+          + ##""scrolls": [{"target": "root", "offsets": [[0, 0], [1, 10000001]]}]"##)
+    ),
     (false, ##"{"version": 1, "device": "iphone-7", "root": {"opacity": 1.0000001}}"##),
     (false, ##"{"version": 1, "device": "iphone-7", "root": {"rasterizationScale": 0}}"##),
     (false, ##"{"version": 1, "device": "iphone-7", "root": {"frame": [0, 0, 1e999, 1]}}"##),

@@ -83,6 +83,24 @@ struct ListCaptureTests {
     #expect(captured.scene.timeline?.duration == 0.5)
   }
 
+  /// A list longer than the scene format's 10,000,000 pt (1,000,000 rows of 44 pt, 44,000,000
+  /// pt) is scrolled within its first 10,000,000 pt, with a note: the scene is one the readers
+  /// take.
+  @Test func aListLongerThanThePhysicalLimit() throws {
+    var table = Self.table()
+    table.properties.scroll = .init(contentSize: Size(390, 44_000_000), reusesCells: true, itemCount: 1_000_000)
+    let captured = try Self.capture(table, scroll: .fling(3000, duration: 0.5))
+    let scroll = try #require(captured.scene.timeline?.scrolls.first)
+    #expect(scroll.contentLength == 10_000_000)
+    #expect(scroll.startOffset == 120)
+    #expect(
+      captured.notes.contains(
+        "root/UITableView: its content size reaches past 10,000,000 pt, the scene format's limit, and is written at the limit."))
+    #expect(captured.scene.firstValueOutOfRange() == nil)
+    let written = try SceneEncoder.rendered(captured.scene)
+    #expect(throws: Never.self) { try SceneDecoder.decode(Array(written.utf8), options: .init(devices: DeviceCatalogue.screens)) }
+  }
+
   /// A short screen: a 600 pt viewport over 150 pt rows needs ceil(600 / 150) + 1 = 5 cells, but
   /// the list has only 3 items and all 3 are visible: a pool of 3.
   @Test func thePoolIsNoLargerThanTheList() throws {

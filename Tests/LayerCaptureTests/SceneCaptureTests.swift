@@ -339,4 +339,46 @@ struct SceneCaptureTests {
     let rules = Set(report.findings.filter { $0.category == .offscreen }.map(\.rule))
     #expect(rules == ["shadow-without-path", "rounded-clip"])
   }
+
+  // MARK: Physical limits
+
+  /// Numbers past the scene format's physical limits (10,000,000 pt for lengths and positions,
+  /// 10,000,000 px for a bitmap's side; docs/scene-format.md, "Limits") are written at the limit,
+  /// each with a note, so that a recorded scene is one the readers take: a view parked at x 1e9
+  /// with a corner radius of 1e9, a backdrop 3e7 pt wide centred on x 0, an image 2e7 px wide.
+  @Test func numbersPastThePhysicalLimitsAreWrittenAtTheLimit() throws {
+    let parked = FakeLayer(
+      "UIView", frame: Rect(1e9, 0, 10, 10),
+      configure: {
+        $0.name = "parked"
+        $0.backgroundColor = .black
+        $0.cornerRadius = 1e9
+      })
+    let backdrop = FakeLayer("UIView", frame: Rect(-1.5e7, 0, 3e7, 100), configure: { $0.name = "backdrop" })
+    let photo = FakeLayer(
+      "UIImageView", frame: Rect(0, 0, 10, 10),
+      configure: {
+        $0.name = "photo"
+        $0.contents = .image(ImageContents(pixelSize: Size(2e7, 10)))
+      })
+    let captured = try capture(Self.screen([parked, backdrop, photo]))
+    let root = captured.scene.root
+    // x 1e9 at the limit, 10,000,000; the radius too.
+    #expect(root.sublayers[0].frame == Rect(10_000_000, 0, 10, 10))
+    #expect(root.sublayers[0].cornerRadius == 10_000_000)
+    // The edges -15,000,000 and 15,000,000 within -10,000,000 and 10,000,000: 20,000,000 across,
+    // past the limit of a width, so the 10,000,000 nearest 0, from -5,000,000: the part a screen
+    // near 0 shows.
+    #expect(root.sublayers[1].frame == Rect(-5_000_000, 0, 10_000_000, 100))
+    #expect(root.sublayers[2].contents == .image(ImageContents(pixelSize: Size(10_000_000, 10))))
+    let limit = "past 10,000,000 pt, the scene format's limit"
+    #expect(captured.notes.contains("root/parked: its frame reaches \(limit), and is written within it."))
+    #expect(captured.notes.contains("root/parked: its cornerRadius reaches \(limit), and is written at the limit."))
+    #expect(captured.notes.contains("root/backdrop: its frame reaches \(limit), and is written within it."))
+    #expect(
+      captured.notes.contains("root/photo: its image reaches past 10,000,000 px, the scene format's limit, and is written at the limit."))
+    #expect(captured.scene.firstValueOutOfRange() == nil)
+    let written = try SceneEncoder.rendered(captured.scene)
+    #expect(throws: Never.self) { try SceneDecoder.decode(Array(written.utf8), options: .init(devices: DeviceCatalogue.screens)) }
+  }
 }

@@ -50,13 +50,14 @@ enum BadInputFixtures {
 
 @Suite("Bad input: every problem, with its place")
 struct BadInputTests {
-  /// Every kind of bad input issues 2 and 3 name has a case.
+  /// Every kind of bad input issues 2 and 3 name has a case, and numbers past the physical
+  /// limits of lengths and bitmaps ("Untrusted scenes in CI").
   @Test func everyKindOfBadInputHasACase() throws {
     let required = [
       "malformed-json", "wrong-types", "negative-sizes", "opacity-out-of-range", "unknown-device", "unknown-contents-type",
       "duplicate-ids", "non-finite-numbers", "unknown-key", "several-problems", "animation-unknown-layer",
       "animation-unknown-key-path", "animation-wrong-value-type", "negative-durations", "scroll-without-content",
-      "pattern-matches-nothing", "reuse-pool-too-small",
+      "pattern-matches-nothing", "reuse-pool-too-small", "past-physical-limits",
     ]
     #expect(Set(required).isSubset(of: BadInputFixtures.names), "missing: \(Set(required).subtracting(BadInputFixtures.names))")
     for name in BadInputFixtures.names {

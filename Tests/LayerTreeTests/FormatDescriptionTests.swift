@@ -17,11 +17,12 @@ struct FormatDescriptionTests {
   }
 
   /// The values just outside a range, derived from its bounds: below an open or closed lower
-  /// bound, above an upper bound that is the property's own (not a physical limit).
+  /// bound, above an upper bound that is the property's own or a physical limit with a unit (the
+  /// 10,000,000 of lengths), and below the lower one of a range symmetric about 0.
   static func outside(_ range: NumberRange) -> [Double] {
     var values: [Double] = []
     if range.hasLower { values.append(range.lowerIsOpen ? range.lower : range.lower - 1) }
-    if range.hasUpper, !range.upperIsLimit { values.append(range.upper + 1) }
+    if range.hasUpper, !range.upperIsLimit || range.unit != .none { values.append(range.upper + 1) }
     return values
   }
 
@@ -43,17 +44,19 @@ struct FormatDescriptionTests {
           Issue.record("\(key.name) = \(value) was accepted")
         } catch {
           let message = error.diagnostics.map(\.message).joined(separator: "\n")
-          // The message states the range the description gives.
+          // The message states the range the description gives, and past a physical limit why.
           #expect(message.contains(range.expectation(for: value)), "\(key.name): \(message)")
           #expect(error.diagnostics.contains { $0.path.hasSuffix(key.name) }, "\(key.name)")
+          let notes = error.diagnostics.flatMap(\.notes)
+          #expect(notes == (range.passesLimit(value) ? [NumberRange.pointsReason] : []), "\(key.name) = \(value): \(notes)")
         }
         checked += 1
       }
     }
-    // opacity, shadowOpacity (both ends), cornerRadius, borderWidth, shadowRadius, lineWidth,
-    // rasterizationScale, instanceDelay and the four colour offsets (both ends): counted by hand
-    // from the layer keys.
-    #expect(checked == 2 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 4 * 2)
+    // opacity, shadowOpacity (both ends), cornerRadius, borderWidth, shadowRadius, lineWidth
+    // (both ends: below 0 and past 10,000,000 pt), rasterizationScale, instanceDelay and the four
+    // colour offsets (both ends): counted by hand from the layer keys.
+    #expect(checked == 2 + 2 + 4 * 2 + 1 + 1 + 4 * 2)
   }
 
   /// Each key read into the model and written back as the description says: a value away from

@@ -35,4 +35,27 @@ struct SceneGeneratorTests {
     let scene = try SceneDecoder.decode(Array(json.utf8), options: .init(devices: Self.screens))
     #expect(scene.timeline == nil)
   }
+
+  /// A list longer than a column may be goes on in a new column 375 pt to the right, so that no
+  /// row passes the scene format's 10,000,000 pt (about 578,000 layers of feed, 17.3 pt a layer).
+  /// Here a column of 1,000 pt: a row starts a new column when the tallest row (180 pt) would
+  /// pass it, so every row ends by 1,000 pt; the scroll runs through the tallest column.
+  @Test(arguments: SceneGenerator.Kind.allCases)
+  func rowsGoOnInColumnsWithinTheLimit(_ kind: SceneGenerator.Kind) throws {
+    #expect(SceneGenerator(kind: kind, layers: 1).columnHeight == NumberRange.maxPoints)
+    var generator = SceneGenerator(kind: kind, layers: 1_000, frames: 600, seed: 3)
+    generator.columnHeight = 1_000
+    let scene = try SceneDecoder.decode(Array(generator.json().utf8), options: .init(devices: Self.screens))
+    let rows = try #require(scene.root.sublayers.first?.sublayers)
+    #expect(rows.allSatisfy { $0.frame.maxY <= 1_000 })
+    #expect(rows.allSatisfy { $0.frame.x.truncatingRemainder(dividingBy: 375) == 0 })
+    #expect(Set(rows.map(\.frame.x)).count > 1)
+    // 10 s at 2,000 pt/s is 20,000 pt; the content is one column of at most 1,000 pt: the scroll
+    // stops at its end less the 667 pt screen.
+    guard case .offsets(let points) = scene.timeline?.scrolls.first?.motion else {
+      Issue.record("no scroll")
+      return
+    }
+    #expect(points.last?.y == (rows.map(\.frame.maxY).max() ?? 0) - 667)
+  }
 }

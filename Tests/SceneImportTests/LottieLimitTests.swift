@@ -5,7 +5,8 @@ import TestSupport
 import Testing
 
 /// Precomps used many times over: the import counts the layers it makes and stops at the layer
-/// limit, the scene format's by default; a precomp that uses itself is cut.
+/// limit, the scene format's by default; a precomp that uses itself is cut. Numbers past the scene
+/// format's physical ranges are refused, never written.
 @Suite("Lottie limits")
 struct LottieLimitTests {
   static func load(_ json: String, maxLayers: Int? = nil) throws -> LottieImport {
@@ -65,5 +66,38 @@ struct LottieLimitTests {
     // Using itself directly: `top` and 8 empty uses.
     let direct = try Self.load(TinyLottie.file(layers: top, assets: "[\(asset("a0", uses: "a0"))]"))
     #expect(direct.scene.layerCount == 3 + 1 + 8)
+  }
+
+  /// A layer placed 10^9 pt away, or moved there by its keyframes, would make a scene file the
+  /// readers refuse (lengths and positions are held to 10,000,000 pt): the import stops with the
+  /// scene layer and the number named, and the reason. The shape layer `far` at position
+  /// (1e9, 0) with anchor (0, 0) has the frame x 1e9 - 0; `moving` goes from (0, 0) to (2e7, 0),
+  /// the value of its position animation.
+  @Test func numbersPastTheSceneFormatsRangesAreRefused() throws {
+    func layer(_ name: String, position: String) -> String {
+      #"{"ty": 3, "nm": "\#(name)", "ind": 1, "ip": 0, "op": 30, "st": 0, "ks": {"p": \#(position), "a": {"a": 0, "k": [0, 0]}}}"#
+    }
+    let far = #expect(throws: SceneErrors.self) {
+      try Self.load(TinyLottie.file(layers: layer("far", position: #"{"a": 0, "k": [1e9, 0]}"#)))
+    }
+    let problem = try #require(far?.diagnostics.first)
+    #expect(far?.diagnostics.count == 1)
+    #expect(
+      problem.message
+        == "the animation makes a scene the scene format cannot hold: root/view/animation/far: `frame[0]` is 1000000000; the scene format holds a number from -10000000 to 10000000 there"
+    )
+    #expect(problem.notes == [NumberRange.pointsReason])
+
+    let keyframes = #"{"a": 1, "k": [{"t": 0, "s": [0, 0], "i": {"x": 1, "y": 1}, "o": {"x": 0, "y": 0}}, {"t": 30, "s": [2e7, 0]}]}"#
+    let moving = #expect(throws: SceneErrors.self) { try Self.load(TinyLottie.file(layers: layer("moving", position: keyframes))) }
+    let message = try #require(moving?.diagnostics.first?.message)
+    #expect(message.hasPrefix("the animation makes a scene the scene format cannot hold: timeline.animations["), "\(message)")
+    #expect(message.contains("` is 20000000; the scene format holds a number from -10000000 to 10000000 there"), "\(message)")
+
+    // Within the range the same layer imports, and its scene is written and read back.
+    let near = try Self.load(TinyLottie.file(layers: layer("near", position: #"{"a": 0, "k": [1e7, 0]}"#)))
+    #expect(near.scene.firstValueOutOfRange() == nil)
+    let written = try SceneEncoder.rendered(near.scene)
+    #expect(throws: Never.self) { try SceneDecoder.decode(Array(written.utf8), options: .init(devices: DeviceCatalogue.screens)) }
   }
 }

@@ -195,6 +195,45 @@ struct RecursiveDescriptionImporterTests {
     #expect(found[4].message == "`frame`: expected finite numbers within a million points, found `1e999`")
   }
 
+  /// Printed numbers are within a million points, but a view shrunk by its transform has bounds
+  /// larger than its printed frame: scaled by 2^-14 (6.103515625e-05, exact in binary), a view
+  /// printed 1,000 pt wide is 1,000 x 2^14 = 16,384,000 pt wide, past the scene format's
+  /// 10,000,000 (the determinant 2^-28, about 3.7e-9, is above the 1e-9 under which the importer
+  /// guesses a square). Reported at the transform: after `   | ` (5 bytes) and
+  /// `<UIView: 0x3; frame = (0 0; 1000 1000); transform = ` (52), column 58.
+  @Test func boundsPastTheSceneFormatsRangeAreAnError() throws {
+    let found = problems(
+      """
+      <UIView: 0x1; frame = (0 0; 390 844); layer = <CALayer: 0x2>>
+         | <UIView: 0x3; frame = (0 0; 1000 1000); transform = [6.103515625e-05, 0, 0, 6.103515625e-05, 0, 0]; layer = <CALayer: 0x4>>
+      """)
+    #expect(found.count == 1)
+    #expect(found.first?.location == SourceLocation(line: 2, column: 58))
+    // About the printed frame's centre (500, 500): 500 - 16,384,000 / 2 = -8,191,500.
+    #expect(
+      found.first?.message
+        == "`transform`: the frame before the transform, (-8191500 -8191500; 16384000 16384000), reaches past 10,000,000 pt, the scene format's limit"
+    )
+  }
+
+  /// An image view's bitmap is taken as its frame at the screen's scale, at most the scene
+  /// format's 10,000,000 px a side: scaled by 2^-12 (0.000244140625), a view printed 1,000 pt
+  /// wide is 4,096,000 pt wide, 12,288,000 px at 3x. The scene is written and read back.
+  @Test func anImageViewsBitmapIsHeldToTheLargest() throws {
+    let scene = try importDump(
+      """
+      <UIView: 0x1; frame = (0 0; 390 844); layer = <CALayer: 0x2>>
+         | <UIImageView: 0x3; frame = (0 0; 1000 1000); transform = [0.000244140625, 0, 0, 0.000244140625, 0, 0]; layer = <CALayer: 0x4>>
+      """
+    ).scene
+    let image = scene.root.sublayers[0]
+    #expect(image.frame.width == 4_096_000)
+    #expect(image.contents == .image(ImageContents(pixelSize: Size(10_000_000, 10_000_000))))
+    #expect(scene.firstValueOutOfRange() == nil)
+    let written = try SceneEncoder.rendered(scene)
+    #expect(throws: Never.self) { try SceneDecoder.decode(Array(written.utf8), options: .init(devices: DeviceCatalogue.screens)) }
+  }
+
   @Test func unknownScreenAsksForADevice() {
     let found = problems("<UIView: 0x1; frame = (0 0; 1024 1366); layer = <CALayer: 0x2>>")
     #expect(found.count == 1)

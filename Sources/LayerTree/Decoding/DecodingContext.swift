@@ -225,7 +225,9 @@ public final class DecodingContext {
     return result
   }
 
-  /// `[x, y, width, height]` with a width and height >= 0.
+  /// `[x, y, width, height]`: x and y in ``NumberRange/coordinate``, a width and height in
+  /// ``NumberRange/length``. A number past the physical limit is reported at itself
+  /// (`frame[0]`), with the reason.
   public func rect(_ value: JSONValue, _ path: JSONPath, _ key: String) -> Rect? {
     guard let values = numbers(value, path, key, count: 4, shape: "[x, y, width, height]") else { return nil }
     guard values[2] >= 0, values[3] >= 0 else {
@@ -234,7 +236,21 @@ public final class DecodingContext {
         "expected a width and height >= 0 in [x, y, width, height], found \(formatNumber(values[2])) x \(formatNumber(values[3]))")
       return nil
     }
-    return Rect(values[0], values[1], values[2], values[3])
+    let (coordinate, length) = (NumberRange.coordinate, NumberRange.length)
+    if coordinate.contains(values[0]), coordinate.contains(values[1]), length.contains(values[2]), length.contains(values[3]) {
+      return Rect(values[0], values[1], values[2], values[3])
+    }
+    // Only a number past the limit is left: the width and height are >= 0.
+    let ranges = [coordinate, coordinate, length, length]
+    let index = values.indices.first { !ranges[$0].contains(values[$0]) } ?? 0
+    let names = ["x", "y", "a width", "a height"]
+    var offset = value.offset
+    if case .array(let items) = value.kind { offset = items[index].offset }
+    error(
+      (key.isEmpty ? path : path.key(key)).index(index).rendered, at: offset,
+      "expected \(names[index]) \(ranges[index].bounds(for: values[index])) in [x, y, width, height], found \(formatNumber(values[index]))",
+      notes: ranges[index].limitNote(for: values[index]).map { [$0] } ?? [])
+    return nil
   }
 
   /// `[a, b]`, any finite numbers.
@@ -254,7 +270,9 @@ public final class DecodingContext {
   public func number(_ value: JSONValue, _ path: JSONPath, _ key: String, in range: NumberRange) -> Double? {
     guard let number = number(value, path, key) else { return nil }
     guard range.contains(number), !range.whole || number == number.rounded() else {
-      error(path, key: key, at: value.offset, "expected \(range.expectation(for: number)), found \(formatNumber(number))")
+      error(
+        path, key: key, at: value.offset, "expected \(range.expectation(for: number)), found \(formatNumber(number))",
+        notes: range.limitNote(for: number).map { [$0] } ?? [])
       return nil
     }
     return number
@@ -284,14 +302,15 @@ public final class DecodingContext {
     return nil
   }
 
-  /// `[a, b]`: finite numbers in the key's range.
+  /// `[a, b]`: finite numbers in the key's range (`b` in its second range, when it has one).
   public func pair(_ value: JSONValue, _ path: JSONPath, _ key: FormatKey) -> (Double, Double)? {
-    guard case .pair(let shape, let range) = key.type else { return nil }
+    guard case .pair(let shape, let range, let second) = key.type else { return nil }
     guard let (a, b) = pair(value, path, key.name, shape: shape) else { return nil }
-    for number in [a, b] where !range.contains(number) {
+    for (number, range) in [(a, range), (b, second ?? range)] where !range.contains(number) {
       error(
         path, key: key.name, at: value.offset,
-        "expected \(range.expectation(for: number)) in \(shape), found \(formatNumber(a)), \(formatNumber(b))")
+        "expected \(range.expectation(for: number)) in \(shape), found \(formatNumber(a)), \(formatNumber(b))",
+        notes: range.limitNote(for: number).map { [$0] } ?? [])
       return nil
     }
     return (a, b)

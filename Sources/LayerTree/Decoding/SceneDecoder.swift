@@ -338,6 +338,7 @@ struct SceneReader {
     var hasID = defaultID != nil
     var repeatCount: Int? = nil
     var repeatStep = (0.0, 0.0)
+    var repeatValue: JSONValue? = nil
     var seen: [String: JSONValue.Member] = [:]
     var sublayerValues: [(JSONValue, JSONPath)] = []
     var maskValue: JSONValue? = nil
@@ -409,6 +410,7 @@ struct SceneReader {
           } else if let (count, step) = readRepeat(v, path.key(key)) {
             repeatCount = count
             repeatStep = step
+            repeatValue = v
           }
         case "path":
           if let shapePath = readShapePath(v, path.key(key), key: "path") {
@@ -430,6 +432,12 @@ struct SceneReader {
       }
     }
     draft.finish()
+    if let count = repeatCount, let repeatValue,
+      let problem = Self.lastCopyProblem(frame: draft.layer.frame, count: count, step: repeatStep)
+    {
+      context.error(path.rendered(appending: "repeat"), at: repeatValue.offset, problem, notes: [NumberRange.pointsReason])
+      repeatCount = nil
+    }
     var layer = draft.layer
     layer.shareRareBox(in: &rareBoxes)
 
@@ -486,6 +494,21 @@ struct SceneReader {
       copies.append(copy)
     }
     return copies
+  }
+
+  /// Why the last of `count` copies of a layer with `frame`, each moved by `step` from the one
+  /// before, is past the physical range of coordinates, or nil when it is not. The copies are
+  /// placed as ``readLayers(_:_:isRoot:defaults:defaultID:isMask:depth:)`` places them; the first
+  /// is the frame itself, and the ones between lie between the first and the last.
+  static func lastCopyProblem(frame: Rect, count: Int, step: (Double, Double)) -> String? {
+    guard count > 1 else { return nil }
+    let last = count - 1
+    let moved = frame.offsetBy(step.0 * Double(last), step.1 * Double(last))
+    let range = NumberRange.coordinate
+    if range.contains(moved.x), range.contains(moved.y) { return nil }
+    let (axis, value) = range.contains(moved.x) ? ("y", moved.y) : ("x", moved.x)
+    return
+      "the last copy, [\(last)], would be at \(axis) = \(formatNumber(value)) (the frame moved by \(last) x step): expected \(axis) \(range.bounds(for: value)); lower `count` or `step`"
   }
 
   /// Where the `id` value of a layer object starts.
@@ -729,12 +752,17 @@ struct SceneReader {
       case "pixelSize":
         let pixelKey = kind["pixelSize"]
         if let (w, h) = context.pair(member.value, path, "pixelSize", shape: "[width, height] in pixels") {
-          if let range = pixelKey.range, range.contains(w), range.contains(h) {
+          let range = pixelKey.range ?? .pixels
+          if range.contains(w), range.contains(h) {
             pixelSize = Size(w, h)
           } else {
+            // A side below the range is told first, then one past its limit.
+            let sides = [w, h].filter { !range.contains($0) }
+            let bad = sides.first { !range.passesLimit($0) } ?? sides[0]
             context.error(
               path, key: "pixelSize", at: member.value.offset,
-              "expected a width and height > 0 in pixels, found \(formatNumber(w)) x \(formatNumber(h))")
+              "expected a width and height \(range.bounds(for: bad)) in pixels, found \(formatNumber(w)) x \(formatNumber(h))",
+              notes: range.limitNote(for: bad).map { [$0] } ?? [])
           }
         }
       case "opaque": opaque = context.bool(member.value, path, "opaque") ?? false

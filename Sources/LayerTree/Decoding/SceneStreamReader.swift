@@ -283,10 +283,8 @@ struct SceneStreamReader: ~Copyable {
         guard case .optionalColor(let set) = tables.layerSetters[index] else { throw Unsupported() }
         set(&draft, value)
       case .pair:
-        let (a, b) = try pair()
-        guard field.range.contains(a), field.range.contains(b), case .pair(let set) = tables.layerSetters[index] else {
-          throw Unsupported()
-        }
+        let (a, b) = try pair(in: field.range)
+        guard case .pair(let set) = tables.layerSetters[index] else { throw Unsupported() }
         set(&draft, Point(a, b))
       case .colors:
         let value = try colors()
@@ -350,7 +348,9 @@ struct SceneStreamReader: ~Copyable {
       try countLayers(added)
       ReplicatorInstances.expand(&layer)
     }
-    if let (count, _) = repeatCopies, count > 1 {
+    if let (count, step) = repeatCopies, count > 1 {
+      // The last copy within the range of coordinates, as the tree-based reader checks it.
+      guard SceneReader.lastCopyProblem(frame: layer.frame, count: count, step: step) == nil else { throw Unsupported() }
       let (extra, overflow) = layer.subtreeCount.multipliedReportingOverflow(by: count - 1)
       guard !overflow else { throw Unsupported() }
       try countLayers(extra)
@@ -491,7 +491,7 @@ struct SceneStreamReader: ~Copyable {
       switch tables.repeatFields[index] {
       case .count:
         count = try integer(in: tables.repeatCount.lowerBound...min(tables.repeatCount.upperBound, options.maxLayers))
-      case .step: step = try pair()
+      case .step: step = try pair(in: tables.repeatStep)
       }
       key = try nextKey()
     }
@@ -508,7 +508,7 @@ struct SceneStreamReader: ~Copyable {
       try markSeen(index, in: &seen)
       switch tables.transformFields[index] {
       case .rotation: transform.rotationDegrees = try finite()
-      case .translation: (transform.translationX, transform.translationY) = try pair()
+      case .translation: (transform.translationX, transform.translationY) = try pair(in: tables.translation)
       case .scale:
         if byte(pos) == UInt8(ascii: "[") {
           (transform.scaleX, transform.scaleY) = try pair()
@@ -628,8 +628,7 @@ struct SceneStreamReader: ~Copyable {
         guard let found = tables.contentsTypes.index(of: try rawString(), in: bytes) else { throw Unsupported() }
         type = found
       case .pixelSize:
-        let (width, height) = try pair()
-        guard tables.pixelSize.contains(width), tables.pixelSize.contains(height) else { throw Unsupported() }
+        let (width, height) = try pair(in: tables.pixelSize)
         pixelSize = Size(width, height)
       case .opaque: opaque = try bool()
       case .wideColor: wideColor = try bool()
@@ -749,7 +748,7 @@ struct SceneStreamReader: ~Copyable {
   }
 
   @inline(__always)
-  private mutating func number(in range: NumberRange) throws(Unsupported) -> Double {
+  private mutating func number(in range: StreamRange) throws(Unsupported) -> Double {
     let value = try finite()
     guard range.contains(value) else { throw Unsupported() }
     return value
@@ -769,6 +768,14 @@ struct SceneStreamReader: ~Copyable {
     return Int(value)
   }
 
+  /// `[a, b]`, both in `range`.
+  @inline(__always)
+  private mutating func pair(in range: StreamRange) throws(Unsupported) -> (Double, Double) {
+    let (a, b) = try pair()
+    guard range.contains(a), range.contains(b) else { throw Unsupported() }
+    return (a, b)
+  }
+
   /// `[a, b]`, finite numbers.
   private mutating func pair() throws(Unsupported) -> (Double, Double) {
     if let pair = compactPair() { return pair }
@@ -781,24 +788,29 @@ struct SceneStreamReader: ~Copyable {
     return (a, b)
   }
 
-  /// `[x, y, width, height]`, finite numbers with a width and height >= 0.
+  /// `[x, y, width, height]`: x and y in the range of coordinates, a width and height in that of
+  /// lengths (>= 0, and within the physical limit as x and y are).
   private mutating func rect() throws(Unsupported) -> Rect {
-    if let rect = compactRect() {
-      guard rect.width >= 0, rect.height >= 0 else { throw Unsupported() }
-      return rect
+    let rect: Rect
+    if let compact = compactRect() {
+      rect = compact
+    } else {
+      try open(UInt8(ascii: "["))
+      skipWhitespace()
+      let x = try finite()
+      try separator(UInt8(ascii: ","))
+      let y = try finite()
+      try separator(UInt8(ascii: ","))
+      let width = try finite()
+      try separator(UInt8(ascii: ","))
+      let height = try finite()
+      try close(UInt8(ascii: "]"))
+      rect = Rect(x, y, width, height)
     }
-    try open(UInt8(ascii: "["))
-    skipWhitespace()
-    let x = try finite()
-    try separator(UInt8(ascii: ","))
-    let y = try finite()
-    try separator(UInt8(ascii: ","))
-    let width = try finite()
-    try separator(UInt8(ascii: ","))
-    let height = try finite()
-    try close(UInt8(ascii: "]"))
-    guard width >= 0, height >= 0 else { throw Unsupported() }
-    return Rect(x, y, width, height)
+    guard tables.rectOrigin.contains(rect.x), tables.rectOrigin.contains(rect.y), tables.rectSize.contains(rect.width),
+      tables.rectSize.contains(rect.height)
+    else { throw Unsupported() }
+    return rect
   }
 
   /// `[a,b]` of short integers with nothing between them but the comma, as a compact file

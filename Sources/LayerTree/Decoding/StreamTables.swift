@@ -48,12 +48,17 @@ final class StreamTables: Sendable {
   let transformFields: [TransformField]
   let repeatKeys: KeyTable
   let repeatFields: [RepeatField]
-  let shapePathRadius: NumberRange
+  let shapePathRadius: StreamRange
   let shapePathPoints: ClosedRange<Int>
-  let shadowPathRadius: NumberRange
-  let pixelSize: NumberRange
+  let shadowPathRadius: StreamRange
+  let pixelSize: StreamRange
   let characters: ClosedRange<Int>
   let repeatCount: ClosedRange<Int>
+  let repeatStep: StreamRange
+  let translation: StreamRange
+  /// A rect's x and y, and its width and height (``ValueType/rect``).
+  let rectOrigin = StreamRange(.coordinate)
+  let rectSize = StreamRange(.length)
   /// The key tables above, freed with them.
   private let keyTables: [KeyTable]
 
@@ -107,12 +112,14 @@ final class StreamTables: Sendable {
     transformFields = format.transform.names.map { TransformField(rawValue: $0)! }
     repeatKeys = table(format.repeatBlock.names)
     repeatFields = format.repeatBlock.names.map { RepeatField(rawValue: $0)! }
-    shapePathRadius = format.shapePath["cornerRadius"].range ?? .nonNegative
+    shapePathRadius = StreamRange(format.shapePath["cornerRadius"].range ?? .nonNegative)
     shapePathPoints = Self.integerRange(format.shapePath["points"])
-    shadowPathRadius = format.shadowPath["cornerRadius"].range ?? .nonNegative
-    pixelSize = format.contents["pixelSize"].range ?? .positive
+    shadowPathRadius = StreamRange(format.shadowPath["cornerRadius"].range ?? .nonNegative)
+    pixelSize = StreamRange(format.contents["pixelSize"].range ?? .positive)
     characters = Self.integerRange(format.contents["characters"])
     repeatCount = Self.integerRange(format.repeatBlock["count"])
+    repeatStep = StreamRange(format.repeatBlock["step"].range ?? .coordinate)
+    translation = StreamRange(format.transform["translation"].range ?? .coordinate)
     keyTables = made
   }
 
@@ -152,7 +159,7 @@ struct StreamLayerKey: Sendable {
   /// How the value is read: by its kind, or by the reader itself for a structural key.
   var read: Read
   /// The range of a number or pair.
-  var range: NumberRange
+  var range: StreamRange
   var integers: ClosedRange<Int>
   /// Bit `i` set: the key applies to the class `LayerClass.allCases[i]`.
   var classMask: UInt8
@@ -180,7 +187,7 @@ struct StreamLayerKey: Sendable {
     case .transform: read = .transform
     case .structural: read = Read(StructuralLayerKey(rawValue: key.name))
     }
-    range = key.range ?? .any
+    range = StreamRange(key.range ?? .any)
     if case .integer(let range) = key.type { integers = range } else { integers = 0...0 }
     var mask: UInt8 = 0
     for (index, layerClass) in LayerClass.allCases.enumerated() where key.variants?.contains(layerClass.rawValue) ?? true {
@@ -277,4 +284,22 @@ enum RepeatField: String, Sendable {
 extension LayerClass {
   /// The class's bit in ``StreamLayerKey/classMask``: bit `i` for `LayerClass.allCases[i]`.
   var bit: UInt8 { 1 << UInt8(LayerClass.allCases.firstIndex(of: self)!) }
+}
+
+/// A ``NumberRange`` as the fast reader checks a number against it: two compares, an open lower
+/// bound taken as the next double above it (`x > a` is `x >= a.nextUp` for every double), with
+/// no branch on which kind of bound it is.
+struct StreamRange: Sendable {
+  /// The least number in the range, and the greatest.
+  let low: Double
+  let high: Double
+
+  init(_ range: NumberRange) {
+    low = range.lowerIsOpen ? range.lower.nextUp : range.lower
+    high = range.upper
+  }
+
+  /// Whether `value` is in the range; false for NaN.
+  @inline(__always)
+  func contains(_ value: Double) -> Bool { value >= low && value <= high }
 }

@@ -219,7 +219,8 @@ struct TimelineReader {
         guard range.contains(number) else {
           context.error(
             path, key: key, at: value.offset,
-            "expected \(range.expectation(for: number)) for `\(keyPath.rawValue)`, found \(formatNumber(number))")
+            "expected \(range.expectation(for: number)) for `\(keyPath.rawValue)`, found \(formatNumber(number))",
+            notes: range.limitNote(for: number).map { [$0] } ?? [])
           return nil
         }
         return .number(number)
@@ -230,10 +231,13 @@ struct TimelineReader {
         let pair = context.pair(value, path, key, shape: "[a, b]")
       {
         guard range.contains(pair.0), range.contains(pair.1) else {
+          // A number below the range is told first, then one past its limit.
+          let outside = [pair.0, pair.1].filter { !range.contains($0) }
+          let bad = outside.first { !range.passesLimit($0) } ?? outside[0]
           context.error(
             path, key: key, at: value.offset,
-            "expected \(keyPath == .position ? "x and y" : "a width and height") \(range.text) for `\(keyPath.rawValue)`, found \(formatNumber(pair.0)) x \(formatNumber(pair.1))"
-          )
+            "expected \(keyPath == .position ? "x and y" : "a width and height") \(range.bounds(for: bad)) for `\(keyPath.rawValue)`, found \(formatNumber(pair.0)) x \(formatNumber(pair.1))",
+            notes: range.limitNote(for: bad).map { [$0] } ?? [])
           return nil
         }
         return .pair(pair.0, pair.1)
@@ -386,6 +390,13 @@ struct TimelineReader {
     }
     var points: [Point] = []
     let base = path.key("offsets")
+    // The ranges of a time and an offset, from the description.
+    var times = NumberRange.nonNegative
+    var offsets = NumberRange.coordinate
+    if case .pair(_, let first, let second)? = format.scroll["offsets"].type.listItem {
+      times = first
+      offsets = second ?? first
+    }
     for (index, item) in items.enumerated() {
       guard let (time, offset) = context.pair(item, base.index(index), "", shape: "[time, offset]") else { return nil }
       if let last = points.last, time < last.x {
@@ -393,8 +404,16 @@ struct TimelineReader {
           base.rendered + "[\(index)]", at: item.offset, "times must not go backwards: \(formatNumber(time)) after \(formatNumber(last.x))")
         return nil
       }
-      if time < 0 {
-        context.error(base.rendered + "[\(index)]", at: item.offset, "expected a time >= 0, found \(formatNumber(time))")
+      guard times.contains(time) else {
+        context.error(
+          base.rendered + "[\(index)]", at: item.offset, "expected a time \(times.bounds(for: time)), found \(formatNumber(time))")
+        return nil
+      }
+      guard offsets.contains(offset) else {
+        context.error(
+          base.rendered + "[\(index)]", at: item.offset,
+          "expected an offset \(offsets.bounds(for: offset)) in [time, offset], found \(formatNumber(offset))",
+          notes: offsets.limitNote(for: offset).map { [$0] } ?? [])
         return nil
       }
       points.append(Point(time, offset))

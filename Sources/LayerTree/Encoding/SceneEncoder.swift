@@ -23,8 +23,12 @@
 /// let again = try SceneDecoder.decode(Array(text.utf8), options: options)  // == scene
 /// ```
 public enum SceneEncoder {
-  /// The scene as a JSON document.
+  /// The scene as a JSON document; an error when the scene holds a number outside the range the
+  /// format gives its key (``Scene/firstValueOutOfRange(format:)``), which the readers would refuse.
   public static func encode(_ scene: Scene, format: SceneFormat = .standard) throws(SceneEncodingError) -> JSONOutput {
+    if let problem = scene.firstValueOutOfRange(format: format) {
+      throw SceneEncodingError(path: problem.path, message: problem.message)
+    }
     var writer = SceneWriter(scene: scene, format: format)
     return try writer.document()
   }
@@ -217,6 +221,14 @@ private struct SceneWriter {
           path: LayerPath.child(path.split(separator: "/").dropLast().joined(separator: "/"), copy.id),
           message: "differs from \(first.id) by more than its frame; copies made by `repeat` are alike")
       }
+    }
+    // Copies far apart need a step past the range of coordinates, though each copy is within it.
+    if let range = format.repeatBlock["step"].range, !range.contains(dx) || !range.contains(dy) {
+      throw SceneEncodingError(
+        path: path + "[*]",
+        message:
+          "the \(copies.count) copies are \(formatNumber(range.contains(dx) ? dy : dx)) pt apart; `repeat`'s step is held \(range.bounds(for: range.contains(dx) ? dy : dx))"
+      )
     }
     var members: [(String, JSONOutput)] = [("count", .int(copies.count))]
     if dx != 0 || dy != 0 { members.append(("step", try Self.numbers([dx, dy], path, "repeat.step"))) }

@@ -161,9 +161,11 @@ public indirect enum ValueType: Sendable {
   case choice([String])
   /// A colour (`"#RRGGBB"`, `"#RRGGBBAA"`, `"clear"`), or also `null` when `nullable`.
   case color(nullable: Bool)
-  /// `[a, b]`, both in the range; `shape` is how messages write it: `[width, height]`.
-  case pair(shape: String, NumberRange)
-  /// `[x, y, width, height]`, width and height >= 0.
+  /// `[a, b]`, both in the range, or `b` in `second` when it is given (`[time, offset]`); `shape`
+  /// is how messages write it: `[width, height]`.
+  case pair(shape: String, NumberRange, second: NumberRange? = nil)
+  /// `[x, y, width, height]`: x and y in ``NumberRange/coordinate``, width and height in
+  /// ``NumberRange/length``.
   case rect
   /// An array of values, at least `minCount`, each different when `unique`.
   case list(ValueType, minCount: Int, unique: Bool, noun: String)
@@ -187,11 +189,11 @@ public indirect enum ValueType: Sendable {
     return nil
   }
 
-  /// The number range of a number, a whole number or a pair of numbers; for `oneOf`, its first
-  /// such type's.
+  /// The number range of a number, a whole number or a pair of numbers (its first number's); for
+  /// `oneOf`, its first such type's.
   public var range: NumberRange? {
     switch self {
-    case .number(let range), .pair(_, let range): return range
+    case .number(let range), .pair(_, let range, _): return range
     case .integer(let range): return NumberRange(Double(range.lowerBound), Double(range.upperBound), whole: true)
     case .oneOf(let types): return types.lazy.compactMap(\.range).first
     default: return nil
@@ -203,7 +205,8 @@ public indirect enum ValueType: Sendable {
 ///
 /// An `upper` marked as a limit bounds what is physical rather than what the property means (no
 /// screen is 10^7 points wide): messages then speak of the lower bound alone, and of the limit
-/// only when a value passes it.
+/// only when a value passes it (with the reason, for a range with a ``unit``; see
+/// `PhysicalRanges.swift`).
 public struct NumberRange: Sendable, Hashable {
   public var lower: Double
   public var lowerIsOpen: Bool
@@ -211,13 +214,28 @@ public struct NumberRange: Sendable, Hashable {
   public var upperIsLimit: Bool
   /// Whole numbers only.
   public var whole: Bool
+  /// What the numbers measure, when a physical limit bounds them: a message then says why.
+  public var unit: Unit
 
-  public init(_ lower: Double, _ upper: Double, lowerIsOpen: Bool = false, upperIsLimit: Bool = false, whole: Bool = false) {
+  /// The unit of a range's numbers.
+  public enum Unit: UInt8, Sendable, Hashable {
+    /// Any other quantity (a time, a count, a fraction), or a number without a physical limit.
+    case none
+    /// A length or a position in points.
+    case points
+    /// A bitmap's side in pixels.
+    case pixels
+  }
+
+  public init(
+    _ lower: Double, _ upper: Double, lowerIsOpen: Bool = false, upperIsLimit: Bool = false, whole: Bool = false, unit: Unit = .none
+  ) {
     self.lower = lower
     self.upper = upper
     self.lowerIsOpen = lowerIsOpen
     self.upperIsLimit = upperIsLimit
     self.whole = whole
+    self.unit = unit
   }
 
   /// Any finite number.
@@ -230,13 +248,17 @@ public struct NumberRange: Sendable, Hashable {
   public static let unit = NumberRange(0, 1)
 
   /// `>= lower` with a physical limit.
-  public static func atLeast(_ lower: Double, limit: Double) -> NumberRange { NumberRange(lower, limit, upperIsLimit: true) }
+  public static func atLeast(_ lower: Double, limit: Double, unit: Unit = .none) -> NumberRange {
+    NumberRange(lower, limit, upperIsLimit: true, unit: unit)
+  }
   /// `> lower` with a physical limit.
-  public static func above(_ lower: Double, limit: Double) -> NumberRange {
-    NumberRange(lower, limit, lowerIsOpen: true, upperIsLimit: true)
+  public static func above(_ lower: Double, limit: Double, unit: Unit = .none) -> NumberRange {
+    NumberRange(lower, limit, lowerIsOpen: true, upperIsLimit: true, unit: unit)
   }
   /// `-limit ... limit`.
-  public static func within(_ limit: Double) -> NumberRange { NumberRange(-limit, limit, upperIsLimit: true) }
+  public static func within(_ limit: Double, unit: Unit = .none) -> NumberRange {
+    NumberRange(-limit, limit, upperIsLimit: true, unit: unit)
+  }
 
   @inline(__always)
   public func contains(_ value: Double) -> Bool {
@@ -247,14 +269,37 @@ public struct NumberRange: Sendable, Hashable {
   var hasUpper: Bool { upper < .greatestFiniteMagnitude }
 
   /// What a message says was expected of a value outside the range: "a number from 0 to 1",
-  /// "a number >= 0", "a number > 0", "at most 10000000".
+  /// "a number >= 0", "a number > 0", "a number up to 10000000".
   public func expectation(for value: Double) -> String {
-    let noun = whole ? "a whole number" : "a number"
+    "\(whole ? "a whole number" : "a number") \(bounds(for: value))"
+  }
+
+  /// The bounds a value outside the range breaks, as a message says them after what was
+  /// expected ("a width and height >= 0"): "from 0 to 1", ">= 0", "> 0", "up to 10000000".
+  public func bounds(for value: Double) -> String {
     if !upperIsLimit || whole || (hasLower && lower == -upper) {
-      return "\(noun) from \(formatNumber(lower)) to \(formatNumber(upper))"
+      return "from \(formatNumber(lower)) to \(formatNumber(upper))"
     }
-    if value > upper || !hasLower { return "\(noun) up to \(formatNumber(upper))" }
-    return "\(noun) \(lowerIsOpen ? ">" : ">=") \(formatNumber(lower))"
+    if value > upper || !hasLower { return "up to \(formatNumber(upper))" }
+    return "\(lowerIsOpen ? ">" : ">=") \(formatNumber(lower))"
+  }
+
+  /// True when `value` is outside the range because it passes a physical limit of a range with a
+  /// ``unit``: above `upper`, or, for a range symmetric about 0, below `lower`.
+  public func passesLimit(_ value: Double) -> Bool {
+    guard upperIsLimit, unit != .none else { return false }
+    return value > upper || (lower == -upper && value < lower)
+  }
+
+  /// Why a value past the range's physical limit is refused, a message's note; nil for a value
+  /// that is not (``passesLimit(_:)``).
+  public func limitNote(for value: Double) -> String? {
+    guard passesLimit(value) else { return nil }
+    switch unit {
+    case .points: return Self.pointsReason
+    case .pixels: return Self.pixelsReason
+    case .none: return nil
+    }
   }
 
   /// The range as the docs write it: "0 to 1", ">= 0", "> 0 (up to 10,000,000)", "any".

@@ -45,10 +45,12 @@ public enum FormatTables {
     return lines.joined(separator: "\n")
   }
 
-  /// The table of the limits on untrusted scenes, with their defaults.
+  /// The table of the limits on untrusted scenes, with their defaults, then the physical ranges
+  /// of lengths and bitmaps, which are fixed.
   public static func limitsMarkdown(_ limits: InputLimits) -> String {
     var lines = ["| limit | default | what it bounds |", "| --- | --- | --- |"]
     for row in limits.rows { lines.append("| \(row.name) | \(NumberRange.grouped(Double(row.value))) | \(row.doc) |") }
+    for row in NumberRange.physicalRows { lines.append("| \(row.name) | \(row.value) | \(row.doc) |") }
     return lines.joined(separator: "\n")
   }
 
@@ -97,7 +99,7 @@ public enum FormatTables {
     case .string, .identifier: return "string"
     case .choice: return "string"
     case .color(let nullable): return nullable ? "colour or `null`" : "colour"
-    case .pair(let shape, _):
+    case .pair(let shape, _, _):
       guard let close = shape.firstIndex(of: "]") else { return "`\(shape)`" }
       let rest = shape[shape.index(after: close)...].trimmingCharacters(in: .whitespaces)
       return "`\(shape[...close])`" + (rest.isEmpty ? "" : " " + rest)
@@ -139,7 +141,12 @@ public enum FormatTables {
 
   static func rangeText(_ type: ValueType) -> String {
     switch type {
-    case .number(let range), .pair(_, let range): return range == .any ? "any" : range.text
+    case .number(let range), .pair(_, let range, nil): return range == .any ? "any" : range.text
+    case .pair(let shape, let first, let second?):
+      // Each number named as the shape names it: `[time, offset]` -> "time >= 0; offset ...".
+      let names = shape.drop { $0 != "[" }.dropFirst().prefix { $0 != "]" }.components(separatedBy: ", ")
+      guard names.count == 2 else { return "\(first.text); \(second.text)" }
+      return "\(names[0]) \(first.text); \(names[1]) \(second.text)"
     case .integer(let range):
       let lower = NumberRange.grouped(Double(range.lowerBound))
       return range.count == 1 ? lower : "\(lower) to \(NumberRange.grouped(Double(range.upperBound)))"
@@ -148,13 +155,17 @@ public enum FormatTables {
       return "no `/ * [ ]` or white space" + (maxLength.map { ", at most \(NumberRange.grouped(Double($0))) characters" } ?? "")
     case .choice(let names): return names.map { "`\($0)`" }.joined(separator: ", ")
     case .color(let nullable): return nullable ? "" : "`null` not accepted"
-    case .rect: return "w, h >= 0"
+    case .rect:
+      return "x, y \(NumberRange.coordinate.text); w, h \(NumberRange.length.text)"
     case .list(let item, let minCount, let unique, _):
       var parts: [String] = []
       let itemRange: String
-      if case .choice = item { itemRange = rangeText(item) } else { itemRange = "" }
-      if !itemRange.isEmpty { parts.append(itemRange + (unique ? ", each once" : "")) }
+      switch item {
+      case .choice, .number, .pair: itemRange = rangeText(item)
+      default: itemRange = ""
+      }
       if minCount > 0 { parts.append("at least \(minCount)") }
+      if !itemRange.isEmpty { parts.append(itemRange + (unique ? ", each once" : "")) }
       return parts.joined(separator: "; ")
     case .oneOf(let types): return types.map(rangeText).filter { !$0.isEmpty }.joined(separator: "; ")
     default: return ""

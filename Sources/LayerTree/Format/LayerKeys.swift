@@ -36,7 +36,7 @@ enum LayerKeys {
       "backgroundColor", property: "backgroundColor", animatedBy: ["backgroundColor"], get: { $0.backgroundColor },
       set: { $0.layer.backgroundColor = $1 }, doc: "Fills the bounds (rounded by `cornerRadius`); `null`: none."),
     number(
-      "cornerRadius", .nonNegative, property: "cornerRadius", animatedBy: ["cornerRadius"], get: { $0.cornerRadius },
+      "cornerRadius", .length, property: "cornerRadius", animatedBy: ["cornerRadius"], get: { $0.cornerRadius },
       set: { $0.layer.cornerRadius = $1 },
       doc: "Rounds the background and border; with `masksToBounds` also clips contents and sublayers."),
     choice(
@@ -70,7 +70,7 @@ enum LayerKeys {
       "isOpaque", property: "isOpaque (`opaque`)", get: { $0.isOpaque }, set: { $0.layer.isOpaque = $1 },
       doc: "The app's promise that its `text` or `drawing` contents cover the bounds with opaque pixels (`UIView.isOpaque`): no blending."),
     number(
-      "borderWidth", .nonNegative, property: "borderWidth", get: { $0.borderWidth }, set: { $0.layer.borderWidth = $1 },
+      "borderWidth", .length, property: "borderWidth", get: { $0.borderWidth }, set: { $0.layer.borderWidth = $1 },
       doc: "Border drawn inside the bounds, above the sublayers."),
     color(
       "borderColor", property: "borderColor", get: { $0.borderColor }, set: { $0.layer.borderColor = $1 },
@@ -79,10 +79,10 @@ enum LayerKeys {
       "shadowOpacity", .unit, property: "shadowOpacity", animatedBy: ["shadowOpacity"], get: { $0.shadowOpacity },
       set: { $0.layer.shadowOpacity = $1 }, doc: "Above 0 the layer casts a shadow."),
     number(
-      "shadowRadius", .nonNegative, property: "shadowRadius", animatedBy: ["shadowRadius"], get: { $0.shadowRadius },
+      "shadowRadius", .length, property: "shadowRadius", animatedBy: ["shadowRadius"], get: { $0.shadowRadius },
       set: { $0.layer.shadowRadius = $1 }, doc: "Blur radius of the shadow, in points."),
     pair(
-      "shadowOffset", shape: "[width, height]", .any, property: "shadowOffset",
+      "shadowOffset", shape: "[width, height]", .coordinate, property: "shadowOffset",
       get: { Point($0.shadowOffset.width, $0.shadowOffset.height) },
       set: { $0.layer.shadowOffset = Size($1.x, $1.y) }, doc: "Offset of the shadow, in points."),
     color(
@@ -130,7 +130,7 @@ enum LayerKeys {
       "strokeColor", property: "CAShapeLayer.strokeColor", classes: [.CAShapeLayer], get: { $0.shapeLayer.map(\.strokeColor) },
       set: { $0.shape.strokeColor = $1 }, doc: "The path's stroke; `null`: none."),
     number(
-      "lineWidth", .nonNegative, property: "CAShapeLayer.lineWidth", classes: [.CAShapeLayer], get: { $0.shapeLayer?.lineWidth },
+      "lineWidth", .length, property: "CAShapeLayer.lineWidth", classes: [.CAShapeLayer], get: { $0.shapeLayer?.lineWidth },
       set: { $0.shape.lineWidth = $1 }, doc: "The stroke's width in points."),
     FormatKey.colors(
       "colors", property: "CAGradientLayer.colors", classes: [.CAGradientLayer], get: { $0.gradientLayer?.colors },

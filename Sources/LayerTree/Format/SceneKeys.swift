@@ -54,7 +54,7 @@ enum SceneKeys {
           "`image`: a decoded bitmap; `text`: a label's text drawn on the CPU into a backing store; `drawing`: a `draw(_:)` backing store."
       ),
       FormatKey(
-        "pixelSize", .pair(shape: "[width, height] in pixels", .positive), requirement: .requiredFor(["image"]), variants: ["image"],
+        "pixelSize", .pair(shape: "[width, height] in pixels", .pixels), requirement: .requiredFor(["image"]), variants: ["image"],
         doc: "The bitmap's size in pixels."),
       FormatKey(
         "opaque", .boolean, defaultValue: .bool(false), variants: ["image", "drawing"],
@@ -80,7 +80,7 @@ enum SceneKeys {
         doc: "`rect`, `roundedRect`, `ellipse` (inscribed in `rect`) or `arbitrary` (any other path)."),
       FormatKey("rect", .rect, requirement: .required, doc: "The path's bounds `[x, y, width, height]`."),
       FormatKey(
-        "cornerRadius", .number(.nonNegative), defaultValue: .int(0), variants: ["roundedRect"], doc: "The corners' radius in points."),
+        "cornerRadius", .number(.length), defaultValue: .int(0), variants: ["roundedRect"], doc: "The corners' radius in points."),
       FormatKey(
         "points", .integer(1...10_000_000), requirement: .requiredFor(["arbitrary"]), variants: ["arbitrary"],
         doc: "How many points the path has: the rasterization cost follows it."),
@@ -90,7 +90,7 @@ enum SceneKeys {
     name: "shadowPath", what: "`shadowPath`", doc: "An explicit rectangle that casts the shadow, in the layer's coordinates.",
     keys: [
       FormatKey("rect", .rect, requirement: .required, doc: "The shadow's rectangle `[x, y, width, height]`."),
-      FormatKey("cornerRadius", .number(.nonNegative), defaultValue: .int(0), doc: "The rectangle's corner radius in points."),
+      FormatKey("cornerRadius", .number(.length), defaultValue: .int(0), doc: "The rectangle's corner radius in points."),
     ])
 
   static let transform = ObjectKind(
@@ -104,7 +104,7 @@ enum SceneKeys {
         "scale", .oneOf([.number(.any), .pair(shape: "[sx, sy]", .any)]), defaultValue: .int(1),
         doc: "One number for both axes, or `[sx, sy]`."),
       FormatKey(
-        "translation", .pair(shape: "[x, y] in points", .any), defaultValue: .array([.int(0), .int(0)]),
+        "translation", .pair(shape: "[x, y] in points", .coordinate), defaultValue: .array([.int(0), .int(0)]),
         doc: "A move in the superlayer's coordinates, after the scale and rotation."),
     ])
 
@@ -114,7 +114,7 @@ enum SceneKeys {
       FormatKey(
         "count", .integer(0...5_000_000), requirement: .required, doc: "How many copies; 0 removes the layer."),
       FormatKey(
-        "step", .pair(shape: "[dx, dy]", .any), defaultValue: .array([.int(0), .int(0)]),
+        "step", .pair(shape: "[dx, dy]", .coordinate), defaultValue: .array([.int(0), .int(0)]),
         doc: "How far each copy's frame moves from the previous one, in points."),
     ])
 

@@ -119,10 +119,11 @@ private struct SchemaGenerator {
     case .color(let nullable):
       let reference = JSONOutput.object([("$ref", .string("#/$defs/color"))])
       return nullable ? .object([("anyOf", .array([reference, .object([("type", .string("null"))])]))]) : reference
-    case .pair(_, let range):
+    case .pair(_, let range, let second):
       let item = JSONOutput.object([("type", .string("number"))] + bounds(range))
+      let secondItem = second.map { JSONOutput.object([("type", .string("number"))] + bounds($0)) } ?? item
       return .object([
-        ("type", .string("array")), ("prefixItems", .array([item, item])), ("minItems", .int(2)), ("items", .bool(false)),
+        ("type", .string("array")), ("prefixItems", .array([item, secondItem])), ("minItems", .int(2)), ("items", .bool(false)),
       ])
     case .rect: return .object([("$ref", .string("#/$defs/rect"))])
     case .list(let item, let minCount, let unique, _):
@@ -159,10 +160,16 @@ private struct SchemaGenerator {
   }
 
   var rect: JSONOutput {
-    let coordinate = JSONOutput.object([("type", .string("number"))] + bounds(.any))
-    let length = JSONOutput.object([("type", .string("number"))] + bounds(.nonNegative))
+    let coordinate = JSONOutput.object([("type", .string("number"))] + bounds(.coordinate))
+    let length = JSONOutput.object([("type", .string("number"))] + bounds(.length))
+    let limit = NumberRange.grouped(NumberRange.maxPoints)
     return .object([
-      ("description", .string("[x, y, width, height] in points; width and height >= 0.")), ("type", .string("array")),
+      (
+        "description",
+        .string(
+          "[x, y, width, height] in points; x and y from -\(limit) to \(limit), width and height from 0 to \(limit) (the physical limit of lengths: docs/scene-format.md, Limits)."
+        )
+      ), ("type", .string("array")),
       ("prefixItems", .array([coordinate, coordinate, length, length])), ("minItems", .int(4)), ("items", .bool(false)),
     ])
   }

@@ -71,19 +71,19 @@ enum TimelineKeys {
 
   static let keyPaths: [AnimatedKeyPath] = [
     AnimatedKeyPath(
-      "position.x", .number(.any), layerKey: "frame",
+      "position.x", .number(.coordinate), layerKey: "frame",
       doc: "Where the layer's anchor point sits in the superlayer, x, in points: the layer moves."),
-    AnimatedKeyPath("position.y", .number(.any), layerKey: "frame", doc: "The same, y."),
-    AnimatedKeyPath("position", .pair(shape: "a point [x, y]", .any), layerKey: "frame", doc: "Both at once, `[x, y]`."),
+    AnimatedKeyPath("position.y", .number(.coordinate), layerKey: "frame", doc: "The same, y."),
+    AnimatedKeyPath("position", .pair(shape: "a point [x, y]", .coordinate), layerKey: "frame", doc: "Both at once, `[x, y]`."),
     AnimatedKeyPath(
-      "bounds.size.width", .number(.nonNegative), layerKey: "frame", doc: "The layer's width, changed about its anchor point."),
-    AnimatedKeyPath("bounds.size.height", .number(.nonNegative), layerKey: "frame", doc: "The layer's height, likewise."),
+      "bounds.size.width", .number(.length), layerKey: "frame", doc: "The layer's width, changed about its anchor point."),
+    AnimatedKeyPath("bounds.size.height", .number(.length), layerKey: "frame", doc: "The layer's height, likewise."),
     AnimatedKeyPath(
-      "bounds.size", .pair(shape: "a size [width, height]", .nonNegative), layerKey: "frame", doc: "Both at once, `[width, height]`."),
+      "bounds.size", .pair(shape: "a size [width, height]", .length), layerKey: "frame", doc: "Both at once, `[width, height]`."),
     AnimatedKeyPath("opacity", .number(.unit), layerKey: "opacity", doc: "The layer's opacity."),
-    AnimatedKeyPath("cornerRadius", .number(.nonNegative), layerKey: "cornerRadius", doc: "The corner radius."),
+    AnimatedKeyPath("cornerRadius", .number(.length), layerKey: "cornerRadius", doc: "The corner radius."),
     AnimatedKeyPath("shadowOpacity", .number(.unit), layerKey: "shadowOpacity", doc: "The shadow's opacity."),
-    AnimatedKeyPath("shadowRadius", .number(.nonNegative), layerKey: "shadowRadius", doc: "The shadow's blur radius."),
+    AnimatedKeyPath("shadowRadius", .number(.length), layerKey: "shadowRadius", doc: "The shadow's blur radius."),
     AnimatedKeyPath("transform.scale", .number(.any), layerKey: "transform", doc: "The scale on both axes, about the anchor point."),
     AnimatedKeyPath(
       "transform.rotation", .number(.any), layerKey: "transform",
@@ -130,15 +130,16 @@ enum TimelineKeys {
       ),
       FormatKey(
         "offsets",
-        .list(.pair(shape: "[time, offset]", .any), minCount: 1, unique: false, noun: "[time, offset] points"),
+        .list(.pair(shape: "[time, offset]", .nonNegative, second: .coordinate), minCount: 1, unique: false, noun: "[time, offset] points"),
         doc:
           "Or an explicit curve: content offsets at times in seconds (>= 0, not going backwards; two points at the same time make a jump), linearly interpolated, held before the first point and after the last."
       ),
       FormatKey(
         "beginTime", .number(.nonNegative), defaultValue: .int(0), doc: "When the fling starts; before it the offset is `startOffset`."),
-      FormatKey("startOffset", .number(.any), defaultValue: .int(0), doc: "The content offset at `beginTime`, points (a fling only)."),
       FormatKey(
-        "contentLength", .number(.positive), defaultText: "none (unbounded)",
+        "startOffset", .number(.coordinate), defaultValue: .int(0), doc: "The content offset at `beginTime`, points (a fling only)."),
+      FormatKey(
+        "contentLength", .number(.positiveLength), defaultText: "none (unbounded)",
         doc:
           "The content's length along the axis: the offset stays within `0` and `contentLength` minus the viewport (the scroll view's height, or width)."
       ),

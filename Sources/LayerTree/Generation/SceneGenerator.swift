@@ -2,7 +2,10 @@
 /// with a realistic mix of what costs (shadows with and without paths, clipped rounded images,
 /// group opacity, rasterized cells, text), scrolling over a number of frames.
 ///
-/// The same seed gives the same bytes.
+/// The same seed gives the same bytes. Rows go down one column 375 pt wide; a list long enough to
+/// reach the scene format's limit of 10,000,000 pt (about 578,000 layers of feed) goes on in a
+/// new column to the right, off the screen as the rows below it are, so that every scene is one
+/// the readers take.
 ///
 /// ```swift
 /// let json = SceneGenerator(kind: .feed, layers: 10_000, frames: 600, seed: 1).json()
@@ -24,6 +27,10 @@ public struct SceneGenerator: Sendable {
   public var frames: Int
   public var seed: UInt64
   public var device: String
+  /// How far down a column of rows may reach, in points, before the next column starts: the
+  /// scene format's limit of coordinates (``NumberRange/maxPoints``). A test lowers it to see
+  /// the columns without half a million layers.
+  var columnHeight = NumberRange.maxPoints
 
   public init(kind: Kind = .feed, layers: Int, frames: Int = 60, seed: UInt64 = 1, device: String = "iphone-7") {
     self.kind = kind
@@ -38,18 +45,26 @@ public struct SceneGenerator: Sendable {
     var random = SplitMix64(seed: seed)
     var cells: [JSONOutput] = []
     var count = 3  // root, scroll view, their bookkeeping
+    var x = 0.0
     var y = 0.0
+    // The tallest column: the content the scroll runs through.
+    var contentHeight = 0.0
     var index = 0
     while count < max(layers, 4) {
+      if y + Self.tallestRow > columnHeight, y > 0 {
+        x += 375
+        y = 0
+      }
       let (cell, made, height) =
         switch kind {
-        case .feed: feedCell(index, y: y, random: &random)
-        case .grid: gridRow(index, y: y, random: &random)
-        case .nested: nestedRow(index, y: y, random: &random)
+        case .feed: feedCell(index, x: x, y: y, random: &random)
+        case .grid: gridRow(index, x: x, y: y, random: &random)
+        case .nested: nestedRow(index, x: x, y: y, random: &random)
         }
       cells.append(cell)
       count += made
       y += height
+      contentHeight = max(contentHeight, y)
       index += 1
     }
     let screenHeight = 667.0
@@ -77,7 +92,7 @@ public struct SceneGenerator: Sendable {
     if frames > 1 {
       let seconds = Double(frames) / 60
       // Scroll through the content at a steady speed, no further than its end.
-      let distance = max(0, min(y - screenHeight, 2_000 * seconds))
+      let distance = max(0, min(contentHeight - screenHeight, 2_000 * seconds))
       scene.append(
         (
           "timeline",
@@ -101,7 +116,10 @@ public struct SceneGenerator: Sendable {
 
   // MARK: Cells
 
-  private func feedCell(_ index: Int, y: Double, random: inout SplitMix64) -> (JSONOutput, Int, Double) {
+  /// The tallest row of any kind: a feed cell of 120 + 3 x 20 pt.
+  static let tallestRow = 180.0
+
+  private func feedCell(_ index: Int, x: Double, y: Double, random: inout SplitMix64) -> (JSONOutput, Int, Double) {
     let height = 120.0 + Double(random.next(upTo: 4)) * 20
     var sublayers: [JSONOutput] = []
     var card: [(String, JSONOutput)] = [
@@ -131,7 +149,7 @@ public struct SceneGenerator: Sendable {
       sublayers.append(layer(name, [160 + Double(offset) * 30, height - 38, 22, 22], ("contents", image(44, 44))))
       made += 1
     }
-    var cell: [(String, JSONOutput)] = [("id", .string("cell\(index)")), ("frame", numbers([0, y, 375, height]))]
+    var cell: [(String, JSONOutput)] = [("id", .string("cell\(index)")), ("frame", numbers([x, y, 375, height]))]
     if random.next(upTo: 5) == 0 {
       cell.append(("shouldRasterize", .bool(true)))
       cell.append(("rasterizationScale", .int(2)))
@@ -140,14 +158,14 @@ public struct SceneGenerator: Sendable {
     return (.object(cell), made + 1, height)
   }
 
-  private func gridRow(_ index: Int, y: Double, random: inout SplitMix64) -> (JSONOutput, Int, Double) {
+  private func gridRow(_ index: Int, x: Double, y: Double, random: inout SplitMix64) -> (JSONOutput, Int, Double) {
     var tiles: [JSONOutput] = []
     for column in 0..<3 {
-      let x = 4 + Double(column) * 124
+      let tileX = 4 + Double(column) * 124
       let rounded = random.next(upTo: 3) != 0
       tiles.append(
         layer(
-          "tile\(column)", [x, 4, 120, 140], ("cornerRadius", .int(rounded ? 10 : 0)), ("masksToBounds", .bool(true)),
+          "tile\(column)", [tileX, 4, 120, 140], ("cornerRadius", .int(rounded ? 10 : 0)), ("masksToBounds", .bool(true)),
           ("backgroundColor", .string("#FFFFFF")),
           (
             "sublayers",
@@ -157,10 +175,10 @@ public struct SceneGenerator: Sendable {
             ])
           )))
     }
-    return (layer("row\(index)", [0, y, 375, 148], ("sublayers", .array(tiles))), 10, 148)
+    return (layer("row\(index)", [x, y, 375, 148], ("sublayers", .array(tiles))), 10, 148)
   }
 
-  private func nestedRow(_ index: Int, y: Double, random: inout SplitMix64) -> (JSONOutput, Int, Double) {
+  private func nestedRow(_ index: Int, x: Double, y: Double, random: inout SplitMix64) -> (JSONOutput, Int, Double) {
     var cards: [JSONOutput] = []
     let count = 4 + random.next(upTo: 4)
     for card in 0..<count {
@@ -180,7 +198,7 @@ public struct SceneGenerator: Sendable {
     }
     let header = layer("header", [0, 0, 375, 36], ("contents", text(6)))
     let strip = layer("strip", [0, 36, 375, 130], ("masksToBounds", .bool(true)), ("sublayers", .array(cards)))
-    return (layer("section\(index)", [0, y, 375, 170], ("sublayers", .array([header, strip]))), 3 + count * 4, 170)
+    return (layer("section\(index)", [x, y, 375, 170], ("sublayers", .array([header, strip]))), 3 + count * 4, 170)
   }
 
   // MARK: JSON helpers

@@ -152,6 +152,15 @@ public enum LottieImporter {
     var imported = LottieImport(
       scene: scene, warnings: log.warnings, lottieLayers: lottieLayers, frames: (first, end), frameRate: composition.frameRate)
     imported.scene.source = SceneSource(tool: toolName, file: options.file, frames: first...end, notes: imported.notes())
+    // A number past the scene format's ranges (a layer placed 10^9 pt away, a shadow blurred over
+    // 10^8 pt) would make a file every reader refuses: the import stops, naming the layer.
+    if let problem = imported.scene.firstValueOutOfRange() {
+      throw SceneErrors([
+        Diagnostic(
+          path: "", location: nil, message: "the animation makes a scene the scene format cannot hold: \(problem)",
+          notes: problem.range.limitNote(for: problem.value).map { [$0] } ?? [])
+      ])
+    }
     return imported
   }
 

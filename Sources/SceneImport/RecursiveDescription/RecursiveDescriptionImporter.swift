@@ -205,15 +205,26 @@ private struct Builder {
           error(field, "expected a width and height >= 0, found \(formatNumber(values[2])) x \(formatNumber(values[3]))")
         }
         var frame = Rect(values[0] - parentOffset.x, values[1] - parentOffset.y, max(0, values[2]), max(0, values[3]))
-        if let transformField = view.field("transform"),
-          let matrix = numbers(transformField, count: 6, shape: "transform = [a, b, c, d, tx, ty]")
-        {
+        let transformField = view.field("transform")
+        if let transformField, let matrix = numbers(transformField, count: 6, shape: "transform = [a, b, c, d, tx, ty]") {
           frame = untransformedFrame(frame, a: matrix[0], b: matrix[1], c: matrix[2], d: matrix[3])
           let (transform, shear) = Transform.decomposing(a: matrix[0], b: matrix[1], c: matrix[2], d: matrix[3])
           layer.transform = transform
           if shear != 0 { shears += 1 }
         }
-        layer.frame = grid.snap(frame)
+        // Printed numbers are within a million points, but a transform that shrinks the view
+        // a hundredfold or more makes the bounds before it larger than the scene format holds.
+        let (coordinate, length) = (NumberRange.coordinate, NumberRange.length)
+        if !coordinate.contains(frame.x) || !coordinate.contains(frame.y) || !length.contains(frame.width)
+          || !length.contains(frame.height)
+        {
+          error(
+            transformField ?? field,
+            "the frame before the transform, (\(formatNumber(frame.x)) \(formatNumber(frame.y)); \(formatNumber(frame.width)) \(formatNumber(frame.height))), reaches past \(NumberRange.grouped(NumberRange.maxPoints)) pt, the scene format's limit"
+          )
+        } else {
+          layer.frame = grid.snap(frame)
+        }
       }
     } else {
       diagnostics.append(
@@ -248,7 +259,9 @@ private struct Builder {
       }
     } else if uikitClass == "UIImageView", !layer.frame.isEmpty {
       let scale = grid.scale
-      layer.contents = .image(ImageContents(pixelSize: Size((layer.frame.width * scale).rounded(), (layer.frame.height * scale).rounded())))
+      // The frame at the screen's scale, within the scene format's largest bitmap.
+      let side = { (points: Double) in min(NumberRange.maxPixels, (points * scale).rounded()) }
+      layer.contents = .image(ImageContents(pixelSize: Size(side(layer.frame.width), side(layer.frame.height))))
     }
     if uikitClass == "UIVisualEffectView" {
       let vibrancy = view.fields.contains { $0.value.contains("UIVibrancyEffect") }
