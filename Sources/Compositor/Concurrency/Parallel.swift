@@ -13,17 +13,6 @@ public enum Parallel {
   /// The default number of jobs: the machine's active cores.
   public static var defaultJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 
-  /// True on a thread running one of several lanes of ``map(count:jobs:_:)``: the cores are
-  /// taken by the lanes, so work there does not spread over more threads of its own.
-  static var isInsideLanes: Bool { pthread_getspecific(laneKey) != nil }
-
-  /// The thread-specific mark of a lane.
-  private static let laneKey: pthread_key_t = {
-    var key = pthread_key_t()
-    pthread_key_create(&key, nil)
-    return key
-  }()
-
   /// `work(0) ... work(count - 1)` on up to `jobs` threads at once; the results in index order.
   /// Each thread takes the next index as it becomes free, so long and short items mix well.
   public static func map<T: Sendable>(count: Int, jobs: Int, _ work: @Sendable (Int) -> T) -> [T] {
@@ -77,9 +66,6 @@ public enum Parallel {
     let state: Slots<T>
 
     func run() {
-      let outer = pthread_getspecific(Parallel.laneKey)
-      pthread_setspecific(Parallel.laneKey, UnsafeRawPointer(bitPattern: 1))
-      defer { pthread_setspecific(Parallel.laneKey, outer) }
       while let index = state.take() { state.store(work(index), at: index) }
     }
   }

@@ -126,10 +126,6 @@ public struct NodePlans: RandomAccessCollection, Sendable {
   var slots: [Int32] = []
   /// The frame's offscreen passes, layer by layer in tree order.
   public internal(set) var passes: [OffscreenPass] = []
-  /// The rasterized layers drawn, which the decide pass asks the raster cache about, in tree
-  /// order (``FramePlanner/RasterCandidate``), and room for the passes of their subtrees.
-  var rasterCandidates: [FramePlanner.RasterCandidate] = []
-  var candidatePasses: [OffscreenPass] = []
   /// Each visited layer's render properties this frame, beside its record (the same position):
   /// found once by the decide pass, read in place by the later stages.
   var props: [LayerProps] = []

@@ -93,24 +93,9 @@ public struct FramePlanner: Sendable {
   func plan(
     _ tree: FlatTree, state: FrameState, cache: inout RasterCache?, buffer: inout PlanBuffer, staticExtents: [Bool]
   ) -> FramePlan {
-    var plan = layout(tree, state: state, buffer: &buffer, staticExtents: staticExtents)
-    // The buffer lets go of the plan's storage while it is finished, so that it is written in place.
-    buffer.plans = NodePlans()
-    buffer.visited = []
-    finish(&plan, tree, state: state, cache: &cache)
-    buffer.plans = plan.nodes
-    buffer.visited = plan.visited
-    return plan
-  }
-
-  /// Passes 1 and 2 of the decide pass and the rules of pass 3, which depend on the frame's state
-  /// alone, not on the raster cache: the plan of every visited layer with its geometry, clips and
-  /// drawing layers, and the passes every layer would take were no cached bitmap drawn.
-  /// ``finish(_:_:state:cache:)`` completes it. Written in the storage `buffer` holds, which the
-  /// plan shares.
-  func layout(_ tree: FlatTree, state: FrameState, buffer: inout PlanBuffer, staticExtents: [Bool]) -> FramePlan {
     let count = tree.count
     let parents = tree.parents
+    let subtreeEnds = tree.subtreeEnds
     let masks = tree.masks
     let inMask = tree.inMask
     // Take the storage out of the buffer, so that it is uniquely referenced while it is written.
@@ -202,48 +187,13 @@ public struct FramePlanner: Sendable {
       }
     }
 
-    // 3. Top-down, reading only: the rules, but in the subtrees of rasterized layers drawn, which
-    // wait for the raster cache: they are listed for ``finish(_:_:state:cache:)``. The lists keep
-    // their room from frame to frame.
+    // 3. Top-down, reading only: cache lookups and rules. The pass list keeps its room from frame
+    // to frame.
     var passes = plans.passes
-    var candidates = plans.rasterCandidates
     plans.passes = []
-    plans.rasterCandidates = []
     passes.removeAll(keepingCapacity: true)
-    candidates.removeAll(keepingCapacity: true)
-    var noCache: RasterCache? = nil
-    var noHits: [Int] = []
-    evaluate(
-      tree, plans, state: state, visited: visited, positions: visited.indices, cache: &noCache, candidates: &candidates,
-      hits: &noHits, into: &passes)
-    plans.passes = passes
-    plans.rasterCandidates = candidates
-
-    buffer.plans = plans
-    buffer.visited = visited
-    return FramePlan(nodes: plans, visited: visited)
-  }
-
-  /// The rest of the decide pass, on a plan ``layout(_:state:buffer:staticExtents:)`` made: the
-  /// raster cache asked for each rasterized layer drawn (a hit's bitmap stands for its subtree),
-  /// then the passes, cache hits, nesting depths and render targets written into the plan.
-  func finish(_ plan: inout FramePlan, _ tree: FlatTree, state: FrameState, cache: inout RasterCache?) {
-    let parents = tree.parents
-    let subtreeEnds = tree.subtreeEnds
-    // Take the storage out of the plan, so that it is uniquely referenced while it is written.
-    var plans = plan.nodes
-    let visited = plan.visited
-    plan = FramePlan(nodes: NodePlans(), visited: [])
-    let slots = plans.slots
-
-    // 3, its second part: the cache asked about each rasterized layer drawn, in tree order; on a
-    // miss its subtree's rules run.
-    var passes = plans.passes
-    var scratch = plans.candidatePasses
-    plans.passes = []
-    plans.candidatePasses = []
-    let hits = finishCandidates(tree, plans, state: state, visited: visited, cache: &cache, passes: &passes, scratch: &scratch)
-    plans.candidatePasses = scratch
+    var hits: [Int] = []
+    evaluate(tree, plans, state: state, visited: visited, cache: &cache, hits: &hits, into: &passes)
 
     // 4. Write the passes and cache hits, then the nesting depth and render target of every
     // visited layer.
@@ -283,7 +233,9 @@ public struct FramePlanner: Sendable {
         }
       }
     }
-    plan = FramePlan(nodes: plans, visited: visited)
+    buffer.plans = plans
+    buffer.visited = visited
+    return FramePlan(nodes: plans, visited: visited)
   }
 
   /// Pass 1 of ``plan(_:state:cache:buffer:staticExtents:)``: top-down from the root, each
@@ -440,27 +392,13 @@ public struct FramePlanner: Sendable {
     return sorted.candidates(low: low, high: high, margin: margin)
   }
 
-  /// A rasterized layer drawn this frame, whose cached bitmap may stand for its subtree: the
-  /// layout leaves the subtree's rules to ``FramePlanner/finish(_:_:state:cache:)``, which asks
-  /// the cache first.
-  struct RasterCandidate {
-    /// Its visit's position (its record's).
-    var position: Int
-    /// Its bitmap's bytes (``RenderTarget/rasterBitmapArea(index:props:tree:)``, 4 bytes a pixel).
-    var bytes: Double
-  }
-
-  /// Pass 3 over the visits at `positions`: runs the rules on every layer that could go offscreen,
-  /// appending its passes to `passes` in tree order. A rasterized layer drawn stands for its
-  /// subtree when the cache holds its bitmap, so its subtree is not evaluated then: with
-  /// `candidates`, each such layer is listed there and its subtree left for later
-  /// (``finish(_:_:state:cache:)``); without, `cache` is asked at once (when there is one) and the
-  /// layers it hits are appended to `hits`. When `firstMissed`, the first visit is a rasterized
-  /// layer the cache was asked about already and missed. Reads `plans` only; its own function so
-  /// that the plans are not referenced twice when pass 4 writes them.
+  /// Pass 3: asks the cache for each rasterized layer drawn (on a hit its bitmap stands for its
+  /// subtree, which is not evaluated, and the layer goes into `hits`), and runs the rules on every
+  /// layer that could go offscreen, appending its passes to `passes` layer by layer in tree order.
+  /// Reads `plans` only; its own function so that the plans are not referenced twice when pass 4
+  /// writes them.
   private func evaluate(
-    _ tree: FlatTree, _ plans: NodePlans, state: FrameState, visited: [Int], positions: Range<Int>, firstMissed: Bool = false,
-    cache: inout RasterCache?, candidates: UnsafeMutablePointer<[RasterCandidate]>?, hits: inout [Int],
+    _ tree: FlatTree, _ plans: NodePlans, state: FrameState, visited: [Int], cache: inout RasterCache?, hits: inout [Int],
     into passes: inout [OffscreenPass]
   ) {
     // The layers' own gates cover the registered rules; a rule from elsewhere runs its gate here.
@@ -470,8 +408,8 @@ public struct FramePlanner: Sendable {
     var context = RuleContext(tree: tree, plans: plans, state: state, index: 0, iosVersion: iosVersion)
     let inMask = tree.inMask
     let subtreeEnds = tree.subtreeEnds
-    var position = positions.lowerBound
-    while position < positions.upperBound {
+    var position = 0
+    while position < visited.count {
       let index = visited[position]
       defer { position += 1 }
       if inMask[index] { continue }
@@ -479,24 +417,15 @@ public struct FramePlanner: Sendable {
       let rasterizes = plans.props[position].shouldRasterize
       if !rasterizes && gatedByRegistry && gates == 0 { continue }
       if plans.records[position].culled { continue }
-      let asked = firstMissed && position == positions.lowerBound
-      if rasterizes, !asked, plans.records[position].drawingLayersInSubtree > 0 || plans.props[position].hasShadow {
-        // The visits of its subtree, which follow it.
-        var end = position + 1
-        while end < positions.upperBound && visited[end] < subtreeEnds[index] { end += 1 }
-        if let candidates {
-          let bytes = RenderTarget.rasterBitmapArea(index: index, props: plans.props[position], tree: tree) * 4
-          candidates.pointee.append(RasterCandidate(position: position, bytes: bytes))
-          position = end - 1
-          continue
-        }
+      if rasterizes, plans.records[position].drawingLayersInSubtree > 0 || plans.props[position].hasShadow {
         if cache != nil {
           let bytes = RenderTarget.rasterBitmapArea(index: index, props: plans.props[position], tree: tree) * 4
           if cache!.draw(index, bytes: bytes, time: state.time) {
             // The cached bitmap is drawn instead of the subtree. Its shadow, mask and clip are
             // baked into it; its own opacity is applied as the texture is drawn: no pass at all.
             hits.append(index)
-            position = end - 1
+            // On after the visits of its subtree, which follow it.
+            while position + 1 < visited.count && visited[position + 1] < subtreeEnds[index] { position += 1 }
             continue
           }
         }
@@ -532,48 +461,6 @@ public struct FramePlanner: Sendable {
         ask(ruleIndex)
       }
     }
-  }
-
-  /// The second part of pass 3: asks `cache` about each of the plan's raster candidates in order
-  /// (none is inside another's subtree: the layout left those subtrees whole). On a hit the
-  /// cached bitmap is drawn instead of the subtree; on a miss (or with no cache) the subtree is
-  /// evaluated as the layout would have, nested rasterized layers asking the cache in turn, and
-  /// its passes go into `passes` in tree order. Returns the layers hit, in tree order.
-  private func finishCandidates(
-    _ tree: FlatTree, _ plans: NodePlans, state: FrameState, visited: [Int], cache: inout RasterCache?,
-    passes: inout [OffscreenPass], scratch: inout [OffscreenPass]
-  ) -> [Int] {
-    var hits: [Int] = []
-    guard !plans.rasterCandidates.isEmpty else { return hits }
-    let subtreeEnds = tree.subtreeEnds
-    scratch.removeAll(keepingCapacity: true)
-    for candidate in plans.rasterCandidates {
-      let index = visited[candidate.position]
-      if cache != nil, cache!.draw(index, bytes: candidate.bytes, time: state.time) {
-        hits.append(index)
-        continue
-      }
-      var end = candidate.position + 1
-      while end < visited.count && visited[end] < subtreeEnds[index] { end += 1 }
-      evaluate(
-        tree, plans, state: state, visited: visited, positions: candidate.position..<end, firstMissed: cache != nil,
-        cache: &cache, candidates: nil, hits: &hits, into: &scratch)
-    }
-    guard !scratch.isEmpty else { return hits }
-    // The two lists are each in tree order and their layers apart: merged by layer.
-    var merged: [OffscreenPass] = []
-    merged.reserveCapacity(passes.count + scratch.count)
-    var other = 0
-    for pass in passes {
-      while other < scratch.count && scratch[other].layer < pass.layer {
-        merged.append(scratch[other])
-        other += 1
-      }
-      merged.append(pass)
-    }
-    merged.append(contentsOf: scratch[other...])
-    passes = merged
-    return hits
   }
 
   /// True when some layer in the mask's subtree would put alpha down: a mask that draws nothing

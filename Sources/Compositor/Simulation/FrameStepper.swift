@@ -11,8 +11,7 @@ struct FrameStepper: Sendable {
   private let rasterizedAncestors: [Int32]
   private var animator: SceneAnimator
   private(set) var cache: RasterCache
-  /// The cost half of a frame; a pipelined run (``FramePipeline``) takes it to another thread.
-  var costModel: CostModel
+  private var costModel: CostModel
   private var buffer = FramePlanner.PlanBuffer()
 
   init(_ scene: Scene, on device: DeviceProfile, rules: [any OffscreenRule], coefficients: CostCoefficients) {
@@ -75,47 +74,15 @@ struct FrameStepper: Sendable {
     return (state, plan, cost)
   }
 
-  /// Gives the decide pass the storage of an earlier frame's plan to write the next plan in: its
-  /// records, properties and visits (uniquely held, or they are copied when written).
-  mutating func adoptStorage(of plan: FramePlan) {
-    buffer.plans = plan.nodes
-    buffer.visited = plan.visited
-  }
-
-  /// Lets go of the storage the last plan was written in, so that the plan is its only holder.
-  mutating func releaseStorage() {
-    buffer.plans = NodePlans()
-    buffer.visited = []
-  }
-
   /// Steps frame `frame` as ``step(_:)`` does but stops at the decide pass: the frame's cost is
   /// not counted (its plan, and the plans of the frames after it, are the same).
   mutating func plan(_ frame: Int) -> (FrameState, FramePlan) {
-    var (state, plan) = layout(frame)
-    // The buffer lets go of the plan's storage while it is finished, so that it is written in place.
-    releaseStorage()
-    finish(&plan, state: state)
-    adoptStorage(of: plan)
-    return (state, plan)
-  }
-
-  /// The first half of ``plan(_:)``: the timeline's state of frame `frame` and the decide pass's
-  /// geometry and rules (``FramePlanner/layout(_:state:buffer:staticExtents:)``), which depend on
-  /// the frames before it through the timeline alone.
-  mutating func layout(_ frame: Int) -> (FrameState, FramePlan) {
     let state = animator.state(frame: frame)
-    let plan = planner.layout(tree, state: state, buffer: &buffer, staticExtents: animator.staticExtents)
-    return (state, plan)
-  }
-
-  /// The second half of ``plan(_:)`` on what ``layout(_:)`` gave: the raster cache's frame begun,
-  /// then the cache asked about the rasterized layers drawn (``FramePlanner/finish(_:_:state:cache:)``).
-  /// Frames must be finished in order.
-  mutating func finish(_ plan: inout FramePlan, state: FrameState) {
     cache.beginFrame(time: state.time, stale: Simulator.staleEntries(state, ancestors: rasterizedAncestors, rasterized: rasterized))
     var optionalCache: RasterCache? = cache
-    planner.finish(&plan, tree, state: state, cache: &optionalCache)
+    let plan = planner.plan(tree, state: state, cache: &optionalCache, buffer: &buffer, staticExtents: animator.staticExtents)
     if let optionalCache { cache = optionalCache }
+    return (state, plan)
   }
 }
 

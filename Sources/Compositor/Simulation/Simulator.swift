@@ -1,4 +1,3 @@
-import Foundation
 import LayerTree
 
 /// Runs a scene on a device and reports what it costs.
@@ -125,14 +124,9 @@ public enum Simulator {
     run(prepared, keeping: nil, observer: observer).report
   }
 
-  /// The run; `pipelined` says whether its frames run on two threads (``FramePipeline``), nil:
-  /// when it pays. The observer sees each frame on the calling thread either way.
-  static func run(
-    _ prepared: Prepared, keeping kept: KeptFrame?, observer: FrameObserver? = nil, pipelined: Bool? = nil
+  private static func run(
+    _ prepared: Prepared, keeping kept: KeptFrame?, observer: FrameObserver? = nil
   ) -> (report: SimulationReport, snapshot: FrameSnapshot?, frame: Int) {
-    if prepared.hasTimeline, pipelined ?? FramePipeline.pays(frames: prepared.stepper.frameCount) {
-      return runPipelined(prepared, keeping: kept, observer: observer)
-    }
     let device = prepared.device
     var tally = Tally(
       device: device, rules: prepared.stepper.rules, iosVersion: prepared.iosVersion, frames: prepared.stepper.frameCount)
@@ -173,80 +167,6 @@ public enum Simulator {
     return (tally.report(scene: prepared.scene, layers: stepper.tree.count, frameRate: stepper.frameRate), snapshot, keptFrame)
   }
 
-  /// ``run(_:keeping:observer:pipelined:)`` with the frames on two threads: the timeline and the
-  /// decide pass's geometry and rules (``FrameStepper/layout(_:)``) on a second thread; the raster
-  /// cache (``FrameStepper/finish(_:state:)``), the cost and the tally on this one.
-  private static func runPipelined(
-    _ prepared: Prepared, keeping kept: KeptFrame?, observer: FrameObserver?
-  ) -> (report: SimulationReport, snapshot: FrameSnapshot?, frame: Int) {
-    let device = prepared.device
-    var tally = Tally(
-      device: device, rules: prepared.stepper.rules, iosVersion: prepared.iosVersion, frames: prepared.stepper.frameCount)
-    let planning = prepared.stepper
-    var finishing = prepared.stepper
-    let tree = planning.tree
-    let frameCount = planning.frameCount
-    let pipeline = FramePipeline(frames: frameCount, layers: tree.count)
-    let done = DispatchSemaphore(value: 0)
-    let planner = Thread {
-      var stepper = planning
-      for frame in 0..<frameCount {
-        let slot = pipeline.slotForWriting(frame)
-        if let earlier = slot.plan {
-          stepper.adoptStorage(of: earlier)
-          slot.plan = nil
-        }
-        let (state, plan) = stepper.layout(frame)
-        stepper.releaseStorage()
-        slot.state = state
-        slot.plan = plan
-        pipeline.wrote(frame)
-      }
-      done.signal()
-    }
-    planner.stackSize = LargeStack.size
-    planner.start()
-    var snapshot: FrameSnapshot? = nil
-    var keptFrame = 0
-    var keptPasses = 0
-    for frame in 0..<frameCount {
-      let slot = pipeline.slotForReading(frame)
-      do {
-        let state = slot.state
-        // Taken out of the slot, so that it is written in place; put back once done with, for its
-        // storage to hold a later frame's plan.
-        var plan = slot.plan!
-        slot.plan = nil
-        // What the observer reads of the stepper (the raster cache, the cost model's memory) is
-        // this thread's.
-        observer?.willStep(frame, finishing)
-        finishing.finish(&plan, state: state)
-        let cost = finishing.costModel.cost(plan, state: state, tree: tree)
-        observer?.didStep(frame, state, plan, cost, tree: tree)
-        tally.add(plan, state: state, tree: tree, cache: finishing.cache, cost: cost, passGPU: finishing.costModel.passGPU)
-        if let kept {
-          let keep: Bool
-          switch kept {
-          case .index(let wanted): keep = frame == min(max(wanted, 0), frameCount - 1)
-          case .worst:
-            let passes = tally.frames[frame].offscreenPasses
-            keep = snapshot == nil || passes > keptPasses || (passes == keptPasses && cost.gpuMs > snapshot!.cost.gpuMs)
-          }
-          if keep {
-            snapshot = FrameSnapshot(tree: tree, state: state, plan: plan, cost: cost, device: device)
-            keptFrame = frame
-            keptPasses = tally.frames[frame].offscreenPasses
-          }
-        }
-        slot.plan = plan
-      }
-      pipeline.read(frame)
-    }
-    done.wait()
-    tally.pace(frameRate: planning.frameRate, coefficients: prepared.coefficients, steady: nil)
-    return (tally.report(scene: prepared.scene, layers: tree.count, frameRate: planning.frameRate), snapshot, keptFrame)
-  }
-
   /// Runs the scene up to `frame` (clamped to the last frame) and returns that frame's snapshot.
   /// The rasterization cache and the displayed-contents memory carry over from earlier frames,
   /// exactly as in ``run(_:on:rules:coefficients:)``.
@@ -262,10 +182,8 @@ public enum Simulator {
   }
 }
 
-/// Watches a run frame by frame (``Simulator/run(_:observing:)``), on the calling thread: the
-/// stepper before each frame, and what the frame came to. Of the stepper, what a run carries from
-/// frame to frame besides the timeline is current (``FrameStepper/carried``: the raster cache and
-/// the cost model's memory); on two threads its timeline and decide-pass storage are another's.
+/// Watches a run frame by frame (``Simulator/run(_:observing:)``): the stepper before each frame,
+/// and what the frame came to.
 protocol FrameObserver: AnyObject {
   func willStep(_ frame: Int, _ stepper: FrameStepper)
   func didStep(_ frame: Int, _ state: FrameState, _ plan: FramePlan, _ cost: FrameCost, tree: FlatTree)

@@ -86,15 +86,8 @@ struct Tally {
   mutating func add(
     _ plan: FramePlan, state: FrameState, tree: FlatTree, cache: RasterCache, cost: FrameCost, passGPU: [Double]
   ) {
-    add(plan, state: state, tree: tree, cacheCounts: cache.counts, cacheBytes: cache.bytesInUse, cost: cost, passGPU: passGPU)
-  }
-
-  /// ``add(_:state:tree:cache:cost:passGPU:)`` with what the raster cache did in the frame and the
-  /// bytes it held at its end.
-  mutating func add(
-    _ plan: FramePlan, state: FrameState, tree: FlatTree, cacheCounts: RasterCache.FrameCounts, cacheBytes: Double,
-    cost: FrameCost, passGPU: [Double]
-  ) {
+    let cacheCounts = cache.counts
+    let cacheBytes = cache.bytesInUse
     let scale = device.screen.scale
     let pixelsPerPoint = scale * scale
     var offscreenPixels = 0.0
