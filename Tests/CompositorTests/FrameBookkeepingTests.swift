@@ -5,8 +5,8 @@ import Testing
 @testable import Compositor
 
 /// The small tables a frame keeps without hashing or allocating: the extra work's place among the
-/// cost items, and the findings found per layer (the cost table: `PreparedSimulationTests`); and
-/// the image checks' rounding without a library call.
+/// cost items, and the findings found per layer (the cost table: `PreparedSimulationTests`); the
+/// image checks' rounding without a library call; and a finding's words, made one frame late.
 @Suite("Frame bookkeeping")
 struct FrameBookkeepingTests {
   /// Each extra work's cost item is found by its place among the cases, which must be the order
@@ -60,5 +60,48 @@ struct FrameBookkeepingTests {
     }
     #expect(differing == 0)
     #expect(roundedToNearest(.nan).isNaN)
+  }
+
+  /// A finding has the words of the frame where its pass was largest (the first such frame), as
+  /// its rule describes that frame: the tally makes them one frame late, once a frame does not
+  /// grow it. Worked out here the plain way, describing every finding at every frame it grows
+  /// in, on scenes whose cards scroll in and out (their clips' and shadows' passes grow and
+  /// shrink), and whose cells are rasterized.
+  @Test(arguments: [SceneGenerator.Kind.feed, .nested, .grid])
+  func aFindingHasTheWordsOfItsLargestFrame(_ kind: SceneGenerator.Kind) throws {
+    let bytes = Array(SceneGenerator(kind: kind, layers: 400, frames: 40, seed: 21).json().utf8)
+    let scene = try SceneDecoder.decode(bytes, options: TestDevices.options)
+    let device = try #require(DeviceCatalogue.device(id: scene.device))
+    let report = Simulator.run(scene, on: device)
+    var stepper = FrameStepper(scene, on: device, rules: OffscreenRules.all, coefficients: .standard)
+    struct Largest {
+      var area: Double
+      var words: RuleWords
+    }
+    var largest: [String: Largest] = [:]
+    for frame in 0..<stepper.frameCount {
+      let (state, plan, _) = stepper.step(frame)
+      for position in plan.visited.indices {
+        let record = plan.nodes.records[position]
+        let index = plan.visited[position]
+        guard !record.culled, !record.insideRasterHit, !stepper.tree.inMask[index] else { continue }
+        guard record.hasPasses else { continue }
+        for pass in plan.nodes.passes[record.passRange] {
+          let key = stepper.tree.path(pass.layer) + " " + pass.rule
+          if let known = largest[key], pass.pixelArea <= known.area { continue }
+          let context = RuleContext(tree: stepper.tree, plans: plan.nodes, state: state, index: pass.layer, iosVersion: scene.iosVersion)
+          largest[key] = Largest(area: pass.pixelArea, words: stepper.rules[pass.ruleIndex].describe(context, hit: RuleHit(passes: pass.passes)))
+        }
+      }
+    }
+    let offscreen = report.findings.filter { $0.category == .offscreen }
+    #expect(!offscreen.isEmpty)
+    #expect(offscreen.count == largest.count)
+    for finding in offscreen {
+      let expected = try #require(largest[finding.layer + " " + finding.rule])
+      #expect(finding.pixelArea == expected.area)
+      #expect(finding.message == expected.words.message, "\(finding.layer) \(finding.rule)")
+      #expect(finding.fix == expected.words.fix)
+    }
   }
 }

@@ -13,6 +13,11 @@ struct FrameStepper: Sendable {
   private(set) var cache: RasterCache
   private var costModel: CostModel
   private var buffer = FramePlanner.PlanBuffer()
+  /// The storage of the frame before: a timeline's frames take turns with two, so that a frame's
+  /// plan stays whole while the next is planned (the tally makes a finding's words from it one
+  /// frame late). A still scene's one frame, and the steady frame after it, need one.
+  private var spare: (plans: NodePlans, visited: [Int]) = (NodePlans(), [])
+  private let alternates: Bool
 
   init(_ scene: Scene, on device: DeviceProfile, rules: [any OffscreenRule], coefficients: CostCoefficients) {
     self.init(scene, tree: FlatTree(scene.root), on: device, rules: rules, coefficients: coefficients)
@@ -29,6 +34,7 @@ struct FrameStepper: Sendable {
     rasterized = Set((0..<tree.count).filter { tree.layer($0).shouldRasterize })
     rasterizedAncestors = Simulator.rasterizedAncestors(tree, rasterized: rasterized)
     costModel = CostModel(device: device, coefficients: coefficients)
+    alternates = animator.frameCount > 1
   }
 
   var frameCount: Int { animator.frameCount }
@@ -80,6 +86,10 @@ struct FrameStepper: Sendable {
     let state = animator.state(frame: frame)
     cache.beginFrame(time: state.time, stale: Simulator.staleEntries(state, ancestors: rasterizedAncestors, rasterized: rasterized))
     var optionalCache: RasterCache? = cache
+    if alternates {
+      swap(&buffer.plans, &spare.plans)
+      swap(&buffer.visited, &spare.visited)
+    }
     let plan = planner.plan(tree, state: state, cache: &optionalCache, buffer: &buffer, staticExtents: animator.staticExtents)
     if let optionalCache { cache = optionalCache }
     return (state, plan)

@@ -155,6 +155,7 @@ public enum Simulator {
         keptPasses = tally.frames[frame].offscreenPasses
       }
     }
+    tally.finishWords()
     // A scene without a timeline is a still screen: its steady state is the frame after the first,
     // with everything displayed and the raster cache filled (a static rasterized layer hits).
     var steady: FrameCost? = nil

@@ -39,6 +39,27 @@ struct Tally {
   /// The image checks (``ImageChecks/all``), read once.
   private let imageChecks = ImageChecks.all
 
+  /// An offscreen finding whose words wait. A finding has the words of the frame where it was
+  /// largest, known only once a later frame does not grow it: a card scrolling in grows frame by
+  /// frame, and describing it at each would build words thrown away the next frame. So the words
+  /// of a finding that grows are made one frame late, from the frame's plan and state kept whole
+  /// meanwhile (``lastFrame``; the stepper plans each frame in the storage of the frame before
+  /// last), unless it grows again.
+  private struct WaitingWords {
+    var slot: Int
+    var layer: Int
+    var ruleIndex: Int
+    var passes: Int
+  }
+  /// The findings that grew in the last frame added, and in the frame being added.
+  private var waiting: [WaitingWords] = []
+  private var growing: [WaitingWords] = []
+  /// Per finding, the number of the frame whose words it takes (its position in ``frames``), or
+  /// -1 once it has them.
+  private var wordsFrame: [Int] = []
+  /// The last frame added, whose words some findings wait for.
+  private var lastFrame: (plan: FramePlan, state: FrameState, tree: FlatTree, number: Int)? = nil
+
   /// The iOS version the scene runs on: it decides the element size of backing stores.
   let iosVersion: OSVersion
 
@@ -88,6 +109,8 @@ struct Tally {
   ) {
     let cacheCounts = cache.counts
     let cacheBytes = cache.bytesInUse
+    // This frame's place in ``frames``.
+    let number = frames.count
     let scale = device.screen.scale
     let pixelsPerPoint = scale * scale
     var offscreenPixels = 0.0
@@ -128,7 +151,7 @@ struct Tally {
           let pass = passes[passIndex]
           passesByRule[pass.ruleIndex] += pass.passes
           offscreenPixels += pass.pixelArea
-          recordPass(pass, gpuMs: passGPU[passIndex], depth: Int(record.pointee.offscreenDepth), plan: plan, state: state, tree: tree)
+          recordPass(pass, gpuMs: passGPU[passIndex], depth: Int(record.pointee.offscreenDepth), frame: number, tree: tree)
         }
         guard onScreen, layerProps.pointee.isTextured, layerProps.pointee.hasContents else { continue }
         switch tree.contents(index) {
@@ -199,6 +222,12 @@ struct Tally {
         outcome: FramePacing.FrameOutcome(presentedAt: nil, hitchMs: 0, hitch: nil)))
     peakTargets = max(peakTargets, cost.offscreenTargetBytes)
     peakImages = max(peakImages, cost.imageBytes)
+    // The findings that grew in the last frame and not in this one take that frame's words; those
+    // that grew in this one wait for the next.
+    describeWaiting()
+    lastFrame = (plan, state, tree, number)
+    swap(&waiting, &growing)
+    growing.removeAll(keepingCapacity: true)
   }
 
   /// Counts the raster cache's work in a still screen's steady frame, which is paced but not
@@ -213,32 +242,50 @@ struct Tally {
   /// half off screen clips fewer sublayers), the most passes and pixels, the number of frames it
   /// held in and its GPU time over them.
   private mutating func recordPass(
-    _ pass: OffscreenPass, gpuMs: Double, depth: Int, plan: FramePlan, state: FrameState, tree: FlatTree
+    _ pass: OffscreenPass, gpuMs: Double, depth: Int, frame: Int, tree: FlatTree
   ) {
-    func words() -> RuleWords {
-      let context = RuleContext(tree: tree, plans: plan.nodes, state: state, index: pass.layer, iosVersion: iosVersion)
-      return rules[pass.ruleIndex].describe(context, hit: RuleHit(passes: pass.passes))
-    }
+    let waits = WaitingWords(slot: 0, layer: pass.layer, ruleIndex: pass.ruleIndex, passes: pass.passes)
     if let slot = findingSlots.slot(pass.layer, pass.ruleIndex) {
       findings[slot].frames += 1
       findings[slot].gpuMs += gpuMs
       if pass.pixelArea > findings[slot].pixelArea {
-        let words = words()
         findings[slot].pixelArea = pass.pixelArea
-        findings[slot].message = words.message
-        findings[slot].fix = words.fix
+        wordsFrame[slot] = frame
+        growing.append(WaitingWords(slot: slot, layer: waits.layer, ruleIndex: waits.ruleIndex, passes: waits.passes))
       }
       findings[slot].passes = max(findings[slot].passes, pass.passes)
       findings[slot].depth = max(findings[slot].depth, depth)
     } else {
-      let words = words()
-      findingSlots.add(pass.layer, pass.ruleIndex, at: findings.count, layers: tree.count)
+      let slot = findings.count
+      findingSlots.add(pass.layer, pass.ruleIndex, at: slot, layers: tree.count)
       findings.append(
         Finding(
-          rule: pass.rule, category: .offscreen, layer: tree.path(pass.layer), message: words.message, fix: words.fix,
-          passes: pass.passes, pixelArea: pass.pixelArea, depth: depth, source: tree.layer(pass.layer).source, frames: 1,
-          gpuMs: gpuMs))
+          rule: pass.rule, category: .offscreen, layer: tree.path(pass.layer), message: "", fix: "", passes: pass.passes,
+          pixelArea: pass.pixelArea, depth: depth, source: tree.layer(pass.layer).source, frames: 1, gpuMs: gpuMs))
+      wordsFrame.append(frame)
+      growing.append(WaitingWords(slot: slot, layer: waits.layer, ruleIndex: waits.ruleIndex, passes: waits.passes))
     }
+  }
+
+  /// Gives the findings that grew in the last frame added and not since the words of that frame:
+  /// its plan and state are whole until the frame after the one being added is planned.
+  private mutating func describeWaiting() {
+    guard let last = lastFrame, !waiting.isEmpty else { return }
+    for entry in waiting where wordsFrame[entry.slot] == last.number {
+      let context = RuleContext(tree: last.tree, plans: last.plan.nodes, state: last.state, index: entry.layer, iosVersion: iosVersion)
+      let words = rules[entry.ruleIndex].describe(context, hit: RuleHit(passes: entry.passes))
+      findings[entry.slot].message = words.message
+      findings[entry.slot].fix = words.fix
+      wordsFrame[entry.slot] = -1
+    }
+  }
+
+  /// Ends the frames: the findings that grew in the last one get its words. Called once, after
+  /// the last frame is added and before the report.
+  mutating func finishWords() {
+    describeWaiting()
+    waiting.removeAll()
+    lastFrame = nil
   }
 
   /// Runs the image checks on the image the context's layer draws, keeping one finding per
@@ -254,6 +301,7 @@ struct Tally {
       } else {
         let words = check.describe(context)
         findingSlots.add(index, kind, at: findings.count, layers: context.tree.count)
+        wordsFrame.append(-1)
         findings.append(
           Finding(
             rule: check.id, category: .image, layer: context.tree.path(index), message: words.message, fix: words.fix,
