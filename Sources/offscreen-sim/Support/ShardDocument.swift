@@ -213,7 +213,8 @@ enum ShardDocument {
         message = inputs == 0 ? "the run has no inputs" : "the run's inputs are at positions 0 to \(inputs - 1)"
       } else if let other = seen[entry.position] {
         let otherShard = shards[other.shard]
-        message = "\(otherShard.file) has this input too (\(otherShard.document.path(to: other.node.value.offset))): each input is in one shard"
+        let place = otherShard.document.path(to: other.node.value.offset)
+        message = "\(otherShard.file) has this input too (\(place)): each input is in one shard"
       } else {
         seen[entry.position] = (entry.node, entry.shard)
         continue
