@@ -23,13 +23,16 @@ public struct Shard: Sendable, Equatable {
   /// The positions in `keys` that belong to this part, in order.
   public func positions(of keys: [String]) -> [Int] { keys.indices.filter { contains(keys[$0]) } }
 
-  /// 64-bit FNV-1a of `key`'s UTF-8 bytes.
+  /// 64-bit FNV-1a of `key`'s UTF-8 bytes, read in place (every part hashes every input's path).
   public static func hash(_ key: String) -> UInt64 {
-    var hash: UInt64 = 14_695_981_039_346_656_037
-    for byte in key.utf8 {
-      hash ^= UInt64(byte)
-      hash = hash &* 1_099_511_628_211
+    var key = key
+    return key.withUTF8 { bytes in
+      var hash: UInt64 = 14_695_981_039_346_656_037
+      for byte in bytes {
+        hash ^= UInt64(byte)
+        hash = hash &* 1_099_511_628_211
+      }
+      return hash
     }
-    return hash
   }
 }

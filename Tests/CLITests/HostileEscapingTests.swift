@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import offscreen_sim
@@ -295,6 +296,39 @@ struct HostileEscapingTests {
     #expect(TerminalText.escape("##[error]x #\u{AD}#[y] root/cell[3]") == "##\\u{5B}error]x #\u{AD}#\\u{5B}y] root/cell[3]")
     #expect(TerminalText.inline("a\nb\u{1B}") == "a\\nb\\u{1B}")
     #expect(TerminalText.inline("café 🎨") == "café 🎨")
+  }
+
+  /// ``TerminalText/isPlain(_:)`` reads bytes against a table; it must say yes exactly when the
+  /// guard's scanner, character by character, would leave every character of ASCII text as it
+  /// is (and escaping then changes nothing). Seeded strings of the characters that matter: a
+  /// colon after white space or not, `#` before `[` or not, line breaks, controls, DEL, and
+  /// characters beyond ASCII.
+  @Test func plainTextIsWhatTheGuardLeavesAlone() {
+    func scanned(_ text: String) -> Bool {
+      var scanner = WorkflowCommandGuard.Scanner()
+      for byte in text.utf8 {
+        guard byte < 0x7F, byte >= 0x20 || byte == 0x0A || byte == 0x09 else { return false }
+        if scanner.next(Unicode.Scalar(byte)) != nil { return false }
+      }
+      return true
+    }
+    let pieces = [":", "::", "#", "[", "#[", " ", "\t", "\n", "\r", "a", "{", "\"", "\u{7F}", "\u{1B}", "é", "\u{AD}", "]", "1"]
+    var random = SplitMix64(seed: 20_261_127)
+    var plain = 0
+    for _ in 0..<20_000 {
+      let text = (0..<random.int(0...12)).map { _ in random.pick(pieces) }.joined()
+      #expect(TerminalText.isPlain(text) == scanned(text), "\(text.debugDescription)")
+      if TerminalText.isPlain(text) {
+        plain += 1
+        #expect(TerminalText.escape(text) == text)
+        #expect(DocumentKind.json.forLog(text) == text)
+      }
+    }
+    // Both answers came up many times.
+    #expect(plain > 1_000 && plain < 19_000, "\(plain)")
+    let document = String(repeating: "  \"file\": \"scenes/a.json\",\n  \"found\": [1, 2],\n", count: 1_000)
+    #expect(TerminalText.isPlain(document))
+    #expect(!TerminalText.isPlain(document + "\t :x"))
   }
 
   /// ``GitHubAnnotations``: the escapes the Actions toolkit documents, read back by the runner's

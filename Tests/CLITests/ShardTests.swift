@@ -90,6 +90,117 @@ struct ShardTests {
     }
   }
 
+  /// Three shards of twelve scenes (a few fail, one has no budgets), as the tool wrote them, and
+  /// the unsharded run's JSON.
+  private static func threeShards() throws -> (folder: String, shards: [String], whole: ToolRun) {
+    let folder = try temporaryFolder()
+    for index in 0..<12 {
+      let budgets = #""budgets": { "maxOffscreenPassesPerFrame": 0, "checkOn": ["iphone-7", "iphone-13-pro"] },"#
+      try write(CIScenes.card(clip: index % 3 == 0, extra: budgets), to: "scene\(index).json", in: folder)
+    }
+    try write(CIScenes.card(), to: "unbudgeted.json", in: folder)
+    let shards = (1...3).map { ToolRun.run("check", folder, "--shard", "\($0)/3", "--format", "json").stdout }
+    return (folder, shards, ToolRun.run("check", folder, "--format", "json"))
+  }
+
+  /// `text` with the first match of `pattern` replaced.
+  private static func replacingFirst(_ pattern: String, in text: String, with replacement: String) throws -> String {
+    let regex = try Regex(pattern)
+    #expect(text.contains(regex), "\(pattern) is not in the shard")
+    return text.replacing(regex, with: replacement, maxReplacements: 1)
+  }
+
+  /// The positions shard `index` (from 1) holds, as its document lists them.
+  private static func positions(_ shard: String) throws -> [Int] {
+    guard case .object(let members) = try JSONReader.parse(Array(shard.utf8)).kind,
+      case .object(let shardMembers)? = members.first(where: { $0.key == "shard" })?.value.kind,
+      case .array(let parts)? = shardMembers.first(where: { $0.key == "parts" })?.value.kind
+    else { return [] }
+    return parts.compactMap { part in
+      guard case .object(let members) = part.kind, case .number(let position)? = members.first(where: { $0.key == "position" })?.value.kind
+      else { return nil }
+      return Int(position)
+    }
+  }
+
+  /// A shard file is input: one that is not what a shard wrote (a value of the wrong type, an
+  /// unknown budget, counts that disagree with what the document holds, an input placed outside
+  /// the run or in two shards, forged sizes) is refused with exit 2 and a message naming the
+  /// file, the line and column, and the JSON path; nothing is printed on standard output, and
+  /// nothing traps or tries to allocate what a forged number asks for.
+  @Test func aShardThatDisagreesWithItselfIsRefusedWithItsPlace() throws {
+    let (folder, shards, _) = try Self.threeShards()
+    let first = try Self.positions(shards[0])
+    let second = try Self.positions(shards[1])
+    // Every input is in one shard, so the two shards hold different positions.
+    #expect(!first.isEmpty && !second.isEmpty && !first.contains(second[0]))
+    let forgeries: [(String, String, String, String)] = [
+      (#""expected": 0,"#, #""expected": "0","#, "shard-1.json", "scenes[0].budgets[0].expected: must be a number"),
+      (
+        #""budget": "maxOffscreenPassesPerFrame""#, #""budget": "maxEverything""#, "shard-1.json",
+        "scenes[0].budgets[0].budget: unknown budget `maxEverything`"
+      ),
+      (#""device": \{"#, #""device": 7, "was": {"#, "shard-1.json", "scenes[0].device: must be an object"),
+      (#""id": "iphone-7","#, "", "shard-1.json", "scenes[0].device: missing `id`"),
+      (#""scenes": \d+"#, #""scenes": -1"#, "shard-1.json", "shard.parts[0].scenes: must be 0 or more"),
+      (#""scenes": [1-9]\d*"#, #""scenes": 99"#, "shard-1.json", "counts more scenes than `scenes` holds"),
+      (#""scenes": 2"#, #""scenes": 1"#, "shard-1.json", "`scenes` holds 1 more than `shard.parts` counts"),
+      // Shard 2 is read after shard 1: its part is the one that comes second.
+      (#""position": \d+"#, #""position": \#(second[0])"#, "shard-2.json", "shard-1.json has this input too (shard.parts[0])"),
+      (#""position": \d+"#, #""position": 99"#, "shard-1.json", "shard.parts[0]: position 99: the run's inputs are at positions 0 to 12"),
+      (#""position": \d+"#, #""position": 1.5"#, "shard-1.json", "shard.parts[0].position: must be a whole number"),
+      (#""count": 3"#, #""count": 0"#, "shard-1.json", "shard.count: must be 1 or more"),
+      (#""errors": \[\]"#, #""errors": [7]"#, "shard-1.json", "shard.parts[0].errors[0]: must be a string"),
+    ]
+    for (pattern, replacement, file, message) in forgeries {
+      let forged = try Self.replacingFirst(pattern, in: shards[0], with: replacement)
+      let files = [
+        try write(forged, to: "shard-1.json", in: folder + "-forged"), try write(shards[1], to: "shard-2.json", in: folder + "-forged"),
+        try write(shards[2], to: "shard-3.json", in: folder + "-forged"),
+      ]
+      let merged = ToolRun.callAsFunction(["merge"] + files + ["--format", "json"])
+      #expect(merged.status == 2, "\(message)")
+      #expect(merged.stdout.isEmpty, "\(message)")
+      #expect(merged.stderr.contains(file) && merged.stderr.contains(message), "\(message): \(merged.stderr)")
+      // The place: `shard-1.json:LINE:COLUMN: error:`.
+      #expect(merged.stderr.contains(try Regex(file.replacing(".", with: "\\.") + #":\d+:\d+: error: "#)), "\(merged.stderr)")
+    }
+
+    // Sizes no run has, in every shard: refused at once.
+    for (pattern, replacement, message) in [
+      (#""inputs": 13"#, #""inputs": 100000000000000"#, "99999999999987 inputs of the run are in no shard"),
+      (#""count": 3"#, #""count": 100000000000000"#, "missing 4/100000000000000, 5/100000000000000"),
+    ] {
+      let files = try shards.enumerated().map { index, shard in
+        try write(try Self.replacingFirst(pattern, in: shard, with: replacement), to: "shard-\(index + 1).json", in: folder + "-sizes")
+      }
+      let merged = ToolRun.callAsFunction(["merge"] + files)
+      #expect(merged.status == 2)
+      #expect(merged.stderr.contains(message), "\(merged.stderr)")
+    }
+  }
+
+  /// The merge prints what it makes again from the values it read, never a shard's own text: a
+  /// member a shard file adds (a forged workflow command among them), its own totals, and its
+  /// layout (written compact, or with members in another order) change nothing of the output.
+  @Test func theMergeMakesItsOutputFromTheValuesNotTheText() throws {
+    let (folder, shards, whole) = try Self.threeShards()
+    var forged = try Self.replacingFirst(#""file": "#, in: shards[0], with: #""injected": "\n::error::pwned", "file": "#)
+    forged = try Self.replacingFirst(#""passed": \d+"#, in: forged, with: #""passed": 1000"#)
+    forged = try Self.replacingFirst(
+      #""name": "iPhone 7""#, in: forged, with: #""name": "iPhone 7", "id": "ignored: the first `id` is the one read""#)
+    let compact = JSONOutput(try JSONReader.parse(Array(shards[1].utf8))).rendered(pretty: false)
+    let files = [
+      try write(forged, to: "shard-1.json", in: folder + "-merge"), try write(compact, to: "shard-2.json", in: folder + "-merge"),
+      try write(shards[2], to: "shard-3.json", in: folder + "-merge"),
+    ]
+    let merged = ToolRun.callAsFunction(["merge"] + files + ["--format", "json"])
+    #expect(merged.status == whole.status)
+    #expect(merged.stdout == whole.stdout)
+    #expect(merged.stderr == whole.stderr)
+    #expect(!merged.stdout.contains("pwned") && !merged.stdout.contains("ignored"))
+  }
+
   @Test func aMissingOrRepeatedShardIsAnInputError() throws {
     let folder = try temporaryFolder()
     try write(CIScenes.card(extra: #""budgets": { "maxOffscreenPassesPerFrame": 1 },"#), to: "a.json", in: folder)

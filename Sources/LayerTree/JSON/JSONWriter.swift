@@ -1,6 +1,10 @@
 /// A JSON document to write, with object keys in the order given, so the same value always
 /// prints the same bytes.
-public indirect enum JSONOutput: Sendable, Hashable {
+///
+/// Not `indirect`: arrays and objects hold their elements in array storage already, so no case
+/// needs a box of its own, and a document of thousands of values is not thousands of boxes
+/// more to allocate and release.
+public enum JSONOutput: Sendable, Hashable {
   case null
   case bool(Bool)
   case int(Int)
@@ -14,11 +18,15 @@ public indirect enum JSONOutput: Sendable, Hashable {
 
   /// The document as text: two-space indentation, one member per line, arrays of numbers on one
   /// line; a trailing newline when `pretty`.
+  ///
+  /// The text is made as UTF-8 bytes and made a `String` once: appending to a `String` piece by
+  /// piece costs several times as much, and reports of thousands of scenes are megabytes.
   public func rendered(pretty: Bool = true) -> String {
-    var output = ""
+    var output = UTF8Bytes()
+    output.bytes.reserveCapacity(4096)
     write(to: &output, indent: 0, pretty: pretty)
-    if pretty { output += "\n" }
-    return output
+    if pretty { output.write(ascii: UInt8(ascii: "\n")) }
+    return String(decoding: output.bytes, as: UTF8.self)
   }
 
   /// The document as text with small containers kept on one line, the way scene files are written:
@@ -114,42 +122,42 @@ public indirect enum JSONOutput: Sendable, Hashable {
     return output.unicodeScalars.count <= budget
   }
 
-  private func write(to output: inout String, indent: Int, pretty: Bool) {
+  private func write<Output: JSONText>(to output: inout Output, indent: Int, pretty: Bool) {
     switch self {
-    case .null: output += "null"
-    case .bool(let value): output += value ? "true" : "false"
-    case .int(let value): output += String(value)
-    case .number(let value): output += Self.format(value)
+    case .null: output.write("null")
+    case .bool(let value): output.write(value ? "true" : "false")
+    case .int(let value): output.write(String(value))
+    case .number(let value): output.write(Self.format(value))
     case .string(let value): Self.writeString(value, to: &output)
     case .array(let items):
       if items.isEmpty {
-        output += "[]"
+        output.write("[]")
         return
       }
       let inline = !pretty || items.allSatisfy { $0.isScalar }
-      output += "["
+      output.write(ascii: UInt8(ascii: "["))
       for (index, item) in items.enumerated() {
-        if index > 0 { output += inline && pretty ? ", " : "," }
+        if index > 0 { output.write(inline && pretty ? ", " : ",") }
         if !inline { Self.newline(&output, indent + 1) }
         item.write(to: &output, indent: indent + 1, pretty: pretty)
       }
       if !inline { Self.newline(&output, indent) }
-      output += "]"
+      output.write(ascii: UInt8(ascii: "]"))
     case .object(let members):
       if members.isEmpty {
-        output += "{}"
+        output.write("{}")
         return
       }
-      output += "{"
+      output.write(ascii: UInt8(ascii: "{"))
       for (index, (key, value)) in members.enumerated() {
-        if index > 0 { output += "," }
+        if index > 0 { output.write(ascii: UInt8(ascii: ",")) }
         if pretty { Self.newline(&output, indent + 1) }
         Self.writeString(key, to: &output)
-        output += pretty ? ": " : ":"
+        output.write(pretty ? ": " : ":")
         value.write(to: &output, indent: indent + 1, pretty: pretty)
       }
       if pretty { Self.newline(&output, indent) }
-      output += "}"
+      output.write(ascii: UInt8(ascii: "}"))
     }
   }
 
@@ -160,8 +168,8 @@ public indirect enum JSONOutput: Sendable, Hashable {
     }
   }
 
-  private static func newline(_ output: inout String, _ indent: Int) {
-    output += indent < indents.count ? indents[indent] : "\n" + String(repeating: "  ", count: indent)
+  private static func newline<Output: JSONText>(_ output: inout Output, _ indent: Int) {
+    output.write(indent < indents.count ? indents[indent] : "\n" + String(repeating: "  ", count: indent))
   }
 
   /// A line feed and the indent of each level up to 32, made once.
@@ -175,30 +183,64 @@ public indirect enum JSONOutput: Sendable, Hashable {
     return String(value)
   }
 
-  static func writeString(_ value: String, to output: inout String) {
-    output += "\""
-    // Most strings need no escape: appended whole, not character by character.
-    if !value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-      output += value
-      output += "\""
-      return
+  static func writeString<Output: JSONText>(_ value: String, to output: inout Output) {
+    // Most strings need no escape: written whole, not character by character.
+    var value = value
+    let plain = value.withUTF8 { bytes in
+      guard !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
+      output.write(ascii: UInt8(ascii: "\""))
+      output.write(utf8: bytes)
+      output.write(ascii: UInt8(ascii: "\""))
+      return true
     }
-    for scalar in value.unicodeScalars {
-      switch scalar {
-      case "\"": output += "\\\""
-      case "\\": output += "\\\\"
-      case "\n": output += "\\n"
-      case "\r": output += "\\r"
-      case "\t": output += "\\t"
-      default:
-        if scalar.value < 0x20 {
-          let hex = String(scalar.value, radix: 16)
-          output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          output.unicodeScalars.append(scalar)
-        }
+    if plain { return }
+    output.write(ascii: UInt8(ascii: "\""))
+    // Only ASCII needs escaping, and no byte of a longer UTF-8 sequence is ASCII: escaped byte by
+    // byte, the rest copied as it is.
+    let hex = Array("0123456789abcdef".utf8)
+    var escaped: [UInt8] = []
+    escaped.reserveCapacity(value.utf8.count + 8)
+    for byte in value.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""): escaped += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+      case UInt8(ascii: "\\"): escaped += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+      case UInt8(ascii: "\n"): escaped += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+      case UInt8(ascii: "\r"): escaped += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+      case UInt8(ascii: "\t"): escaped += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+      case 0..<0x20:
+        escaped += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+      default: escaped.append(byte)
       }
     }
-    output += "\""
+    output.write(String(decoding: escaped, as: UTF8.self))
+    output.write(ascii: UInt8(ascii: "\""))
   }
+}
+
+/// Where ``JSONOutput`` writes its text: a `String` (the scene writer, which measures its lines
+/// as it goes), or UTF-8 bytes (whole documents).
+protocol JSONText {
+  mutating func write(_ text: String)
+  mutating func write(ascii: UInt8)
+  /// Valid UTF-8, a whole string's.
+  mutating func write(utf8: UnsafeBufferPointer<UInt8>)
+}
+
+extension String: JSONText {
+  mutating func write(ascii: UInt8) { unicodeScalars.append(Unicode.Scalar(ascii)) }
+  mutating func write(utf8: UnsafeBufferPointer<UInt8>) { self += String(decoding: utf8, as: UTF8.self) }
+}
+
+/// UTF-8 bytes, appended to in place.
+struct UTF8Bytes: JSONText {
+  var bytes: [UInt8] = []
+
+  mutating func write(_ text: String) {
+    var text = text
+    text.withUTF8 { bytes.append(contentsOf: $0) }
+  }
+
+  mutating func write(ascii: UInt8) { bytes.append(ascii) }
+
+  mutating func write(utf8: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: utf8) }
 }

@@ -31,13 +31,65 @@ enum TerminalText {
   /// True when ``escape(_:)`` leaves `text` as it is: ASCII with no control character but line
   /// feed and tab, and no line the workflow guard changes. Read byte by byte: the tool's own
   /// reports are such text, and are printed without being copied character by character.
+  ///
+  /// The guard's ``WorkflowCommandGuard/Scanner`` over such text comes down to two questions,
+  /// asked here of the bytes in place, each byte's class looked up in a table: is a `:` the first
+  /// character of its line but for spaces and tabs, and does a `[` follow a `#`.
   static func isPlain(_ text: String) -> Bool {
-    var scanner = WorkflowCommandGuard.Scanner()
-    for byte in text.utf8 {
-      guard byte < 0x7F, byte >= 0x20 || byte == 0x0A || byte == 0x09 else { return false }
-      if scanner.next(Unicode.Scalar(byte)) != nil { return false }
+    var text = text
+    return text.withUTF8 { bytes in
+      plainClasses.withUnsafeBufferPointer { classes in
+        var atLineStart = true
+        var afterHash = false
+        for byte in bytes {
+          switch classes[Int(byte)] {
+          case .other:
+            atLineStart = false
+            afterHash = false
+          case .blank: afterHash = false
+          case .newline:
+            atLineStart = true
+            afterHash = false
+          case .colon:
+            if atLineStart { return false }
+            afterHash = false
+          case .hash:
+            atLineStart = false
+            afterHash = true
+          case .bracket:
+            if afterHash { return false }
+            atLineStart = false
+          case .never: return false
+          }
+        }
+        return true
+      }
     }
-    return true
+  }
+
+  /// What ``isPlain(_:)`` needs to know of a byte.
+  private enum PlainClass {
+    case other
+    case blank
+    case newline
+    case colon
+    case hash
+    case bracket
+    /// A control character but tab and line feed, DEL, or a byte of a character beyond ASCII.
+    case never
+  }
+
+  /// The class of each byte value.
+  private static let plainClasses: [PlainClass] = (0..<256).map { byte in
+    switch byte {
+    case 0x0A: return .newline
+    case 0x09, 0x20: return .blank
+    case 0x3A: return .colon
+    case 0x23: return .hash
+    case 0x5B: return .bracket
+    case 0x21..<0x7F: return .other
+    default: return .never
+    }
   }
 
   /// Styled text as the terminal should show it: each piece escaped as ``escape(_:)`` escapes

@@ -130,7 +130,7 @@ enum ScenePatterns {
     guard let first = pattern.first else { return [""] }
     let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
     // The entry itself, not what a link leads to: a link is never searched through.
-    func isFolder(_ name: String) -> Bool { type(folder + "/" + name) == .typeDirectory }
+    func isFolder(_ name: String) -> Bool { ScenePaths.entryKind(folder + "/" + name) == .folder }
     var found: [String] = []
     if first == "**" {
       // `**` matches no folder, or one folder and then `**` again.
@@ -142,7 +142,9 @@ enum ScenePatterns {
       for name in names where fnmatch(first, name, 0) == 0 {
         if pattern.count == 1 {
           let full = folder + "/" + name
-          if ScenePaths.followable(full, shown: shown + "/" + name, type: type(full), root: root, skipped: &skipped) { found.append(name) }
+          if ScenePaths.followable(full, shown: shown + "/" + name, kind: ScenePaths.entryKind(full), root: root, skipped: &skipped) {
+            found.append(name)
+          }
         } else if isFolder(name) {
           found += walk(folder + "/" + name, shown: shown + "/" + name, Array(pattern.dropFirst()), root: root, skipped: &skipped).map {
             name + "/" + $0
@@ -151,10 +153,5 @@ enum ScenePatterns {
       }
     }
     return Array(Set(found.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }))
-  }
-
-  /// The type of the entry at `path` itself (a link is a link).
-  private static func type(_ path: String) -> FileAttributeType? {
-    (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
   }
 }

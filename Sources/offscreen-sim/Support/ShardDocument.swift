@@ -35,11 +35,11 @@ enum ShardDocument {
       failures = failures.dropFirst(part.failures)
       return .object(
         [("position", .int(position)), ("comparisons", .int(part.results))] + written(errors) + [
-        (
-          "otherVersions",
-          .array(part.otherVersions.map { .object([("path", .string($0.path)), ("madeBy", .string($0.madeBy))]) })
-        )
-      ])
+          (
+            "otherVersions",
+            .array(part.otherVersions.map { .object([("path", .string($0.path)), ("madeBy", .string($0.madeBy))]) })
+          )
+        ])
     }
     // The tolerance exactly, not as the document rounds it for people.
     return member(shard, inputs: requests, [("tolerance", .number(tolerance)), ("parts", .array(parts))])
@@ -95,99 +95,186 @@ enum ShardDocument {
   /// One shard file, read.
   private struct Read {
     var file: String
-    var document: JSONValue
-    var shard: JSONValue
+    var bytes: [UInt8]
+    var document: Node
+    var shard: Node
     var index: Int
     var count: Int
     var inputs: Int
     var isCheck: Bool
+
+    func fail(_ message: String) -> InputError { InputError("\(file): error: \(message)", file: file) }
+
+    func reading<Value>(_ body: () throws(Problem) -> Value) throws(InputError) -> Value {
+      try ShardDocument.reading(file: file, bytes: bytes, document: document, body)
+    }
+  }
+
+  /// Runs `body` on a shard file's document; a problem in it becomes an input error naming the
+  /// file, the line and column, and the JSON path.
+  private static func reading<Value>(file: String, bytes: [UInt8], document: Node, _ body: () throws(Problem) -> Value)
+    throws(InputError) -> Value
+  {
+    do {
+      return try body()
+    } catch {
+      throw error.inputError(file: file, bytes: bytes, document: document)
+    }
   }
 
   /// Reads the shard documents `files` (path, bytes) and merges them. Every shard of one run
-  /// must be there, once.
+  /// must be there, once, and between them they must hold each input of the run once.
+  ///
+  /// Shard files are input like any other: each is read as JSON and every value the merge uses
+  /// is checked, so that a file that is not what a shard wrote is an input error naming the file,
+  /// the line and column, and the JSON path (`scenes[3].budgets[0].expected: must be a number`),
+  /// never a trap. The merge prints only what it makes again from those values, with the
+  /// formatters one run uses: no text of a shard file is copied to the output as it is.
   static func merge(_ files: [(path: String, bytes: [UInt8])]) throws(InputError) -> Merged {
     var shards: [Read] = []
     for (path, bytes) in files {
       let file = SceneLoader.displayName(path)
-      let source = SourceText(bytes)
-      let document: JSONValue
+      let parsed: JSONValue
       do {
-        document = try JSONReader.parse(bytes)
+        parsed = try JSONReader.parse(bytes)
       } catch {
-        throw InputError("\(file):\(source.location(ofOffset: error.offset)): error: invalid JSON: \(error.message)", file: file)
+        let place = SourceText(bytes).location(ofOffset: error.offset)
+        throw InputError("\(file):\(place): error: invalid JSON: \(error.message)", file: file)
       }
-      let reader = Reader(file: file)
-      let isCheck = member(document, "checkVersion") != nil
-      guard isCheck || member(document, "compareVersion") != nil else {
-        throw reader.fail("expected the JSON document of check or compare (--format json), with checkVersion or compareVersion")
+      let document = Node(parsed)
+      let isCheck = document.has("checkVersion")
+      guard isCheck || document.has("compareVersion") else {
+        throw InputError(
+          "\(file): error: expected the JSON document of check or compare (--format json), with checkVersion or compareVersion",
+          file: file)
       }
-      guard let shard = member(document, "shard") else {
-        throw reader.fail("this document has no `shard`: make each part with --shard i/n --format json")
+      guard document.has("shard") else {
+        throw InputError("\(file): error: this document has no `shard`: make each part with --shard i/n --format json", file: file)
+      }
+      let (shard, index, count, inputs) = try reading(file: file, bytes: bytes, document: document) { () throws(Problem) in
+        let shard = try document.member("shard")
+        let count = try shard.int("count")
+        guard count >= 1 else { throw Problem("must be 1 or more", at: try shard.member("count")) }
+        let inputs = try shard.int("inputs")
+        guard inputs >= 0 else { throw Problem("must be 0 or more", at: try shard.member("inputs")) }
+        return (shard, try shard.int("index"), count, inputs)
       }
       shards.append(
-        Read(
-          file: file, document: document, shard: shard, index: try reader.int(shard, "index"), count: try reader.int(shard, "count"),
-          inputs: try reader.int(shard, "inputs"), isCheck: isCheck))
+        Read(file: file, bytes: bytes, document: document, shard: shard, index: index, count: count, inputs: inputs, isCheck: isCheck))
     }
     guard let first = shards.first else { throw InputError("merge: error: no shard files given") }
     for shard in shards {
-      let reader = Reader(file: shard.file)
       if shard.isCheck != first.isCheck {
-        throw reader.fail(
+        throw shard.fail(
           "a shard of \(shard.isCheck ? "check" : "compare") cannot be merged with one of \(first.isCheck ? "check" : "compare") (\(first.file))"
         )
       }
       if shard.count != first.count || shard.inputs != first.inputs {
-        throw reader.fail(
+        throw shard.fail(
           "shard \(shard.index)/\(shard.count) of \(shard.inputs) inputs does not belong with \(first.file) (shard \(first.index)/\(first.count) of \(first.inputs) inputs)"
         )
       }
-      if let version = member(shard.document, "tool").flatMap({ member($0, "version") }), case .string(let text) = version.kind,
+      if let tool = shard.document.optionalMember("tool"), case .string(let text)? = tool.optionalMember("version")?.value.kind,
         text != toolVersion
       {
-        throw reader.fail("made by offscreen-sim \(text), this is \(toolVersion): make every shard with the same version")
+        throw shard.fail("made by offscreen-sim \(text), this is \(toolVersion): make every shard with the same version")
       }
     }
+    let count = first.count
     let indices = shards.map(\.index).sorted()
-    if indices != Array(1...first.count) {
-      let missing = Set(1...first.count).subtracting(indices).sorted()
+    if indices.count != count || indices != Array(1...count) {
+      // A forged count can be huge: the parts missing are looked for among the first ones only.
+      let given = Set(indices)
+      let missing = (1...count).lazy.filter { !given.contains($0) }.prefix(10).map { "\($0)/\(count)" }
       let repeated = Set(indices.filter { index in indices.filter { $0 == index }.count > 1 }).sorted()
+      let foreign = given.filter { !(1...count).contains($0) }.sorted()
       var problems: [String] = []
-      if !missing.isEmpty { problems.append("missing \(missing.map { "\($0)/\(first.count)" }.joined(separator: ", "))") }
-      if !repeated.isEmpty { problems.append("given twice: \(repeated.map { "\($0)/\(first.count)" }.joined(separator: ", "))") }
+      if !missing.isEmpty {
+        let total = count - given.filter { (1...count).contains($0) }.count
+        problems.append("missing \(missing.joined(separator: ", "))\(total > missing.count ? " and \(total - missing.count) more" : "")")
+      }
+      if !repeated.isEmpty { problems.append("given twice: \(repeated.map { "\($0)/\(count)" }.joined(separator: ", "))") }
+      if !foreign.isEmpty { problems.append("no such part: \(foreign.map { "\($0)/\(count)" }.joined(separator: ", "))") }
       throw InputError("merge: error: every shard of the run is needed once: \(problems.joined(separator: "; "))")
     }
     return first.isCheck ? .check(try mergeCheck(shards)) : .compare(try mergeCompare(shards))
   }
 
+  /// Puts the parts of every shard in input order, after checking that each input of the run is
+  /// in exactly one of them: a position outside the run, or one that two parts claim, is an
+  /// error naming the shard file and the part; so is an input no shard holds.
+  private static func inInputOrder<Part>(_ parts: [(position: Int, part: Part, node: Node, shard: Int)], shards: [Read], inputs: Int)
+    throws(InputError) -> [Part]
+  {
+    var seen: [Int: (node: Node, shard: Int)] = [:]
+    for entry in parts {
+      let message: String
+      if entry.position < 0 || entry.position >= inputs {
+        message = inputs == 0 ? "the run has no inputs" : "the run's inputs are at positions 0 to \(inputs - 1)"
+      } else if let other = seen[entry.position] {
+        let otherShard = shards[other.shard]
+        let place = otherShard.document.path(to: other.node.value.offset)
+        message = "\(otherShard.file) has this input too (\(place)): each input is in one shard"
+      } else {
+        seen[entry.position] = (entry.node, entry.shard)
+        continue
+      }
+      let shard = shards[entry.shard]
+      throw Problem("position \(entry.position): \(message)", at: entry.node).inputError(
+        file: shard.file, bytes: shard.bytes, document: shard.document)
+    }
+    if seen.count < inputs {
+      let missing = (0..<inputs).first { seen[$0] == nil } ?? 0
+      let count = inputs - seen.count
+      throw InputError(
+        "merge: error: \(count) input\(count == 1 ? "" : "s") of the run \(count == 1 ? "is" : "are") in no shard (the first at position \(missing)): give every shard as it was written"
+      )
+    }
+    return parts.sorted { $0.position < $1.position }.map(\.part)
+  }
+
   private static func mergeCheck(_ shards: [Read]) throws(InputError) -> MergedCheck {
-    // Each input's part: its position, its scene entries, skipped, errors.
-    var parts: [(position: Int, entries: [CheckRun.Entry], skipped: String?, errors: [InputError])] = []
+    // Each input's part: its scene entries, skipped, errors.
+    typealias Part = (entries: [CheckRun.Entry], skipped: String?, errors: [InputError])
+    var parts: [(position: Int, part: Part, node: Node, shard: Int)] = []
     var pathErrors: [String] = []
-    for shard in shards {
-      let reader = Reader(file: shard.file)
-      if shard.index == 1 { pathErrors = try reader.strings(shard.shard, "pathErrors") }
-      var scenes = try reader.array(shard.document, "scenes")[...]
-      let skippedFiles = try reader.strings(shard.document, "skipped")
-      var skipped = skippedFiles[...]
-      for part in try reader.array(shard.shard, "parts") {
-        let count = try reader.int(part, "scenes")
-        guard count <= scenes.count else { throw reader.fail("`shard.parts` counts more scenes than `scenes` holds") }
-        let entries = try scenes.prefix(count).map { (scene) throws(InputError) in try reader.entry(scene) }
-        scenes = scenes.dropFirst(count)
-        var skippedFile: String? = nil
-        if try reader.bool(part, "skipped") {
-          guard let file = skipped.first else { throw reader.fail("`shard.parts` skips more scenes than `skipped` lists") }
-          skippedFile = file
-          skipped = skipped.dropFirst()
+    for (number, shard) in shards.enumerated() {
+      try shard.reading { () throws(Problem) in
+        if shard.index == 1 { pathErrors = try shard.shard.strings("pathErrors") }
+        let scenes = try shard.document.items("scenes")
+        var scene = 0
+        let skippedFiles = try shard.document.strings("skipped")
+        var skipped = 0
+        for part in try shard.shard.items("parts") {
+          let count = try part.int("scenes")
+          guard count >= 0 else { throw Problem("must be 0 or more", at: try part.member("scenes")) }
+          guard count <= scenes.count - scene else {
+            throw Problem("`shard.parts` counts more scenes than `scenes` holds", at: try part.member("scenes"))
+          }
+          let entries = try scenes[scene..<scene + count].map { (scene) throws(Problem) in try scene.entry() }
+          scene += count
+          var skippedFile: String? = nil
+          if try part.bool("skipped") {
+            guard skipped < skippedFiles.count else {
+              throw Problem("`shard.parts` skips more scenes than `skipped` lists", at: try part.member("skipped"))
+            }
+            skippedFile = skippedFiles[skipped]
+            skipped += 1
+          }
+          parts.append((try part.int("position"), (entries, skippedFile, try part.errors()), part, number))
         }
-        parts.append((try reader.int(part, "position"), entries, skippedFile, try reader.errors(part)))
+        if scene < scenes.count {
+          throw Problem("`scenes` holds \(scenes.count - scene) more than `shard.parts` counts", at: scenes[scene])
+        }
+        if skipped < skippedFiles.count {
+          throw Problem(
+            "`skipped` lists \(skippedFiles.count - skipped) more than `shard.parts` skips", at: try shard.document.member("skipped"))
+        }
       }
     }
-    parts.sort { $0.position < $1.position }
     var run = CheckRun()
     var errors = pathErrors.map { InputError($0) }
-    for part in parts {
+    for part in try inInputOrder(parts, shards: shards, inputs: shards[0].inputs) {
       run.entries += part.entries
       if let skipped = part.skipped { run.skipped.append(skipped) }
       errors += part.errors
@@ -196,26 +283,34 @@ enum ShardDocument {
   }
 
   private static func mergeCompare(_ shards: [Read]) throws(InputError) -> MergedCompare {
-    var parts: [(position: Int, results: [ComparisonResult], errors: [InputError], otherVersions: [CompareRun.OtherVersion])] = []
+    typealias Part = (results: [ComparisonResult], errors: [InputError], otherVersions: [CompareRun.OtherVersion])
+    var parts: [(position: Int, part: Part, node: Node, shard: Int)] = []
     var tolerance = Comparison.defaultTolerance
-    for shard in shards {
-      let reader = Reader(file: shard.file)
-      tolerance = try reader.number(shard.shard, "tolerance")
-      var comparisons = try reader.array(shard.document, "comparisons")[...]
-      for part in try reader.array(shard.shard, "parts") {
-        let count = try reader.int(part, "comparisons")
-        guard count <= comparisons.count else { throw reader.fail("`shard.parts` counts more comparisons than `comparisons` holds") }
-        let results = try comparisons.prefix(count).map { (item) throws(InputError) in try reader.comparison(item, tolerance: tolerance) }
-        comparisons = comparisons.dropFirst(count)
-        let others = try reader.array(part, "otherVersions").map { (item) throws(InputError) in
-          CompareRun.OtherVersion(path: try reader.string(item, "path"), madeBy: try reader.string(item, "madeBy"))
+    for (number, shard) in shards.enumerated() {
+      try shard.reading { () throws(Problem) in
+        tolerance = try shard.shard.number("tolerance")
+        let comparisons = try shard.document.items("comparisons")
+        var next = 0
+        for part in try shard.shard.items("parts") {
+          let count = try part.int("comparisons")
+          guard count >= 0 else { throw Problem("must be 0 or more", at: try part.member("comparisons")) }
+          guard count <= comparisons.count - next else {
+            throw Problem("`shard.parts` counts more comparisons than `comparisons` holds", at: try part.member("comparisons"))
+          }
+          let results = try comparisons[next..<next + count].map { (item) throws(Problem) in try item.comparison(tolerance: tolerance) }
+          next += count
+          let others = try part.items("otherVersions").map { (item) throws(Problem) in
+            CompareRun.OtherVersion(path: try item.string("path"), madeBy: try item.string("madeBy"))
+          }
+          parts.append((try part.int("position"), (results, try part.errors(), others), part, number))
         }
-        parts.append((try reader.int(part, "position"), results, try reader.errors(part), others))
+        if next < comparisons.count {
+          throw Problem("`comparisons` holds \(comparisons.count - next) more than `shard.parts` counts", at: comparisons[next])
+        }
       }
     }
-    parts.sort { $0.position < $1.position }
     var merged = MergedCompare(results: [], otherVersions: [], errors: [], tolerance: tolerance)
-    for part in parts {
+    for part in try inInputOrder(parts, shards: shards, inputs: shards[0].inputs) {
       merged.results += part.results
       merged.errors += part.errors
       for other in part.otherVersions where !merged.otherVersions.contains(other) { merged.otherVersions.append(other) }
@@ -223,151 +318,222 @@ enum ShardDocument {
     return merged
   }
 
-  private static func member(_ value: JSONValue, _ key: String) -> JSONValue? {
-    guard case .object(let members) = value.kind else { return nil }
-    return members.first { $0.key == key }?.value
-  }
+  /// Something wrong in a shard document: what, and where the value it is about starts in the
+  /// file. Its JSON path is worked out from that place only when it is reported (``inputError``),
+  /// so reading a document that is right makes no paths.
+  private struct Problem: Error {
+    var message: String
+    var offset: Int
 
-  /// Reads the members of one shard file; a missing or mistyped member is an input error that
-  /// names the file and the member.
-  private struct Reader {
-    var file: String
-
-    func fail(_ message: String) -> InputError { InputError("\(file): error: \(message)", file: file) }
-
-    func value(_ object: JSONValue, _ key: String) throws(InputError) -> JSONValue {
-      guard let found = ShardDocument.member(object, key) else { throw fail("missing `\(key)` in a shard document") }
-      return found
+    init(_ message: String, at node: Node) {
+      self.message = message
+      self.offset = node.value.offset
     }
 
-    func number(_ object: JSONValue, _ key: String) throws(InputError) -> Double {
-      guard case .number(let number) = try value(object, key).kind, number.isFinite else { throw fail("`\(key)` must be a number") }
+    /// `file:line:column: error: scenes[3].device.id: must be a string`, with the same place as
+    /// a diagnostic for a GitHub Actions annotation.
+    func inputError(file: String, bytes: [UInt8], document: Node) -> InputError {
+      let location = SourceText(bytes).location(ofOffset: offset)
+      let path = document.path(to: offset)
+      var error = InputError("\(file):\(location): error: \(path.isEmpty ? "" : path + ": ")\(message)", file: file)
+      var diagnostic = Diagnostic(path: "", location: location, message: message)
+      diagnostic.path = path
+      error.diagnostics = [diagnostic]
+      return error
+    }
+  }
+
+  /// A value of a shard document, read by what the merge expects of it: a member that is
+  /// missing or of the wrong type is a ``Problem`` at that member.
+  private struct Node {
+    var value: JSONValue
+
+    init(_ value: JSONValue) { self.value = value }
+
+    /// The JSON path (`scenes[3].budgets[0].expected`) from this value to the one that starts
+    /// at `offset`: at each level, the member or item that starts last at or before it (they
+    /// are in file order).
+    func path(to offset: Int) -> String {
+      var path = ""
+      var current = value
+      while current.offset != offset {
+        switch current.kind {
+        case .array(let items):
+          guard let index = items.lastIndex(where: { $0.offset <= offset }) else { return path }
+          path += "[\(index)]"
+          current = items[index]
+        case .object(let members):
+          guard let index = members.lastIndex(where: { $0.keyOffset <= offset }) else { return path }
+          path += (path.isEmpty ? "" : ".") + members[index].key
+          current = members[index].value
+        default:
+          return path
+        }
+      }
+      return path
+    }
+
+    /// The first member named `key`, when this is an object that has one.
+    func optionalMember(_ key: String) -> Node? {
+      guard case .object(let members) = value.kind, let found = members.first(where: { $0.key == key }) else { return nil }
+      return Node(found.value)
+    }
+
+    func has(_ key: String) -> Bool {
+      guard case .object(let members) = value.kind else { return false }
+      return members.contains { $0.key == key }
+    }
+
+    /// The first member named `key`.
+    private func raw(_ key: String) throws(Problem) -> JSONValue {
+      guard case .object(let members) = value.kind else { throw Problem("must be an object", at: self) }
+      guard let found = members.first(where: { $0.key == key }) else { throw Problem("missing `\(key)`", at: self) }
+      return found.value
+    }
+
+    private func problem(_ message: String, _ key: String, _ found: JSONValue) -> Problem { Problem(message, at: Node(found)) }
+
+    func member(_ key: String) throws(Problem) -> Node { Node(try raw(key)) }
+
+    func number(_ key: String) throws(Problem) -> Double {
+      let found = try raw(key)
+      guard case .number(let number) = found.kind, number.isFinite else { throw problem("must be a number", key, found) }
       return number
     }
 
-    func optionalNumber(_ object: JSONValue, _ key: String) throws(InputError) -> Double? {
-      if case .null = try value(object, key).kind { return nil }
-      return try number(object, key)
+    func optionalNumber(_ key: String) throws(Problem) -> Double? {
+      if case .null = try raw(key).kind { return nil }
+      return try number(key)
     }
 
-    func int(_ object: JSONValue, _ key: String) throws(InputError) -> Int {
-      let number = try number(object, key)
-      guard number == number.rounded(), abs(number) < 1e15 else { throw fail("`\(key)` must be a whole number") }
+    func int(_ key: String) throws(Problem) -> Int {
+      let number = try number(key)
+      guard number == number.rounded(), abs(number) < 1e15 else { throw problem("must be a whole number", key, try raw(key)) }
       return Int(number)
     }
 
-    func string(_ object: JSONValue, _ key: String) throws(InputError) -> String {
-      guard case .string(let text) = try value(object, key).kind else { throw fail("`\(key)` must be a string") }
+    func optionalInt(_ key: String) throws(Problem) -> Int? {
+      if case .null = try raw(key).kind { return nil }
+      return try int(key)
+    }
+
+    func string(_ key: String) throws(Problem) -> String {
+      let found = try raw(key)
+      guard case .string(let text) = found.kind else { throw problem("must be a string", key, found) }
       return text
     }
 
-    func optionalString(_ object: JSONValue, _ key: String) throws(InputError) -> String? {
-      if case .null = try value(object, key).kind { return nil }
-      return try string(object, key)
+    func optionalString(_ key: String) throws(Problem) -> String? {
+      if case .null = try raw(key).kind { return nil }
+      return try string(key)
     }
 
-    func bool(_ object: JSONValue, _ key: String) throws(InputError) -> Bool {
-      guard case .bool(let flag) = try value(object, key).kind else { throw fail("`\(key)` must be true or false") }
+    func bool(_ key: String) throws(Problem) -> Bool {
+      let found = try raw(key)
+      guard case .bool(let flag) = found.kind else { throw problem("must be true or false", key, found) }
       return flag
     }
 
-    func array(_ object: JSONValue, _ key: String) throws(InputError) -> [JSONValue] {
-      guard case .array(let items) = try value(object, key).kind else { throw fail("`\(key)` must be an array") }
-      return items
+    /// The items of the array `key`.
+    func items(_ key: String) throws(Problem) -> [Node] {
+      let found = try raw(key)
+      guard case .array(let items) = found.kind else { throw problem("must be an array", key, found) }
+      return items.map(Node.init)
     }
 
-    func strings(_ object: JSONValue, _ key: String) throws(InputError) -> [String] {
-      try array(object, key).map { (item) throws(InputError) in
-        guard case .string(let text) = item.kind else { throw fail("`\(key)` must hold strings") }
+    func strings(_ key: String) throws(Problem) -> [String] {
+      let found = try raw(key)
+      guard case .array(let items) = found.kind else { throw problem("must be an array", key, found) }
+      return try items.map { (item) throws(Problem) in
+        guard case .string(let text) = item.kind else { throw Problem("must be a string", at: Node(item)) }
         return text
       }
     }
 
     /// An input's errors: each message, with its file and problems from `errorPlaces` when the
     /// part has them (the message alone otherwise).
-    func errors(_ part: JSONValue) throws(InputError) -> [InputError] {
-      var errors = try strings(part, "errors").map { InputError($0) }
-      guard ShardDocument.member(part, "errorPlaces") != nil else { return errors }
-      let places = try array(part, "errorPlaces")
-      guard places.count == errors.count else { throw fail("`errorPlaces` must have one item per item of `errors`") }
+    func errors() throws(Problem) -> [InputError] {
+      var errors = try strings("errors").map { InputError($0) }
+      guard has("errorPlaces") else { return errors }
+      let places = try items("errorPlaces")
+      guard places.count == errors.count else {
+        throw Problem("must have one item per item of `errors`", at: try member("errorPlaces"))
+      }
       for (index, place) in places.enumerated() {
-        errors[index].file = try optionalString(place, "file")
-        errors[index].diagnostics = try array(place, "problems").map { (problem) throws(InputError) -> Diagnostic in
+        errors[index].file = try place.optionalString("file")
+        errors[index].diagnostics = try place.items("problems").map { (problem) throws(Problem) -> Diagnostic in
           var location: SourceLocation? = nil
-          if let line = try optionalInt(problem, "line") {
-            guard let column = try optionalInt(problem, "column") else { throw fail("a problem with a `line` needs a `column`") }
+          if let line = try problem.optionalInt("line") {
+            guard let column = try problem.optionalInt("column") else {
+              throw Problem("a problem with a `line` needs a `column`", at: try problem.member("column"))
+            }
             location = SourceLocation(line: line, column: column)
           }
           var diagnostic = Diagnostic(
-            path: "", location: location, message: try string(problem, "message"), notes: try strings(problem, "notes"))
+            path: "", location: location, message: try problem.string("message"), notes: try problem.strings("notes"))
           // As the shard wrote it: a long path was shortened there already.
-          diagnostic.path = try string(problem, "path")
+          diagnostic.path = try problem.string("path")
           return diagnostic
         }
       }
       return errors
     }
 
-    func optionalInt(_ object: JSONValue, _ key: String) throws(InputError) -> Int? {
-      if case .null = try value(object, key).kind { return nil }
-      return try int(object, key)
-    }
-
     /// One scene on one device, as CheckJSONFormatter writes it.
-    func entry(_ scene: JSONValue) throws(InputError) -> CheckRun.Entry {
-      let device = try value(scene, "device")
-      let results = try array(scene, "budgets").map { (budget) throws(InputError) -> BudgetResult in
-        let name = try string(budget, "budget")
-        guard let kind = BudgetKind(rawValue: name) else { throw fail("unknown budget `\(name)`") }
+    func entry() throws(Problem) -> CheckRun.Entry {
+      let device = try member("device")
+      let results = try items("budgets").map { (budget) throws(Problem) -> BudgetResult in
+        let name = try budget.string("budget")
+        guard let kind = BudgetKind(rawValue: name) else { throw Problem("unknown budget `\(name)`", at: try budget.member("budget")) }
         var location: SourceLocation? = nil
-        if ShardDocument.member(budget, "line") != nil {
-          location = SourceLocation(line: try int(budget, "line"), column: try int(budget, "column"))
+        if budget.has("line") {
+          location = SourceLocation(line: try budget.int("line"), column: try budget.int("column"))
         }
         return BudgetResult(
-          limit: Budgets.Limit(kind: kind, value: try number(budget, "expected"), location: location),
-          found: try optionalNumber(budget, "found"), passed: try bool(budget, "passed"))
+          limit: Budgets.Limit(kind: kind, value: try budget.number("expected"), location: location),
+          found: try budget.optionalNumber("found"), passed: try budget.bool("passed"))
       }
       return CheckRun.Entry(
-        file: try string(scene, "file"), deviceID: try string(device, "id"), deviceName: try string(device, "name"),
-        budgetsFile: try optionalString(scene, "budgetsFile"), results: results)
+        file: try string("file"), deviceID: try device.string("id"), deviceName: try device.string("name"),
+        budgetsFile: try optionalString("budgetsFile"), results: results)
     }
 
     /// One comparison, as CompareJSONFormatter writes it: its metrics' values and its findings
     /// give back the same ``Comparison``.
-    func comparison(_ item: JSONValue, tolerance: Double) throws(InputError) -> ComparisonResult {
-      func side(_ key: String, locations: [FindingKey: SourceLocation] = [:]) throws(InputError) -> ComparisonResult.Side {
-        let side = try value(item, key)
+    func comparison(tolerance: Double) throws(Problem) -> ComparisonResult {
+      func side(_ key: String, locations: [FindingKey: SourceLocation] = [:]) throws(Problem) -> ComparisonResult.Side {
+        let side = try member(key)
         return ComparisonResult.Side(
-          file: try string(side, "file"), kind: try string(side, "kind"), name: try string(side, "name"), locations: locations)
+          file: try side.string("file"), kind: try side.string("kind"), name: try side.string("name"), locations: locations)
       }
-      func keys(_ object: JSONValue, _ key: String) throws(InputError) -> [FindingKey] {
-        try array(object, key).map { (finding) throws(InputError) in
-          FindingKey(rule: try string(finding, "rule"), layer: try string(finding, "layer"))
+      func keys(_ object: Node, _ key: String) throws(Problem) -> [FindingKey] {
+        try object.items(key).map { (finding) throws(Problem) in
+          FindingKey(rule: try finding.string("rule"), layer: try finding.string("layer"))
         }
       }
-      let device = try value(item, "device")
-      let deviceID = try string(device, "id")
+      let device = try member("device")
+      let deviceID = try device.string("id")
       var before: [String: Double] = [:]
       var after: [String: Double] = [:]
-      for metric in try array(item, "metrics") {
-        let id = try string(metric, "id")
-        before[id] = try optionalNumber(metric, "before")
-        after[id] = try optionalNumber(metric, "after")
+      for metric in try items("metrics") {
+        let id = try metric.string("id")
+        before[id] = try metric.optionalNumber("before")
+        after[id] = try metric.optionalNumber("after")
       }
-      let findings = try value(item, "findings")
+      let findings = try member("findings")
       var locations: [FindingKey: SourceLocation] = [:]
-      for finding in try array(findings, "appeared") {
-        if let location = SavedReportReader.location(finding) {
-          locations[FindingKey(rule: try string(finding, "rule"), layer: try string(finding, "layer"))] = location
+      for finding in try findings.items("appeared") {
+        if let location = SavedReportReader.location(finding.value) {
+          locations[FindingKey(rule: try finding.string("rule"), layer: try finding.string("layer"))] = location
         }
       }
       let comparison = Comparison(
         before: MetricSnapshot(deviceID: deviceID, frames: 1, frameRate: 0, values: before, findings: try keys(findings, "disappeared")),
         after: MetricSnapshot(deviceID: deviceID, frames: 1, frameRate: 0, values: after, findings: try keys(findings, "appeared")),
-        tolerance: tolerance, gates: try strings(item, "gates"))
+        tolerance: tolerance, gates: try strings("gates"))
       return ComparisonResult(
         before: try side("before"), after: try side("after", locations: locations), deviceID: deviceID,
-        deviceName: try string(device, "name"),
+        deviceName: try device.string("name"),
         comparison: comparison)
     }
   }
