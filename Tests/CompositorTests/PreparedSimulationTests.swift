@@ -112,6 +112,12 @@ struct PreparedSimulationTests {
   }
 
   /// The paths of every stored `Double` in `value`, found by reflection.
+  /// The `Double`s reflection finds in `value`, in its order.
+  static func doubleValues(_ value: Any) -> [Double] {
+    if let number = value as? Double { return [number] }
+    return Mirror(reflecting: value).children.flatMap { doubleValues($0.value) }
+  }
+
   static func doublePaths(_ value: Any, _ path: String = "") -> [String] {
     if value is Double { return [path] }
     return Mirror(reflecting: value).children.flatMap { child in
@@ -120,9 +126,9 @@ struct PreparedSimulationTests {
     }
   }
 
-  /// A finding's and a backing store's figures are checked from lists, not by reflection: each
-  /// list names every `Double` the type stores (what reflection finds), so a figure added to the
-  /// type and not to its list fails here.
+  /// A finding's, a backing store's, the summary's and the scene's figures are checked from
+  /// lists, not by reflection: each list holds every `Double` the type stores (what reflection
+  /// finds), so a figure added to the type and not to its list fails here.
   @Test func theFigureListsNameEveryStoredDouble() {
     let finding = Finding(
       rule: "rounded-clip", category: .offscreen, layer: "root/a", message: "m", fix: "f", passes: 1, pixelArea: 2, depth: 0,
@@ -130,6 +136,28 @@ struct PreparedSimulationTests {
     #expect(Set(finding.figures.map(\.name)) == Set(Self.doublePaths(finding)))
     let store = BackingStore(layer: "root/a", contents: "image", pixelSize: Size(4, 5), bytes: 80, drawnOn: .main)
     #expect(Set(store.figures.map(\.name)) == Set(Self.doublePaths(store)))
+    // The summary's and the scene's lists hold their Doubles in the order reflection finds them,
+    // on reports of a still scene and a scrolling one (whose breakdowns hold more items).
+    for name in ["mail-cell-composite.json", "qqmusic-home-v1.json"] {
+      let scene = try! SceneDecoder.decode(BundledScenes.bytes(name), options: TestDevices.options)
+      let report = Simulator.run(scene, on: DeviceCatalogue.device(id: scene.device)!)
+      #expect(report.summary.figureValues.map(\.bitPattern) == Self.doubleValues(report.summary).map(\.bitPattern), "\(name)")
+      #expect(report.scene.figureValues.map(\.bitPattern) == Self.doubleValues(report.scene).map(\.bitPattern), "\(name)")
+      var imported = report.scene
+      imported.source = SceneSource(tool: "offscreen-sim import lottie", file: "a.json", frames: 3...48, notes: ["n"])
+      #expect(imported.figureValues.map(\.bitPattern) == Self.doubleValues(imported).map(\.bitPattern))
+      // A figure that is not finite is found, and named by the path reflection gives.
+      var broken = report
+      broken.summary.performance.gpuMs.p95 = .infinity
+      #expect(broken.firstNonFiniteFigure?.path == "summary.performance.gpuMs.p95")
+      broken = report
+      broken.summary.performance.gpuBreakdown["layers"] = .nan
+      #expect(broken.firstNonFiniteFigure?.path == "summary.performance.gpuBreakdown.layers")
+      broken = report
+      broken.scene.scale = -.infinity
+      #expect(broken.firstNonFiniteFigure?.path == "scene.scale")
+      #expect(report.firstNonFiniteFigure == nil)
+    }
     // A non-finite one is named by its path.
     var report = Simulator.run(
       Scene(device: "iphone-7", root: Layer(id: "root")), on: DeviceCatalogue.device(id: "iphone-7")!)

@@ -17,30 +17,23 @@ extension SimulationReport {
   ///
   /// - Complexity: O(n) in the report's stored values.
   public var firstNonFiniteFigure: (path: String, value: Double)? {
-    if let found = Self.firstNonFinite(in: summary, path: "summary") { return found }
-    for (index, frame) in frames.enumerated() {
+    // Each part is checked by its own list of figures first; a path is made only for a part that
+    // holds a figure that is not finite (made by reflection for the summary and the scene, so its
+    // path is the one reflection gives).
+    if !summary.figureValues.allSatisfy(\.isFinite), let found = Self.firstNonFinite(in: summary, path: "summary") {
+      return found
+    }
+    for (index, frame) in frames.enumerated() where !frame.figuresAreFinite {
       if let found = Self.firstNonFinite(in: frame, path: "frames[\(index)]") { return found }
     }
-    for (index, finding) in findings.enumerated() {
+    for (index, finding) in findings.enumerated() where !(finding.pixelArea.isFinite && finding.gpuMs.isFinite) {
       if let (name, value) = finding.figures.first(where: { !$0.value.isFinite }) { return ("findings[\(index)].\(name)", value) }
     }
     for (index, store) in backingStores.enumerated() {
       if let (name, value) = store.figures.first(where: { !$0.value.isFinite }) { return ("backingStores[\(index)].\(name)", value) }
     }
+    guard !scene.figureValues.allSatisfy(\.isFinite) else { return nil }
     return Self.firstNonFinite(in: scene, path: "scene")
-  }
-
-  private static func firstNonFinite(in frame: FrameReport, path: String) -> (path: String, value: Double)? {
-    let cost = frame.cost
-    var figures: [(String, Double)] = [
-      ("time", frame.time), ("offscreenPixels", frame.offscreenPixels), ("rasterCache.bytes", frame.rasterCache.bytes),
-      ("cost.offscreenTargetBytes", cost.offscreenTargetBytes), ("cost.imageBytes", cost.imageBytes),
-      ("outcome.hitchMs", frame.outcome.hitchMs), ("outcome.presentedAt", frame.outcome.presentedAt ?? 0),
-    ]
-    cost.table.forEachAdded { phase, item, value in
-      if !value.isFinite { figures.append(("cost.\(phase).\(item)", value)) }
-    }
-    return figures.first { !$0.1.isFinite }.map { ("\(path).\($0.0)", $0.1) }
   }
 
   private static func firstNonFinite(in value: Any, path: String) -> (path: String, value: Double)? {
@@ -65,6 +58,55 @@ extension SimulationReport {
       }
     }
     return nil
+  }
+}
+
+extension FrameReport {
+  /// True when every figure of the frame is finite (the ones ``SimulationReport/firstNonFiniteFigure``
+  /// names for a frame), checked without making their names.
+  var figuresAreFinite: Bool {
+    guard time.isFinite, offscreenPixels.isFinite, rasterCache.bytes.isFinite, cost.offscreenTargetBytes.isFinite,
+      cost.imageBytes.isFinite, outcome.hitchMs.isFinite, (outcome.presentedAt ?? 0).isFinite
+    else { return false }
+    var finite = true
+    cost.table.forEachAdded { _, _, value in if !value.isFinite { finite = false } }
+    return finite
+  }
+}
+
+extension Summary {
+  /// Every `Double` the summary stores, in the order reflection finds them (a test holds it so):
+  /// the summary is checked from this list, and by reflection only when a figure is not finite.
+  var figureValues: [Double] {
+    var values: [Double] = [frameRate, offscreenPixelsMax]
+    values.reserveCapacity(48)
+    values.append(offscreenPasses.perFrameMean)
+    if let hitRate = rasterCache.hitRate { values.append(hitRate) }
+    values.append(rasterCache.peakBytes)
+    values += [blending.blendedPixels, blending.drawnPixels, blending.screenPixels, blending.overdraw]
+    values.append(backingStores.bytes)
+    let p = performance
+    values += [
+      p.budgetMs, p.refreshRate, p.targetFps, p.fps, p.hitchTimeRatio, p.gpuUtilization, p.cpuUtilization,
+      p.processCpuUtilization, p.renderServerUtilization,
+    ]
+    for distribution in [p.gpuMs, p.renderServerMs, p.mainThreadMs, p.backgroundMs] {
+      values += [distribution.mean, distribution.p95, distribution.max]
+    }
+    values += p.gpuBreakdown.values
+    values += p.mainThreadBreakdown.values
+    values += [memory.backingStores, memory.offscreenTargetsPeak, memory.rasterCache, memory.images]
+    return values
+  }
+}
+
+extension SceneInfo {
+  /// Every `Double` the scene's description stores, in the order reflection finds them (a test
+  /// holds it so).
+  var figureValues: [Double] {
+    var values = [scale, renderedPixels.width, renderedPixels.height, refreshRate]
+    if let frames = source?.frames { values += [frames.lowerBound, frames.upperBound] }
+    return values
   }
 }
 
