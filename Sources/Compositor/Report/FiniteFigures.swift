@@ -36,6 +36,19 @@ extension SimulationReport {
     return Self.firstNonFinite(in: scene, path: "scene")
   }
 
+  private static func firstNonFinite(in frame: FrameReport, path: String) -> (path: String, value: Double)? {
+    let cost = frame.cost
+    var figures: [(String, Double)] = [
+      ("time", frame.time), ("offscreenPixels", frame.offscreenPixels), ("rasterCache.bytes", frame.rasterCache.bytes),
+      ("cost.offscreenTargetBytes", cost.offscreenTargetBytes), ("cost.imageBytes", cost.imageBytes),
+      ("outcome.hitchMs", frame.outcome.hitchMs), ("outcome.presentedAt", frame.outcome.presentedAt ?? 0),
+    ]
+    cost.table.forEachAdded { phase, item, value in
+      if !value.isFinite { figures.append(("cost.\(phase).\(item)", value)) }
+    }
+    return figures.first { !$0.1.isFinite }.map { ("\(path).\($0.0)", $0.1) }
+  }
+
   private static func firstNonFinite(in value: Any, path: String) -> (path: String, value: Double)? {
     if let number = value as? Double { return number.isFinite ? nil : (path, number) }
     if value is String || value is Int || value is Bool { return nil }
@@ -78,11 +91,10 @@ extension Summary {
   /// Every `Double` the summary stores, in the order reflection finds them (a test holds it so):
   /// the summary is checked from this list, and by reflection only when a figure is not finite.
   var figureValues: [Double] {
-    var values: [Double] = [frameRate, offscreenPixelsMax]
+    var values = [offscreenPasses.perFrameMean]
     values.reserveCapacity(48)
-    values.append(offscreenPasses.perFrameMean)
     if let hitRate = rasterCache.hitRate { values.append(hitRate) }
-    values.append(rasterCache.peakBytes)
+    values += [rasterCache.peakBytes, frameRate, offscreenPixelsMax]
     values += [blending.blendedPixels, blending.drawnPixels, blending.screenPixels, blending.overdraw]
     values.append(backingStores.bytes)
     let p = performance
