@@ -35,7 +35,7 @@ struct HostileBombTests {
 
   /// Four nested `repeat`s of 1,000: 10^12 layers from 300 bytes. Read from the inside out
   /// (by hand): `d` makes 1,000 layers; `c` is 1 + 1,000 = 1,001 layers, and its 1,000 copies
-  /// add 1,001 x 999 = 999,999, 1,001,000 in all, past the 500,000-layer limit: `c`'s repeat
+  /// add 1,001 x 999 = 999,999, 1,001,000 in all, past the 200,000-layer limit: `c`'s repeat
   /// (root.sublayers[0].sublayers[0].sublayers[0]) is the one named.
   @Test func aRepeatBombIsRefusedByEveryCommand() throws {
     let scene = """
@@ -47,7 +47,7 @@ struct HostileBombTests {
       """
     try Self.refused(
       scene,
-      "root.sublayers[0].sublayers[0].sublayers[0]: the scene expands to more than 500,000 layers, the layer limit: "
+      "root.sublayers[0].sublayers[0].sublayers[0]: the scene expands to more than 200,000 layers, the layer limit: "
         + "this `repeat` makes 1000 copies of a layer with 1001 layers in its subtree; lower its count")
   }
 
@@ -68,9 +68,9 @@ struct HostileBombTests {
 
   /// 100 animations, each on every one of 1,000 repeated cells, over 5 s. By hand: 1,001
   /// layers; 5 s at 120 Hz (no frame rate given: the fastest display) = 600 frames; the targets
-  /// are resolved in order until (1,001 + named) x 600 passes 5,000,000 (the default work budget,
-  /// InputLimits), that is 1,001 + named > 8,333: after 8 animations (8,000 named, 9,001 x 600 =
-  /// 5,400,600 layer-frames; 7 make 4,800,600). The other 92 are not resolved.
+  /// are resolved in order until (1,001 + named) x 600 passes 3,000,000 (the default work budget,
+  /// InputLimits), that is 1,001 + named > 5,000: after 4 animations (4,000 named, 5,001 x 600 =
+  /// 3,000,600 layer-frames; 3 make 2,400,600). The other 96 are not resolved.
   @Test func anAnimationBombIsRefusedByEveryCommand() throws {
     let animations = (0..<100).map {
       #"{"target": "cell[*]", "keyPath": "opacity", "fromValue": \#(Double($0) / 100), "toValue": 1, "duration": 5}"#
@@ -82,16 +82,16 @@ struct HostileBombTests {
       """
     try Self.refused(
       scene,
-      "the scene asks for 5,400,600 layer-frames (1001 layers + 8000 animated layers x 600 frames at up to 120 Hz); "
-        + "the work budget is 5,000,000")
+      "the scene asks for 3,000,600 layer-frames (1001 layers + 4000 animated layers x 600 frames at up to 120 Hz); "
+        + "the work budget is 3,000,000")
   }
 
   /// A target bomb that fits the work budget by running one frame: 2,000 animations, each on
   /// every one of 100,000 repeated cells, over 5 ms. By hand: 5 ms at 120 Hz rounds to one frame,
-  /// so layer-frames stay at 100,001 + named, under 5,000,000 for up to 4.9 M named; but the
-  /// animated-layer limit is four times the 500,000-layer limit, 2,000,000 (InputLimits): 20
-  /// animations name exactly 2,000,000 cells, the 21st (`animations[20]`) takes the count to
-  /// 2,100,000 and is the one named.
+  /// so layer-frames stay at 100,001 + named, under 3,000,000 for up to 2.9 M named; but the
+  /// animated-layer limit is four times the 200,000-layer limit, 800,000 (InputLimits): 8
+  /// animations name exactly 800,000 cells, the 9th (`animations[8]`) takes the count to 900,000
+  /// and is the one named.
   @Test func aSingleFrameTargetBombIsRefusedByEveryCommand() throws {
     let animation = #"{"target": "cell[*]", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": 0.005}"#
     let scene = """
@@ -101,7 +101,7 @@ struct HostileBombTests {
       """
     try Self.refused(
       scene,
-      "timeline.animations[20].target: the timeline's entries name more than 2,000,000 layers (2,100,000 with this one, "
+      "timeline.animations[8].target: the timeline's entries name more than 800,000 layers (900,000 with this one, "
         + "a layer named by two entries counting twice), four times the layer limit")
   }
 

@@ -90,7 +90,8 @@ struct FrameBookkeepingTests {
           let key = stepper.tree.path(pass.layer) + " " + pass.rule
           if let known = largest[key], pass.pixelArea <= known.area { continue }
           let context = RuleContext(tree: stepper.tree, plans: plan.nodes, state: state, index: pass.layer, iosVersion: scene.iosVersion)
-          largest[key] = Largest(area: pass.pixelArea, words: stepper.rules[pass.ruleIndex].describe(context, hit: RuleHit(passes: pass.passes)))
+          let words = stepper.rules[pass.ruleIndex].describe(context, hit: RuleHit(passes: pass.passes))
+          largest[key] = Largest(area: pass.pixelArea, words: words)
         }
       }
     }
@@ -103,5 +104,14 @@ struct FrameBookkeepingTests {
       #expect(finding.message == expected.words.message, "\(finding.layer) \(finding.rule)")
       #expect(finding.fix == expected.words.fix)
     }
+    // A tree past FrameStepper.turnsUpToLayers has one storage and its findings described in the
+    // frame they grow: the same report.
+    #expect(stepper.alternates)
+    var oneStorage = Simulator.prepare(scene, on: device)
+    oneStorage.stepper.alternates = false
+    let described = Simulator.run(oneStorage)
+    #expect(described.findings == report.findings)
+    #expect(described.frames == report.frames)
+    #expect(described.summary == report.summary)
   }
 }

@@ -39,13 +39,13 @@ struct LottieLimitTests {
   }
 
   /// The fan-out of the QA report: width 8, depth 6, 823,881 layers by the formula, past the
-  /// scene format's 500,000 (InputLimits.standard, docs/scene-format.md). Refused by the default
-  /// limit with the limit in the message, after at most 500,001 layers are made.
+  /// scene format's 200,000 (InputLimits.standard, docs/scene-format.md). Refused by the default
+  /// limit with the limit in the message, after at most 200,001 layers are made.
   @Test func aFanOutPastTheDefaultLimitIsRefused() throws {
     #expect(LottieFanOut.layers(width: 8, depth: 6) == 823_881)
     let refused = #expect(throws: SceneErrors.self) { try Self.load(LottieFanOut.file(width: 8, depth: 6)) }
     #expect(refused?.diagnostics.count == 1)
-    #expect(refused?.diagnostics.first?.message.hasPrefix("the animation expands to more than 500,000 layers, the layer limit") == true)
+    #expect(refused?.diagnostics.first?.message.hasPrefix("the animation expands to more than 200,000 layers, the layer limit") == true)
   }
 
   /// A precomp that uses itself, directly or through another, is cut where it would repeat, with

@@ -45,15 +45,19 @@ enum Occlusion {
     var entry: [Int32] = []
     var next: [Int32] = []
     var seenFor: [Int32] = []
+    /// Per render target (from the lowest target of the frame's entries), the opaque layers
+    /// already in the bands.
+    var opaqueInTarget: [Int32] = []
 
     init() {}
 
-    init(first: [Int32], last: [Int32], entry: [Int32], next: [Int32], seenFor: [Int32]) {
+    init(first: [Int32], last: [Int32], entry: [Int32], next: [Int32], seenFor: [Int32], opaqueInTarget: [Int32]) {
       self.first = first
       self.last = last
       self.entry = entry
       self.next = next
       self.seenFor = seenFor
+      self.opaqueInTarget = opaqueInTarget
     }
   }
 
@@ -95,13 +99,31 @@ enum Occlusion {
     scratch.next.removeAll(keepingCapacity: true)
     scratch.seenFor.removeAll(keepingCapacity: true)
     scratch.seenFor.append(contentsOf: repeatElement(-1, count: entries.count))
+    // Only a layer drawn after into the same target hides a layer: one whose target has no opaque
+    // layer yet is hidden by nothing, and its bands need no search (a stack of layers each drawn
+    // into an offscreen pass of its own would otherwise look at 64 others each). Counted per
+    // target when the targets span at most a few times the entries (a layer's index, or -1 for
+    // the screen), as they do in a frame.
+    var lowestTarget = Int.max
+    var highestTarget = Int.min
+    for entry in entries {
+      lowestTarget = min(lowestTarget, entry.target)
+      highestTarget = max(highestTarget, entry.target)
+    }
+    let (span, overflow) = highestTarget.subtractingReportingOverflow(lowestTarget)
+    let countsTargets = !overflow && span < max(1_024, entries.count * 4)
+    scratch.opaqueInTarget.removeAll(keepingCapacity: true)
+    scratch.opaqueInTarget.append(contentsOf: repeatElement(0, count: countsTargets ? span + 1 : 0))
     var first = scratch.first
     var last = scratch.last
     var links = scratch.entry
     var next = scratch.next
     var seenFor = scratch.seenFor
+    var opaqueInTarget = scratch.opaqueInTarget
     scratch = Scratch()
-    defer { scratch = Scratch(first: first, last: last, entry: links, next: next, seenFor: seenFor) }
+    defer {
+      scratch = Scratch(first: first, last: last, entry: links, next: next, seenFor: seenFor, opaqueInTarget: opaqueInTarget)
+    }
     first.withUnsafeMutableBufferPointer { first in
       last.withUnsafeMutableBufferPointer { last in
         seenFor.withUnsafeMutableBufferPointer { seenFor in
@@ -113,29 +135,15 @@ enum Occlusion {
             let firstBand = min(bands - 1, max(0, Int((r.minY - bounds.minY) / bandHeight)))
             let lastBand = min(bands - 1, max(0, Int((r.maxY - bounds.minY - 1e-9) / bandHeight)))
             guard firstBand <= lastBand else { continue }
-            var covered = 0.0
-            var looked = 0
-            var visited = 0
             let area = entry.rect.area
-            search: for band in firstBand...lastBand {
-              var link = Int(first[band])
-              while link >= 0 {
-                let other = Int(links[link])
-                link = Int(next[link])
-                if Int(seenFor[other]) == index { continue }
-                seenFor[other] = Int32(index)
-                visited += 1
-                if visited > maxVisited { break search }
-                let occluder = entries[other]
-                // Only layers that reach this one's columns count as looked at.
-                guard occluder.rect.maxX > entry.rect.minX, occluder.rect.minX < entry.rect.maxX else { continue }
-                looked += 1
-                if occluder.target == entry.target { covered += occluder.rect.intersection(entry.rect).area }
-                if covered >= area || looked >= maxCandidates { break search }
-              }
+            if countsTargets && opaqueInTarget[entry.target - lowestTarget] == 0 {
+              hidden[index] = min(0, area)
+            } else {
+              hidden[index] = hiddenArea(
+                of: index, entries: entries, bands: firstBand...lastBand, first: first, links: links, next: next, seenFor: seenFor)
             }
-            hidden[index] = min(covered, area)
             if entry.opaque {
+              if countsTargets { opaqueInTarget[entry.target - lowestTarget] += 1 }
               for band in firstBand...lastBand {
                 let link = Int32(links.count)
                 links.append(Int32(index))
@@ -148,5 +156,38 @@ enum Occlusion {
         }
       }
     }
+  }
+
+  /// The hidden area of `entries[index]`: its overlaps with the opaque layers in `bands` drawn
+  /// after it into its target, at most its area, from the first ``maxCandidates`` that reach its
+  /// columns among the first ``maxVisited``.
+  @inline(__always)
+  private static func hiddenArea(
+    of index: Int, entries: UnsafeBufferPointer<Entry>, bands: ClosedRange<Int>, first: UnsafeMutableBufferPointer<Int32>,
+    links: [Int32], next: [Int32], seenFor: UnsafeMutableBufferPointer<Int32>
+  ) -> Double {
+    let entry = entries[index]
+    let area = entry.rect.area
+    var covered = 0.0
+    var looked = 0
+    var visited = 0
+    search: for band in bands {
+      var link = Int(first[band])
+      while link >= 0 {
+        let other = Int(links[link])
+        link = Int(next[link])
+        if Int(seenFor[other]) == index { continue }
+        seenFor[other] = Int32(index)
+        visited += 1
+        if visited > maxVisited { break search }
+        let occluder = entries[other]
+        // Only layers that reach this one's columns count as looked at.
+        guard occluder.rect.maxX > entry.rect.minX, occluder.rect.minX < entry.rect.maxX else { continue }
+        looked += 1
+        if occluder.target == entry.target { covered += occluder.rect.intersection(entry.rect).area }
+        if covered >= area || looked >= maxCandidates { break search }
+      }
+    }
+    return min(covered, area)
   }
 }

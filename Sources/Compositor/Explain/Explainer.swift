@@ -395,8 +395,8 @@ public struct FindingGroup: Sendable {
     var positions: [String: Int] = [:]
     for finding in findings {
       let pattern = LayerPath.pattern(finding.layer)
-      let components = pattern.split(separator: "/")
-      let key = "\(finding.rule)\u{0}\(components.count)\u{0}\(components.last ?? "")\u{0}\(finding.message)"
+      let components = depthAndName(pattern)
+      let key = "\(finding.rule)\u{0}\(components.count)\u{0}\(components.last)\u{0}\(finding.message)"
       if let position = positions[key] {
         groups[position].pattern = merged(groups[position].pattern, pattern)
         groups[position].findings.append(finding)
@@ -416,8 +416,51 @@ public struct FindingGroup: Sendable {
     findings.reduce(0) { $0 + $1.gpuMs * Double($1.frames) } / Double(max(frames, 1))
   }
 
+  /// The number of `/`-separated components of a pattern (empty ones left out, as `split` does)
+  /// and its last one, "" when it has none.
+  static func depthAndName(_ pattern: String) -> (count: Int, last: Substring) {
+    if let ascii = pattern.utf8.withContiguousStorageIfAvailable({ bytes -> (count: Int, last: Range<Int>)? in
+      var count = 0
+      var last = 0..<0
+      var start = 0
+      for position in 0...bytes.count {
+        let byte = position < bytes.count ? bytes[position] : UInt8(ascii: "/")
+        if byte >= 0x80 { return nil }
+        guard byte == UInt8(ascii: "/") else { continue }
+        if position > start {
+          count += 1
+          last = start..<position
+        }
+        start = position + 1
+      }
+      return (count, last)
+    }), let ascii {
+      // ASCII: a byte is a character, so byte offsets are character offsets.
+      let utf8 = pattern.utf8
+      let lower = utf8.index(utf8.startIndex, offsetBy: ascii.last.lowerBound)
+      let upper = utf8.index(lower, offsetBy: ascii.last.count)
+      return (ascii.count, pattern[lower..<upper])
+    }
+    let components = pattern.split(separator: "/")
+    return (components.count, components.last ?? "")
+  }
+
+  /// False when `pattern` is sure to have no empty component: not empty, no `/` first or last,
+  /// no two `/` in a row (read as bytes: a `/` joined with a mark after it is not a separator, and
+  /// is taken as one here, which only sends the pattern the long way).
+  private static func mayHaveEmptyComponent(_ pattern: String) -> Bool {
+    var previous = UInt8(ascii: "/")
+    for byte in pattern.utf8 {
+      if byte == UInt8(ascii: "/") && previous == UInt8(ascii: "/") { return true }
+      previous = byte
+    }
+    return previous == UInt8(ascii: "/")
+  }
+
   /// Two patterns of the same depth, with `*` where their components differ.
   static func merged(_ a: String, _ b: String) -> String {
+    // The same pattern with no empty component (every pattern of a file's paths) merges to itself.
+    if a == b, !mayHaveEmptyComponent(a) { return a }
     let left = a.split(separator: "/")
     let right = b.split(separator: "/")
     guard left.count == right.count else { return a }

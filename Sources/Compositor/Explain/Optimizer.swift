@@ -44,6 +44,12 @@ public enum Optimizer {
       scene, on: device, coefficients: coefficients, fixes: fixes, budget: budget, baseline: baseline, jobs: jobs)
     let before = explanation.before
     var current = (document: document, scene: scene, metrics: before)
+    // The explanation was refused its trials: nothing is tried, and the caller refuses the result
+    // (without this, every layer's path and pattern would be made first, for nothing).
+    if budget.exhausted {
+      return Optimization(
+        before: before, after: before, steps: [], skipped: [], unanswered: [], document: document, scene: scene)
+    }
     // What checking a fix on the current scene needs, made again only when a fix is kept. The
     // scene as it is was prepared, and on a timeline stepped, for the explanation.
     let context = FixContext(

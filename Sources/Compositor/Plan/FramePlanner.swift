@@ -132,16 +132,24 @@ public struct FramePlanner: Sendable {
     // frames; what lies past this frame's visits is room, never read). A frame that visits more
     // layers than there is room for runs this pass again with twice the room: the pass has no
     // effect but its writes and the render properties it keeps, the same the second time.
-    var room = max(plans.records.count, 64)
+    // A frame visits each layer once at most: the room is never more than the tree's layers, and
+    // made to measure (an array grown by appending may take twice what it holds).
+    let mostRoom = max(tree.count, 64)
+    var room = min(max(plans.records.count, 64), mostRoom)
     var visitedCount = -1
     while visitedCount < 0 {
       if plans.records.count < room {
+        plans.records.reserveCapacity(room)
         plans.records.append(contentsOf: repeatElement(PlanRecord(), count: room - plans.records.count))
       }
       if plans.props.count < room {
+        plans.props.reserveCapacity(room)
         plans.props.append(contentsOf: repeatElement(LayerProps.none, count: room - plans.props.count))
       }
-      if visited.count < room { visited.append(contentsOf: repeatElement(0, count: room - visited.count)) }
+      if visited.count < room {
+        visited.reserveCapacity(room)
+        visited.append(contentsOf: repeatElement(0, count: room - visited.count))
+      }
       jumps.removeAll(keepingCapacity: true)
       visitedCount = plans.records.withUnsafeMutableBufferPointer { records in
         plans.props.withUnsafeMutableBufferPointer { props in
@@ -157,7 +165,8 @@ public struct FramePlanner: Sendable {
       }
       if visitedCount < 0 {
         for index in visited[..<room] { plans.slots[index] = -1 }
-        room *= 2
+        // (Past the tree's layers only if a frame could visit a layer twice, which it cannot.)
+        room = room >= mostRoom ? room * 2 : min(room * 2, mostRoom)
       }
     }
     // The visits are the list's first `visitedCount` entries; the records and properties past them

@@ -17,7 +17,15 @@ struct FrameStepper: Sendable {
   /// plan stays whole while the next is planned (the tally makes a finding's words from it one
   /// frame late). A still scene's one frame, and the steady frame after it, need one.
   private var spare: (plans: NodePlans, visited: [Int]) = (NodePlans(), [])
-  private let alternates: Bool
+  /// The frames take turns with two storages, and the tally may make words one frame late
+  /// (``Tally/init(device:rules:iosVersion:frames:wordsLate:)``): a timeline's frames, in a tree of
+  /// at most ``turnsUpToLayers`` layers. Internal and settable so that tests can run a scene both
+  /// ways; the words are the same either way.
+  var alternates: Bool
+  /// The largest tree whose frames take turns with two storages: a second storage costs about
+  /// 500 bytes a visited layer (a record and its properties), 33 MB at this size; past it a
+  /// finding's words are made in the frame it grows, as a still scene's are.
+  static let turnsUpToLayers = 65_536
 
   init(_ scene: Scene, on device: DeviceProfile, rules: [any OffscreenRule], coefficients: CostCoefficients) {
     self.init(scene, tree: FlatTree(scene.root), on: device, rules: rules, coefficients: coefficients)
@@ -34,7 +42,7 @@ struct FrameStepper: Sendable {
     rasterized = Set((0..<tree.count).filter { tree.layer($0).shouldRasterize })
     rasterizedAncestors = Simulator.rasterizedAncestors(tree, rasterized: rasterized)
     costModel = CostModel(device: device, coefficients: coefficients)
-    alternates = animator.frameCount > 1
+    alternates = animator.frameCount > 1 && tree.count <= Self.turnsUpToLayers
   }
 
   var frameCount: Int { animator.frameCount }

@@ -54,6 +54,8 @@ struct Tally {
   /// The findings that grew in the last frame added, and in the frame being added.
   private var waiting: [WaitingWords] = []
   private var growing: [WaitingWords] = []
+  /// Findings are described one frame late (see ``init(device:rules:iosVersion:frames:wordsLate:)``).
+  private let wordsLate: Bool
   /// Per finding, the number of the frame whose words it takes (its position in ``frames``), or
   /// -1 once it has them.
   private var wordsFrame: [Int] = []
@@ -65,8 +67,16 @@ struct Tally {
 
   /// A tally for a run of `frames` frames (room is made for them ahead: each frame's report is
   /// a few hundred bytes).
-  init(device: DeviceProfile, rules: [any OffscreenRule] = OffscreenRules.all, iosVersion: OSVersion = .latest, frames: Int = 0) {
+  /// `wordsLate`: a finding that grows in a frame is described once a frame does not grow it, from
+  /// the plan of the last frame that did, which must stay whole until the next frame is added (the
+  /// stepper's frames take turns with two storages, ``FrameStepper/alternates``); false, in the
+  /// frame it grows.
+  init(
+    device: DeviceProfile, rules: [any OffscreenRule] = OffscreenRules.all, iosVersion: OSVersion = .latest, frames: Int = 0,
+    wordsLate: Bool = false
+  ) {
     self.device = device
+    self.wordsLate = wordsLate
     self.rules = rules
     self.iosVersion = iosVersion
     passesByRule = [Int](repeating: 0, count: rules.count)
@@ -228,6 +238,9 @@ struct Tally {
     lastFrame = (plan, state, tree, number)
     swap(&waiting, &growing)
     growing.removeAll(keepingCapacity: true)
+    // Without a second storage this frame's plan is written over by the next: its findings take its
+    // words now.
+    if !wordsLate { finishWords() }
   }
 
   /// Counts the raster cache's work in a still screen's steady frame, which is paced but not

@@ -6,16 +6,21 @@ import Foundation
 /// refuse a scene past one with a message naming it; a caller that trusts its input raises them.
 public struct InputLimits: Sendable, Hashable {
   /// Most layers a scene may expand to, after `repeat` and replicator instances. A screen holds
-  /// hundreds of layers, a long list written out in full tens of thousands; 500,000 stays under
-  /// about 1 GB of memory while loaded and simulated.
+  /// hundreds of layers, a long list written out in full tens of thousands. Some of the work is
+  /// per layer whatever the frames (a finding and its words per layer, a fix's edits): 200,000
+  /// stacked layers each casting a shadow without a path, one frame, took 7.6 s and 578 MB for
+  /// `optimize`, the slowest command, and 480,000 took 19.6 s and 1.2 GB.
   public var maxLayers: Int
   /// Most layer-frames a scene may ask for: (layers + the layers timeline entries name) x frames,
   /// the frames counted at the timeline's frame rate or, without one, at 120 Hz (the fastest
-  /// display). 5,000,000 holds a 1,000-layer screen for 40 s at 120 Hz, or a 10,000-layer list
-  /// for 4 s; it is about the most the slowest layer-frames measured do in under 10 s on one core
-  /// of a 2-core CI machine: 400,000 stacked layers each taking an offscreen pass and hiding the
-  /// ones below, about 0.53 million a second (a 1,000-deep nest of animated rounded clips runs
-  /// about 1.4 million a second).
+  /// display). 3,000,000 holds a 1,000-layer screen for 25 s at 120 Hz, or a 10,000-layer list
+  /// for 2.5 s. It is set by the slowest layer-frames measured, with room for a CI machine's
+  /// slower hours, so that every command finishes in under 10 s on one core of a 2-core CI
+  /// machine: 400,000 stacked layers each casting a shadow without a path (an offscreen pass
+  /// each) and hiding the ones below, 12 frames (4,800,012 layer-frames), took 6.5 s to `report`,
+  /// 9.8 s for `report --html` and 10.8 s for `optimize` to refuse it after its one simulation
+  /// (which records the frames for the trials): at 3,000,000, about 6.8 s at most (a 1,000-deep
+  /// nest of animated rounded clips runs about 1.4 million a second).
   public var maxLayerFrames: Int
   /// Most timeline entries (animations, content changes and scrolls together).
   public var maxTimelineEntries: Int
@@ -28,7 +33,7 @@ public struct InputLimits: Sendable, Hashable {
   public var maxDepth: Int
 
   public init(
-    maxLayers: Int = 500_000, maxLayerFrames: Int = 5_000_000, maxTimelineEntries: Int = 100_000, maxIDLength: Int = 1_000,
+    maxLayers: Int = 200_000, maxLayerFrames: Int = 3_000_000, maxTimelineEntries: Int = 100_000, maxIDLength: Int = 1_000,
     maxStringLength: Int = 100_000, maxDepth: Int = 1_000
   ) {
     self.maxLayers = maxLayers

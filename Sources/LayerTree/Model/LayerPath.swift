@@ -15,6 +15,9 @@ public enum LayerPath {
   /// `root/feed/cell[*]/avatar`. Layers with the same pattern come from the same object in the
   /// scene file, and findings on them share a cause.
   public static func pattern(_ path: String) -> String {
+    // A path of ASCII characters (every id a file writes, almost) is read as bytes: each byte is a
+    // character, so the result is the same.
+    if let ascii = path.utf8.withContiguousStorageIfAvailable({ asciiPattern($0) }), let ascii { return ascii }
     var result = ""
     var inIndex = false
     for character in path {
@@ -28,6 +31,27 @@ public enum LayerPath {
       }
     }
     return result
+  }
+
+  /// ``pattern(_:)`` of a path's UTF-8 bytes, or nil when one is not ASCII.
+  private static func asciiPattern(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    var result: [UInt8] = []
+    result.reserveCapacity(bytes.count + 8)
+    var inIndex = false
+    for byte in bytes {
+      if byte >= 0x80 { return nil }
+      if byte == UInt8(ascii: "[") {
+        inIndex = true
+        result.append(UInt8(ascii: "["))
+        result.append(UInt8(ascii: "*"))
+        result.append(UInt8(ascii: "]"))
+      } else if byte == UInt8(ascii: "]") {
+        inIndex = false
+      } else if !inIndex {
+        result.append(byte)
+      }
+    }
+    return String(decoding: result, as: UTF8.self)
   }
 
   /// Why `id` cannot name a layer, or nil when it can.
