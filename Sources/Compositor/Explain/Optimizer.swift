@@ -44,18 +44,17 @@ public enum Optimizer {
       scene, on: device, coefficients: coefficients, fixes: fixes, budget: budget, baseline: baseline, jobs: jobs)
     let before = explanation.before
     var current = (document: document, scene: scene, metrics: before)
-    // The explanation was refused its trials: nothing is tried, and the caller refuses the result
-    // (without this, every layer's path and pattern would be made first, for nothing).
-    if budget.exhausted {
-      return Optimization(
-        before: before, after: before, steps: [], skipped: [], unanswered: [], document: document, scene: scene)
+    // What checking a fix on the current scene needs, made again only when a fix is kept, and
+    // first when a fix is tried (no fix is tried when the explanation was refused its trials: every
+    // layer's path and pattern would be made for nothing). The scene as it is was prepared, and on
+    // a timeline stepped, for the explanation.
+    var checked: Checked? = nil
+    func firstChecked() -> Checked {
+      let context = FixContext(
+        scene: scene, tree: baseline.prepared?.stepper.tree ?? FlatTree(scene.root), device: device, coefficients: coefficients)
+      if baseline.device == device, baseline.coefficients == coefficients, let record = baseline.record { context.adopt(record) }
+      return Checked(context)
     }
-    // What checking a fix on the current scene needs, made again only when a fix is kept. The
-    // scene as it is was prepared, and on a timeline stepped, for the explanation.
-    let context = FixContext(
-      scene: scene, tree: baseline.prepared?.stepper.tree ?? FlatTree(scene.root), device: device, coefficients: coefficients)
-    if baseline.device == device, baseline.coefficients == coefficients, let record = baseline.record { context.adopt(record) }
-    var checked = Checked(context)
     var steps: [OptimizationStep] = []
     var skipped: [OptimizationSkip] = []
     var fixed = Set<String>()
@@ -82,8 +81,9 @@ public enum Optimizer {
         skip("saves nothing on this scene")
         continue
       }
+      if checked == nil { checked = firstChecked() }
       let outcome = attempt(
-        fix, group: group, on: current, checked: checked, options: options, device: device, coefficients: coefficients,
+        fix, group: group, on: current, checked: checked!, options: options, device: device, coefficients: coefficients,
         budget: budget)
       switch outcome {
       case nil: break

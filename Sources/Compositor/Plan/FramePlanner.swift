@@ -264,7 +264,8 @@ public struct FramePlanner: Sendable {
     let masks = tree.masks
     let inMask = tree.inMask
     let extents = tree.extents
-    let room = records.count
+    // Every buffer is grown to the pass's room together; the shortest bounds the visits.
+    let room = min(records.count, props.count, visits.count)
     var visitCount = 0
     var index = 0
     while true {

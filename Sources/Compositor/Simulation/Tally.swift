@@ -44,7 +44,8 @@ struct Tally {
   /// frame, and describing it at each would build words thrown away the next frame. So the words
   /// of a finding that grows are made one frame late, from the frame's plan and state kept whole
   /// meanwhile (``lastFrame``; the stepper plans each frame in the storage of the frame before
-  /// last), unless it grows again.
+  /// last), unless it grows again. Without two storages (``FrameStepper/alternates``: a still
+  /// scene, or a tree too large for a second) the words are made in the frame that grows it.
   private struct WaitingWords {
     var slot: Int
     var layer: Int

@@ -8,19 +8,19 @@ public struct InputLimits: Sendable, Hashable {
   /// Most layers a scene may expand to, after `repeat` and replicator instances. A screen holds
   /// hundreds of layers, a long list written out in full tens of thousands. Some of the work is
   /// per layer whatever the frames (a finding and its words per layer, a fix's edits): 200,000
-  /// stacked layers each casting a shadow without a path, one frame, took 7.6 s and 578 MB for
-  /// `optimize`, the slowest command, and 480,000 took 19.6 s and 1.2 GB.
+  /// stacked layers each casting a shadow without a path, one frame, took 7.6 s and 592 MB for
+  /// `optimize`, the slowest command, and 480,000 took 19.6 s and 1.2 GB (docs/security.md).
   public var maxLayers: Int
   /// Most layer-frames a scene may ask for: (layers + the layers timeline entries name) x frames,
   /// the frames counted at the timeline's frame rate or, without one, at 120 Hz (the fastest
   /// display). 3,000,000 holds a 1,000-layer screen for 25 s at 120 Hz, or a 10,000-layer list
-  /// for 2.5 s. It is set by the slowest layer-frames measured, with room for a CI machine's
-  /// slower hours, so that every command finishes in under 10 s on one core of a 2-core CI
-  /// machine: 400,000 stacked layers each casting a shadow without a path (an offscreen pass
-  /// each) and hiding the ones below, 12 frames (4,800,012 layer-frames), took 6.5 s to `report`,
-  /// 9.8 s for `report --html` and 10.8 s for `optimize` to refuse it after its one simulation
-  /// (which records the frames for the trials): at 3,000,000, about 6.8 s at most (a 1,000-deep
-  /// nest of animated rounded clips runs about 1.4 million a second).
+  /// for 2.5 s. It is set by the slowest layer-frames measured, so that every command finishes
+  /// in under 10 s on a 2-core CI machine: 400,000 stacked layers each casting a shadow without a
+  /// path (an offscreen pass each) and hiding the ones below, 12 frames (4,800,012 layer-frames),
+  /// took 6.5 s to `report` and 10.8 s for `optimize` to refuse it after its one
+  /// simulation (which records the frames for the trials). Under both defaults, 199,999 of those
+  /// layers over 1 to 14 frames take every command 7.6 s at most (docs/security.md; a 1,000-deep
+  /// nest of animated rounded clips runs about 1.4 million layer-frames a second).
   public var maxLayerFrames: Int
   /// Most timeline entries (animations, content changes and scrolls together).
   public var maxTimelineEntries: Int
