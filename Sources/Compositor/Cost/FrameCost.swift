@@ -166,8 +166,7 @@ struct CostModel {
     let records = plan.nodes.records
     let visited = plan.visited
     let inMask = tree.inMask
-    passGPU.removeAll(keepingCapacity: true)
-    passGPU.append(contentsOf: repeatElement(0, count: plan.nodes.passes.count))
+    passGPU.refill(with: 0, count: plan.nodes.passes.count)
 
     if displayed.count != tree.count {
       displayed = [Bool](repeating: false, count: tree.count)
@@ -192,7 +191,8 @@ struct CostModel {
     let room = visited.count
     if drawn.count < room { drawn.append(contentsOf: repeatElement((record: 0, textured: false), count: room - drawn.count)) }
     if entries.count < room {
-      entries.append(contentsOf: repeatElement(Occlusion.Entry(rect: Rect(0, 0, 0, 0), opaque: false, target: 0), count: room - entries.count))
+      let none = Occlusion.Entry(rect: Rect(0, 0, 0, 0), opaque: false, target: 0)
+      entries.append(contentsOf: repeatElement(none, count: room - entries.count))
     }
     if hidden.count < room { hidden.append(contentsOf: repeatElement(0, count: room - hidden.count)) }
     var drawnCount = 0

@@ -76,8 +76,7 @@ enum Occlusion {
   /// ``hiddenAreas(_:bounds:)`` into `hidden`, with the bands in `scratch`, both reused across
   /// frames.
   static func hiddenAreas(_ entries: [Entry], bounds: Rect, into hidden: inout [Double], scratch: inout Scratch) {
-    hidden.removeAll(keepingCapacity: true)
-    hidden.append(contentsOf: repeatElement(0, count: entries.count))
+    hidden.refill(with: 0, count: entries.count)
     entries.withUnsafeBufferPointer { entries in
       hidden.withUnsafeMutableBufferPointer { hidden in hiddenAreas(entries, bounds: bounds, into: hidden, scratch: &scratch) }
     }
@@ -91,14 +90,11 @@ enum Occlusion {
     guard entries.contains(where: \.opaque), bounds.width > 0, bounds.height > 0 else { return }
     let bands = Self.bands
     let bandHeight = bounds.height / Double(bands)
-    scratch.first.removeAll(keepingCapacity: true)
-    scratch.first.append(contentsOf: repeatElement(-1, count: bands))
-    scratch.last.removeAll(keepingCapacity: true)
-    scratch.last.append(contentsOf: repeatElement(-1, count: bands))
+    scratch.first.refill(with: -1, count: bands)
+    scratch.last.refill(with: -1, count: bands)
     scratch.entry.removeAll(keepingCapacity: true)
     scratch.next.removeAll(keepingCapacity: true)
-    scratch.seenFor.removeAll(keepingCapacity: true)
-    scratch.seenFor.append(contentsOf: repeatElement(-1, count: entries.count))
+    scratch.seenFor.refill(with: -1, count: entries.count)
     // Only a layer drawn after into the same target hides a layer: one whose target has no opaque
     // layer yet is hidden by nothing, and its bands need no search (a stack of layers each drawn
     // into an offscreen pass of its own would otherwise look at 64 others each). Counted per
@@ -112,8 +108,7 @@ enum Occlusion {
     }
     let (span, overflow) = highestTarget.subtractingReportingOverflow(lowestTarget)
     let countsTargets = !overflow && span < max(1_024, entries.count * 4)
-    scratch.opaqueInTarget.removeAll(keepingCapacity: true)
-    scratch.opaqueInTarget.append(contentsOf: repeatElement(0, count: countsTargets ? span + 1 : 0))
+    scratch.opaqueInTarget.refill(with: 0, count: countsTargets ? span + 1 : 0)
     var first = scratch.first
     var last = scratch.last
     var links = scratch.entry

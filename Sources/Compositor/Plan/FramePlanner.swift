@@ -133,23 +133,14 @@ public struct FramePlanner: Sendable {
     // layers than there is room for runs this pass again with twice the room: the pass has no
     // effect but its writes and the render properties it keeps, the same the second time.
     // A frame visits each layer once at most: the room is never more than the tree's layers, and
-    // made to measure (an array grown by appending may take twice what it holds).
+    // made to measure.
     let mostRoom = max(tree.count, 64)
     var room = min(max(plans.records.count, 64), mostRoom)
     var visitedCount = -1
     while visitedCount < 0 {
-      if plans.records.count < room {
-        plans.records.reserveCapacity(room)
-        plans.records.append(contentsOf: repeatElement(PlanRecord(), count: room - plans.records.count))
-      }
-      if plans.props.count < room {
-        plans.props.reserveCapacity(room)
-        plans.props.append(contentsOf: repeatElement(LayerProps.none, count: room - plans.props.count))
-      }
-      if visited.count < room {
-        visited.reserveCapacity(room)
-        visited.append(contentsOf: repeatElement(0, count: room - visited.count))
-      }
+      plans.records.grow(to: room, with: PlanRecord())
+      plans.props.grow(to: room, with: .none)
+      visited.grow(to: room, with: 0)
       jumps.removeAll(keepingCapacity: true)
       visitedCount = plans.records.withUnsafeMutableBufferPointer { records in
         plans.props.withUnsafeMutableBufferPointer { props in
