@@ -45,6 +45,74 @@ if arguments.first == "--memory-child", arguments.count >= 2 {
   exit(0)
 }
 
+/// What the benchmark accepts, printed by `--help` and after a wrong argument.
+let usage = """
+  Usage: offscreen-sim-bench [--quick | --loading | --simulation | --check | --explain | --lottie]
+         offscreen-sim-bench --feed-only LAYERS [FRAMES]
+         offscreen-sim-bench --scene-only FILE
+
+  Measures offscreen-sim's speed and memory targets in a release build and prints each figure with
+  its target and a met/missed mark (docs/performance.md records them).
+
+    (no option)         every section
+    --quick             smaller sizes, for a quick look
+    --loading           loading figures alone (section 1)
+    --simulation        simulation and scaling alone (sections 2 and 3)
+    --check             check against report alone (section 7)
+    --explain           explain against report alone (section 8)
+    --lottie            the Lottie import figures alone
+    --feed-only LAYERS [FRAMES]
+                        one generated feed's frames (60 unless given), best of 5, for a profiler
+    --scene-only FILE   one scene file's frames, best of 5, for a profiler
+    -h, --help          this text
+
+  Exit status: 0 when the figures were printed (a missed target is printed, not an error),
+  1 when a scene or a file could not be read, 2 for a wrong argument.
+  """
+
+/// The arguments checked before any work: a wrong one is named, with the usage, and exits 2.
+func checkArguments(_ arguments: [String]) {
+  if arguments.contains("--help") || arguments.contains("-h") {
+    print(usage)
+    exit(0)
+  }
+  let flags: Set = ["--quick", "--loading", "--simulation", "--check", "--explain", "--lottie"]
+  var index = 0
+  var problem: String?
+  while index < arguments.count, problem == nil {
+    let argument = arguments[index]
+    if flags.contains(argument) {
+      index += 1
+    } else if argument == "--feed-only" {
+      guard index + 1 < arguments.count, let layers = Int(arguments[index + 1]), layers > 0 else {
+        problem = "--feed-only expects a positive number of layers"
+        break
+      }
+      index += 2
+      if index < arguments.count, !arguments[index].hasPrefix("-") {
+        guard (Int(arguments[index]) ?? 0) > 0 else {
+          problem = "--feed-only expects a positive number of frames after the layers, got '\(arguments[index])'"
+          break
+        }
+        index += 1
+      }
+    } else if argument == "--scene-only" {
+      guard index + 1 < arguments.count else {
+        problem = "--scene-only expects a scene file"
+        break
+      }
+      index += 2
+    } else {
+      problem = "unknown argument '\(argument)'"
+    }
+  }
+  if let problem {
+    FileHandle.standardError.write(Data("offscreen-sim-bench: \(problem)\n\n\(usage)\n".utf8))
+    exit(2)
+  }
+}
+checkArguments(arguments)
+
 // For a profiler: only the simulation of a generated feed, `--feed-only LAYERS [FRAMES]` (60 frames unless
 // given, best of 5).
 if let flag = arguments.firstIndex(of: "--feed-only"), flag + 1 < arguments.count, let layers = Int(arguments[flag + 1]) {
@@ -57,8 +125,17 @@ if let flag = arguments.firstIndex(of: "--feed-only"), flag + 1 < arguments.coun
 }
 // For a profiler: only the simulation of one scene file, `--scene-only FILE` (best of 5).
 if let flag = arguments.firstIndex(of: "--scene-only"), flag + 1 < arguments.count {
-  let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: arguments[flag + 1])))
-  let scene = try SceneDecoder.decode(bytes, options: .init(devices: DeviceCatalogue.screens, limits: benchmarkLimits))
+  let scene: Scene
+  guard let data = FileManager.default.contents(atPath: arguments[flag + 1]) else {
+    FileHandle.standardError.write(Data("offscreen-sim-bench: \(arguments[flag + 1]): cannot read the file\n".utf8))
+    exit(1)
+  }
+  do {
+    scene = try SceneDecoder.decode(Array(data), options: .init(devices: DeviceCatalogue.screens, limits: benchmarkLimits))
+  } catch {
+    FileHandle.standardError.write(Data("offscreen-sim-bench: \(arguments[flag + 1]): \(error)\n".utf8))
+    exit(1)
+  }
   let figures = simulate(scene, runs: 5)
   print(
     "\(arguments[flag + 1]), \(scene.layerCount) layers x \(figures.frames) frames: frames \(fixed(figures.seconds * 1000, 3)) ms, "
