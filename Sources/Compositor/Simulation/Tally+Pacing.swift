@@ -11,12 +11,32 @@ extension Tally {
   mutating func pace(frameRate: Double, coefficients: CostCoefficients, steady steadyCost: FrameCost?) {
     let hasTimeline = steadyCost == nil
     let pacing = FramePacing(refreshRate: device.refreshRate)
-    var stages = frames.map {
-      FramePacing.Stage(mainThreadMs: $0.cost.mainThreadMs, renderServerMs: $0.cost.renderServerMs, gpuMs: $0.cost.gpuMs)
+    // Each frame's phases summed from its cost table, read once per frame (a table is a few
+    // hundred bytes, copied at each read through a frame's report).
+    var stages: [FramePacing.Stage] = []
+    var background: [Double] = []
+    var frameMain: [Double] = []
+    stages.reserveCapacity(frames.count)
+    background.reserveCapacity(frames.count)
+    frameMain.reserveCapacity(frames.count)
+    let phases: [CostItem.Phase] = [.gpu, .mainThread]
+    // Each item's mean over the frames, added frame by frame in a fixed table (the items a frame
+    // never added are not in the breakdown).
+    var means = CostTable()
+    let frameCount = Double(frames.count)
+    frames.withUnsafeBufferPointer { frames in
+      for frame in frames {
+        let table = frame.cost.table
+        let main = table.sum(.mainThread)
+        stages.append(FramePacing.Stage(mainThreadMs: main, renderServerMs: table.sum(.renderServer), gpuMs: table.sum(.gpu)))
+        background.append(table.sum(.background))
+        frameMain.append(main)
+        table.forEachAdded(in: phases) { position, value in means.add(position, value / frameCount) }
+      }
     }
+    let frameBackground = background
     var times = frames.map { $0.time * 1000 }
     var duration = Double(frames.count) / frameRate * 1000
-    var background = frames.map(\.cost.backgroundMs)
     if let steadyCost {
       let steadyMain = coefficients.frameBaseTime * 1000 / device.cpuSpeed
       let repeats = Int(device.refreshRate.rounded())
@@ -30,16 +50,8 @@ extension Tally {
     for index in frames.indices where index < result.frames.count { frames[index].outcome = result.frames[index] }
     func distribution(_ values: [Double]) -> Distribution { Distribution(values) }
     let gpu = stages.map(\.gpuMs)
-    let main = hasTimeline ? stages.map(\.mainThreadMs) : frames.map(\.cost.mainThreadMs)
+    let main = hasTimeline ? stages.map(\.mainThreadMs) : frameMain
     let server = stages.map(\.renderServerMs)
-    // Each item's mean over the frames, added frame by frame in a fixed table (the items a frame
-    // never added are not in the breakdown).
-    var means = CostTable()
-    let phases: [CostItem.Phase] = [.gpu, .mainThread]
-    let frameCount = Double(frames.count)
-    for index in frames.indices {
-      frames[index].cost.table.forEachAdded(in: phases) { position, value in means.add(position, value / frameCount) }
-    }
     var gpuItems = means.dictionary(.gpu)
     let mainItems = means.dictionary(.mainThread)
     // A still screen's GPU items are its steady frame's, as its GPU time is.
@@ -60,7 +72,7 @@ extension Tally {
       processCpuUtilization: (stages.map(\.mainThreadMs).reduce(0, +) + background.reduce(0, +)) / wall,
       renderServerUtilization: result.renderServerUtilization,
       gpuMs: distribution(gpu), renderServerMs: distribution(server), mainThreadMs: distribution(main),
-      backgroundMs: distribution(hasTimeline ? background : frames.map(\.cost.backgroundMs)), gpuBreakdown: gpuItems,
+      backgroundMs: distribution(hasTimeline ? background : frameBackground), gpuBreakdown: gpuItems,
       mainThreadBreakdown: mainItems,
       bottleneck: bottleneck)
   }

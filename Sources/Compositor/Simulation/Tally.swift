@@ -38,6 +38,9 @@ struct Tally {
   private var passesByRule: [Int]
   /// The image checks (``ImageChecks/all``), read once.
   private let imageChecks = ImageChecks.all
+  /// The image checks are the two registered ones, in order: asked by their own types.
+  private let checksAreRegistered = ImageChecks.all.count == 2 && ImageChecks.all[0] is ScaledImageCheck
+    && ImageChecks.all[1] is MisalignedImageCheck
 
   /// An offscreen finding whose words wait. A finding has the words of the frame where it was
   /// largest, known only once a later frame does not grow it: a card scrolling in grows frame by
@@ -306,7 +309,21 @@ struct Tally {
   /// (check, layer) with the words of the frame it was first seen in.
   private mutating func recordImage(_ context: ImageCheckContext, checks: [any ImageCheck], depth: Int) {
     let index = context.index
-    for checkIndex in checks.indices where checks[checkIndex].evaluate(context) {
+    // The registered checks, asked by their own types: no dynamic dispatch for each image of
+    // each frame. Their order is the registry's (``ImageChecks/all``), as the loop below asks them.
+    let fired: (Bool, Bool)?
+    if checksAreRegistered {
+      fired = (ScaledImageCheck().evaluate(context), MisalignedImageCheck().evaluate(context))
+      if fired! == (false, false) { return }
+    } else {
+      fired = nil
+    }
+    for checkIndex in checks.indices {
+      if let fired {
+        guard checkIndex == 0 ? fired.0 : fired.1 else { continue }
+      } else if !checks[checkIndex].evaluate(context) {
+        continue
+      }
       let check = checks[checkIndex]
       let kind = rules.count + checkIndex
       if let slot = findingSlots.slot(index, kind) {
