@@ -36,7 +36,9 @@ struct CostTable: Sendable, Hashable {
   /// make the last digits depend on the run).
   func sum(_ phase: CostItem.Phase) -> Double {
     var total = 0.0
-    for position in phase.positions { total += storage[position] }
+    // Read through a span: a subscript of the inline storage may copy all of it for each read.
+    let values = storage.span
+    for position in phase.positions { total += values[position] }
     return total
   }
 
@@ -51,8 +53,9 @@ struct CostTable: Sendable, Hashable {
 
   /// The items of `phases` that were added, by position, in position order.
   func forEachAdded(in phases: [CostItem.Phase], _ body: (Int, Double) -> Void) {
+    let values = storage.span
     for phase in phases {
-      for position in phase.positions where added & (1 << UInt64(position)) != 0 { body(position, storage[position]) }
+      for position in phase.positions where added & (1 << UInt64(position)) != 0 { body(position, values[position]) }
     }
   }
 

@@ -111,7 +111,10 @@ struct PlanRecord {
   }
 
   var hasPasses: Bool { passCount > 0 }
-  var passRange: Range<Int> { Int(firstPass)..<Int(firstPass + passCount) }
+  var passRange: Range<Int> {
+    // Most layers take no pass: their empty range is made without a range's checks.
+    passCount > 0 ? Int(firstPass)..<Int(firstPass) + Int(passCount) : 0..<0
+  }
 }
 
 /// The plans of every layer in one frame, by tree index.

@@ -108,7 +108,12 @@ public struct FramePlanner: Sendable {
     if plans.slots.count != count {
       plans.slots = [Int32](repeating: -1, count: count)
     } else {
-      for index in visited { plans.slots[index] = -1 }
+      plans.slots.withUnsafeMutableBufferPointer { slots in
+        visited.withUnsafeBufferPointer { visited in
+          // Each visit is a layer of the tree: within the slots, which are one per layer.
+          for index in visited { slots[index] = -1 }
+        }
+      }
     }
     plans.passes.removeAll(keepingCapacity: true)
     let screenRect = screen.bounds

@@ -13,7 +13,10 @@ extension Array {
 
   /// Makes the array `count` copies of `element`, in the storage it had.
   mutating func refill(with element: Element, count: Int) {
-    removeAll(keepingCapacity: true)
-    append(contentsOf: repeatElement(element, count: count))
+    // The elements it keeps are written over in place: emptied and filled again, the array would
+    // take the slower general paths of both (a frame refills a few such arrays).
+    if self.count > count { removeLast(self.count - count) }
+    withUnsafeMutableBufferPointer { $0.update(repeating: element) }
+    if self.count < count { append(contentsOf: repeatElement(element, count: count - self.count)) }
   }
 }

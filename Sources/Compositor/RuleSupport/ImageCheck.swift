@@ -62,12 +62,18 @@ public struct ImageCheckContext {
   public var plan: NodePlan { plans[index] }
   /// The layer's `contentsGravity`.
   public var contentsGravity: ContentsGravity {
-    position >= 0 ? plans.props[position].contentsGravity : tree.layer(index).contentsGravity
+    @inline(__always) get {
+      position >= 0 ? plans.props[position].contentsGravity : tree.layer(index).contentsGravity
+    }
   }
   /// The layer's bounds on screen (axis-aligned bounding box), in points.
-  public var screenRect: Rect { position >= 0 ? plans.records[position].screenRect : Rect(0, 0, 0, 0) }
+  public var screenRect: Rect {
+    @inline(__always) get { position >= 0 ? plans.records[position].screenRect : Rect(0, 0, 0, 0) }
+  }
   /// True when the layer's edges on screen are parallel to the screen's axes.
-  public var axisAligned: Bool { position < 0 || plans.records[position].axisAligned }
+  public var axisAligned: Bool {
+    @inline(__always) get { position < 0 || plans.records[position].axisAligned }
+  }
 
   /// The layer's bounds on screen, in whole pixels.
   public var boundsPixels: Size {

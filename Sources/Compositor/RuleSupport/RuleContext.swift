@@ -31,7 +31,10 @@ public struct RuleContext {
   }
 
   /// The layer's render properties this frame: cheap to read, for a rule's first checks.
-  public var props: LayerProps { position >= 0 ? plans.props[position] : state.props(index, in: tree) }
+  public var props: LayerProps {
+    // Inlined into the rules, so that reading one field reads that field, not a copy of all.
+    @inline(__always) get { position >= 0 ? plans.props[position] : state.props(index, in: tree) }
+  }
 
   public var layer: Layer { state.layer(index, in: tree) }
   public var path: String { tree.path(index) }
@@ -39,13 +42,19 @@ public struct RuleContext {
 
   /// The layer draws something itself (background, border, contents, shape, gradient, effect)
   /// that is visible on screen.
-  public var drawsSelf: Bool { position >= 0 && plans.records[position].draws }
+  public var drawsSelf: Bool {
+    @inline(__always) get { position >= 0 && plans.records[position].draws }
+  }
 
   /// Visible drawing layers in the subtree, this layer included, masks excluded.
-  public var drawingLayersInSubtree: Int { position >= 0 ? plans.records[position].drawingLayersInSubtree : 0 }
+  public var drawingLayersInSubtree: Int {
+    @inline(__always) get { position >= 0 ? plans.records[position].drawingLayersInSubtree : 0 }
+  }
 
   /// Product of the opacities from the root down to this layer.
-  public var effectiveOpacity: Double { position >= 0 ? plans.records[position].effectiveOpacity : 1 }
+  public var effectiveOpacity: Double {
+    @inline(__always) get { position >= 0 ? plans.records[position].effectiveOpacity : 1 }
+  }
 
   /// The number of direct sublayers whose subtree draws something visible.
   public var drawingSublayerCount: Int {
@@ -86,7 +95,9 @@ public struct RuleContext {
   /// How many things the layer draws itself that a clip would have to clip: its background
   /// colour, its contents, its shape, gradient or effect (the border is not counted: it is drawn
   /// on top, already following the corners).
-  public var ownDrawingPartCount: Int { drawsSelf ? props.ownDrawingParts : 0 }
+  public var ownDrawingPartCount: Int {
+    @inline(__always) get { drawsSelf ? props.ownDrawingParts : 0 }
+  }
 
   /// The layer's own visible drawing, by property name: `backgroundColor`, `contents`, ...
   /// (the parts ``ownDrawingPartCount`` counts, in words).
@@ -107,5 +118,7 @@ public struct RuleContext {
 
   /// True when the layer's transform on screen (its own and its ancestors') is not a multiple of
   /// 90 degrees.
-  public var isRotatedOnScreen: Bool { position >= 0 && !plans.records[position].axisAligned }
+  public var isRotatedOnScreen: Bool {
+    @inline(__always) get { position >= 0 && !plans.records[position].axisAligned }
+  }
 }

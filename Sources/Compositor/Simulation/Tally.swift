@@ -64,7 +64,11 @@ struct Tally {
   /// -1 once it has them.
   private var wordsFrame: [Int] = []
   /// The last frame added, whose words some findings wait for.
-  private var lastFrame: (plan: FramePlan, state: FrameState, tree: FlatTree, number: Int)? = nil
+  /// It is kept only when a finding grew in it (the words of no other finding are made from it),
+  /// and without the tree, the same in every frame (``wordsTree``).
+  private var lastFrame: (plan: FramePlan, state: FrameState, number: Int)? = nil
+  /// The tree the findings' words are made in: the first frame's, the same in every frame of a run.
+  private var wordsTree: FlatTree? = nil
 
   /// The iOS version the scene runs on: it decides the element size of backing stores.
   let iosVersion: OSVersion
@@ -239,7 +243,8 @@ struct Tally {
     // The findings that grew in the last frame and not in this one take that frame's words; those
     // that grew in this one wait for the next.
     describeWaiting()
-    lastFrame = (plan, state, tree, number)
+    if wordsTree == nil { wordsTree = tree }
+    lastFrame = growing.isEmpty ? nil : (plan, state, number)
     swap(&waiting, &growing)
     growing.removeAll(keepingCapacity: true)
     // Without a second storage this frame's plan is written over by the next: its findings take its
@@ -287,9 +292,10 @@ struct Tally {
   /// Gives the findings that grew in the last frame added and not since the words of that frame:
   /// its plan and state are whole until the frame after the one being added is planned.
   private mutating func describeWaiting() {
-    guard let last = lastFrame, !waiting.isEmpty else { return }
-    for entry in waiting where wordsFrame[entry.slot] == last.number {
-      let context = RuleContext(tree: last.tree, plans: last.plan.nodes, state: last.state, index: entry.layer, iosVersion: iosVersion)
+    guard !waiting.isEmpty, let number = lastFrame?.number, let tree = wordsTree else { return }
+    for entry in waiting where wordsFrame[entry.slot] == number {
+      let context = RuleContext(
+        tree: tree, plans: lastFrame!.plan.nodes, state: lastFrame!.state, index: entry.layer, iosVersion: iosVersion)
       let words = rules[entry.ruleIndex].describe(context, hit: RuleHit(passes: entry.passes))
       findings[entry.slot].message = words.message
       findings[entry.slot].fix = words.fix

@@ -22,7 +22,15 @@ public struct SceneAnimator: Sendable {
   private let changeTargets: [[Int]]
   /// Each scroll's scroll view, or -1 when its target names no layer.
   private let scrollTargets: [Int]
-  private var previous: FrameState?
+  private var previous: Previous?
+
+  /// What the next frame compares itself with, of the frame before it: not the whole state, whose
+  /// every collection a copy would retain.
+  private struct Previous: Sendable {
+    var time: Double
+    var layers: [Int: Layer]
+    var boundsOrigins: [Int: Point]
+  }
   /// The item each pool cell shows, per scroll view with reuse.
   private var cellItems: [Int: Int] = [:]
 
@@ -127,7 +135,7 @@ public struct SceneAnimator: Sendable {
     state.mayChange = mayChange
     state.scrollViews = scrollViews
     guard let timeline else {
-      previous = state
+      previous = Previous(time: time, layers: [:], boundsOrigins: [:])
       return state
     }
     let previousTime = previous?.time ?? -.infinity
@@ -194,7 +202,7 @@ public struct SceneAnimator: Sendable {
         state.appChanged.insert(index)
       }
     }
-    previous = state
+    previous = Previous(time: time, layers: state.layers, boundsOrigins: state.boundsOrigins)
     return state
   }
 
