@@ -45,6 +45,29 @@ struct SimulatorTests {
     #expect(report.findings.first { $0.layer == "root/g" }?.rule == ScaledImageCheck.checkID)
   }
 
+  /// The scaled-image check is asked again whenever the layer's size on screen changes, and its
+  /// answer kept while it does not (a run of frames remembers it per layer). Worked by hand: a
+  /// 50 x 50 pt layer at @2x with a 100 x 100 px image is not scaled; the timeline (0.5 s at the
+  /// iPhone 7's 60 Hz: 30 frames) widens it linearly from 50 to 60 pt from 0.25 s to 0.5 s. Frames
+  /// 0 to 15 (t <= 0.25 s) draw it 100 px wide; frame k from 16 on draws it 100 + 20 (k - 15) / 15
+  /// px wide, 101.33 px and more, rounded to 101 and more: scaled in frames 16 to 29, 14 frames.
+  @Test func scaledImageFindingFollowsTheSizeFrameByFrame() throws {
+    let scene = try TestScenes.decode(
+      """
+      {"version": 1, "device": "iphone-7", "iosVersion": "17.0",
+       "root": {"id": "root", "sublayers": [
+         {"id": "image", "frame": [10, 10, 50, 50], "contents": {"type": "image", "pixelSize": [100, 100]}}]},
+       "timeline": {"duration": 0.5, "animations": [
+         {"target": "image", "keyPath": "bounds.size.width", "fromValue": 50, "toValue": 60, "beginTime": 0.25,
+          "duration": 0.25, "timingFunction": "linear", "removedOnCompletion": false}]}}
+      """)
+    let report = Simulator.run(scene, on: DeviceCatalogue.device(id: "iphone-7")!)
+    #expect(report.summary.frames == 30)
+    let scaled = report.findings.first { $0.rule == ScaledImageCheck.checkID }
+    #expect(scaled?.layer == "root/image")
+    #expect(scaled?.frames == 14)
+  }
+
   /// Backing-store element sizes (WWDC18 session 219: the element "grows to accommodate color
   /// range used by drawing" from iOS 12; before, `draw(_:)` on a P3 screen always took 8 bytes a
   /// pixel). A 10 x 10 pt store at @2x is 400 px. Wide colour takes 8 bytes a pixel; an empty

@@ -41,7 +41,8 @@ enum Occlusion {
   struct Scratch {
     var first: [Int32] = []
     var last: [Int32] = []
-    /// Per link: the entry it holds and the next link of the same band (-1 at the end).
+    /// Per link: the entry it holds and the next link of the same band (-1 at the end); past the
+    /// frame's links, room kept for the next.
     var entry: [Int32] = []
     var next: [Int32] = []
     var seenFor: [Int32] = []
@@ -92,9 +93,24 @@ enum Occlusion {
     let bandHeight = bounds.height / Double(bands)
     scratch.first.refill(with: -1, count: bands)
     scratch.last.refill(with: -1, count: bands)
-    scratch.entry.removeAll(keepingCapacity: true)
-    scratch.next.removeAll(keepingCapacity: true)
     scratch.seenFor.refill(with: -1, count: entries.count)
+    // The bands an entry spans on the screen, or nil when it is off it.
+    @inline(__always) func bandRange(_ entry: Entry) -> ClosedRange<Int>? {
+      let r = entry.rect.intersection(bounds)
+      if r.isEmpty { return nil }
+      let firstBand = min(bands - 1, max(0, Int((r.minY - bounds.minY) / bandHeight)))
+      let lastBand = min(bands - 1, max(0, Int((r.maxY - bounds.minY - 1e-9) / bandHeight)))
+      guard firstBand <= lastBand else { return nil }
+      return firstBand...lastBand
+    }
+    // A link for each opaque entry in each of its bands: room for them all, made before they are
+    // written in place.
+    var linkCount = 0
+    for entry in entries where entry.opaque {
+      if let range = bandRange(entry) { linkCount += range.count }
+    }
+    scratch.entry.grow(to: linkCount, with: -1)
+    scratch.next.grow(to: linkCount, with: -1)
     // Only a layer drawn after into the same target hides a layer: one whose target has no opaque
     // layer yet is hidden by nothing, and its bands need no search (a stack of layers each drawn
     // into an offscreen pass of its own would otherwise look at 64 others each). Counted per
@@ -122,29 +138,31 @@ enum Occlusion {
     first.withUnsafeMutableBufferPointer { first in
       last.withUnsafeMutableBufferPointer { last in
         seenFor.withUnsafeMutableBufferPointer { seenFor in
-          // Back to front reversed: every opaque layer already in the bands is drawn after this one.
-          for index in stride(from: entries.count - 1, through: 0, by: -1) {
-            let entry = entries[index]
-            let r = entry.rect.intersection(bounds)
-            if r.isEmpty { continue }
-            let firstBand = min(bands - 1, max(0, Int((r.minY - bounds.minY) / bandHeight)))
-            let lastBand = min(bands - 1, max(0, Int((r.maxY - bounds.minY - 1e-9) / bandHeight)))
-            guard firstBand <= lastBand else { continue }
-            let area = entry.rect.area
-            if countsTargets && opaqueInTarget[entry.target - lowestTarget] == 0 {
-              hidden[index] = min(0, area)
-            } else {
-              hidden[index] = hiddenArea(
-                of: index, entries: entries, bands: firstBand...lastBand, first: first, links: links, next: next, seenFor: seenFor)
-            }
-            if entry.opaque {
-              if countsTargets { opaqueInTarget[entry.target - lowestTarget] += 1 }
-              for band in firstBand...lastBand {
-                let link = Int32(links.count)
-                links.append(Int32(index))
-                next.append(-1)
-                if last[band] >= 0 { next[Int(last[band])] = link } else { first[band] = link }
-                last[band] = link
+          links.withUnsafeMutableBufferPointer { links in
+            next.withUnsafeMutableBufferPointer { next in
+              var made = 0
+              // Back to front reversed: every opaque layer already in the bands is drawn after this one.
+              for index in stride(from: entries.count - 1, through: 0, by: -1) {
+                let entry = entries[index]
+                guard let range = bandRange(entry) else { continue }
+                let area = entry.rect.area
+                if countsTargets && opaqueInTarget[entry.target - lowestTarget] == 0 {
+                  hidden[index] = min(0, area)
+                } else {
+                  hidden[index] = hiddenArea(
+                    of: index, entries: entries, bands: range, first: first, links: links, next: next, seenFor: seenFor)
+                }
+                if entry.opaque {
+                  if countsTargets { opaqueInTarget[entry.target - lowestTarget] += 1 }
+                  for band in range {
+                    let link = Int32(made)
+                    links[made] = Int32(index)
+                    next[made] = -1
+                    made += 1
+                    if last[band] >= 0 { next[Int(last[band])] = link } else { first[band] = link }
+                    last[band] = link
+                  }
+                }
               }
             }
           }
@@ -159,7 +177,7 @@ enum Occlusion {
   @inline(__always)
   private static func hiddenArea(
     of index: Int, entries: UnsafeBufferPointer<Entry>, bands: ClosedRange<Int>, first: UnsafeMutableBufferPointer<Int32>,
-    links: [Int32], next: [Int32], seenFor: UnsafeMutableBufferPointer<Int32>
+    links: UnsafeMutableBufferPointer<Int32>, next: UnsafeMutableBufferPointer<Int32>, seenFor: UnsafeMutableBufferPointer<Int32>
   ) -> Double {
     let entry = entries[index]
     let area = entry.rect.area

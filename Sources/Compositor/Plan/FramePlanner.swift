@@ -262,6 +262,14 @@ public struct FramePlanner: Sendable {
     let extents = tree.extents
     // Every buffer is grown to the pass's room together; the shortest bounds the visits.
     let room = min(records.count, props.count, visits.count)
+    // ``FrameState/boundsOrigin(_:)`` with the frame's fields read once: asked for every visit's
+    // superlayer, a scroll view only now and then.
+    let anyOrigins = !state.boundsOrigins.isEmpty
+    let scrollViews = state.scrollViews
+    @inline(__always) func boundsOrigin(_ index: Int) -> Point? {
+      guard anyOrigins, scrollViews.isEmpty || scrollViews[index] else { return nil }
+      return state.boundsOrigins[index]
+    }
     var visitCount = 0
     var index = 0
     while true {
@@ -289,7 +297,7 @@ public struct FramePlanner: Sendable {
         // Read the parent's fields one by one: copying its whole record for each child is costly.
         let parent = Int(slots[parentIndex])
         parentAffine = records[parent].affine
-        if let origin = state.boundsOrigin(parentIndex) {
+        if let origin = boundsOrigin(parentIndex) {
           parentAffine = parentAffine.concatenating(.translation(-origin.x, -origin.y))
         }
         // A mask lives in its owner's coordinates and is not clipped by the owner's bounds.
@@ -341,7 +349,7 @@ public struct FramePlanner: Sendable {
       }
       records[position] = record
       if !sortedSlots.isEmpty, sortedSlots[index] >= 0, !record.childClip.isEmpty, !changedParents.contains(index),
-        let range = Self.sublayersToVisit(sorted[Int(sortedSlots[index])], of: index, record: record, state: state)
+        let range = Self.sublayersToVisit(sorted[Int(sortedSlots[index])], record: record, boundsOrigin: boundsOrigin(index))
       {
         // Sublayers wholly outside the clip along the axis are culled: they are not visited and
         // read as skipped (``NodePlan/skipped``).
@@ -374,14 +382,15 @@ public struct FramePlanner: Sendable {
     return clip.offsetBy(-dx, -dy).insetBy(-radius, -radius)
   }
 
-  /// The positions of the sublayers of the layer at `index` that its child clip may show, by
+  /// The positions of the sublayers of the layer whose record is `record` (and whose bounds origin
+  /// this frame is `boundsOrigin`, when it is a scroll view) that its child clip may show, by
   /// binary search over `sorted`; nil when the layer's transform to the screen turns, flips or
   /// shears the axis (the sublayers are then tested one by one).
   private static func sublayersToVisit(
-    _ sorted: SortedSublayers, of index: Int, record: PlanRecord, state: FrameState
+    _ sorted: SortedSublayers, record: PlanRecord, boundsOrigin: Point?
   ) -> Range<Int>? {
     var affine = record.affine
-    if let origin = state.boundsOrigin(index) {
+    if let origin = boundsOrigin {
       affine = affine.concatenating(.translation(-origin.x, -origin.y))
     }
     guard affine.b == 0, affine.c == 0 else { return nil }

@@ -38,9 +38,26 @@ struct Tally {
   private var passesByRule: [Int]
   /// The image checks (``ImageChecks/all``), read once.
   private let imageChecks = ImageChecks.all
+  /// The scaled-image check's last answer for each image layer, with what it read
+  /// (``ScaledImageCheck/evaluate(_:)`` reads no more: the layer's size on screen and whether it is
+  /// turned, the image's pixel size and the gravity, at the tally's one scale): a layer that only
+  /// moves on screen, as a scrolling list's do, is asked again only when one of them changes. Kept
+  /// for runs of more than one frame: `answerSlots[i]` is layer i's place in `scaledAnswers`, or -1.
+  private struct ScaledAnswer {
+    var width: Double
+    var height: Double
+    var pixelWidth: Double
+    var pixelHeight: Double
+    var gravity: ContentsGravity
+    var axisAligned: Bool
+    var scaled: Bool
+  }
+  private var answerSlots: [Int32] = []
+  private var scaledAnswers: [ScaledAnswer] = []
+  private let remembersAnswers: Bool
   /// The image checks are the two registered ones, in order: asked by their own types.
-  private let checksAreRegistered = ImageChecks.all.count == 2 && ImageChecks.all[0] is ScaledImageCheck
-    && ImageChecks.all[1] is MisalignedImageCheck
+  private let checksAreRegistered =
+    ImageChecks.all.count == 2 && ImageChecks.all[0] is ScaledImageCheck && ImageChecks.all[1] is MisalignedImageCheck
 
   /// An offscreen finding whose words wait. A finding has the words of the frame where it was
   /// largest, known only once a later frame does not grow it: a card scrolling in grows frame by
@@ -88,6 +105,7 @@ struct Tally {
     self.rules = rules
     self.iosVersion = iosVersion
     passesByRule = [Int](repeating: 0, count: rules.count)
+    remembersAnswers = frames > 1
     self.frames.reserveCapacity(frames)
   }
 
@@ -311,6 +329,37 @@ struct Tally {
     lastFrame = nil
   }
 
+  /// ``ScaledImageCheck/evaluate(_:)`` of the context, from the layer's last answer when what the
+  /// check reads is the same.
+  private mutating func scaledAnswer(_ context: ImageCheckContext) -> Bool {
+    let index = context.index
+    if answerSlots.count != context.tree.count { answerSlots = [Int32](repeating: -1, count: context.tree.count) }
+    let rect = context.screenRect
+    let pixels = context.image.pixelSize
+    let gravity = context.contentsGravity
+    let aligned = context.axisAligned
+    let slot = Int(answerSlots[index])
+    if slot >= 0 {
+      let answer = scaledAnswers[slot]
+      if answer.width == rect.width, answer.height == rect.height, answer.pixelWidth == pixels.width,
+        answer.pixelHeight == pixels.height, answer.gravity == gravity, answer.axisAligned == aligned
+      {
+        return answer.scaled
+      }
+    }
+    let scaled = ScaledImageCheck().evaluate(context)
+    let answer = ScaledAnswer(
+      width: rect.width, height: rect.height, pixelWidth: pixels.width, pixelHeight: pixels.height, gravity: gravity,
+      axisAligned: aligned, scaled: scaled)
+    if slot >= 0 {
+      scaledAnswers[slot] = answer
+    } else {
+      answerSlots[index] = Int32(scaledAnswers.count)
+      scaledAnswers.append(answer)
+    }
+    return scaled
+  }
+
   /// Runs the image checks on the image the context's layer draws, keeping one finding per
   /// (check, layer) with the words of the frame it was first seen in.
   private mutating func recordImage(_ context: ImageCheckContext, checks: [any ImageCheck], depth: Int) {
@@ -319,7 +368,8 @@ struct Tally {
     // each frame. Their order is the registry's (``ImageChecks/all``), as the loop below asks them.
     let fired: (Bool, Bool)?
     if checksAreRegistered {
-      fired = (ScaledImageCheck().evaluate(context), MisalignedImageCheck().evaluate(context))
+      let scaled = remembersAnswers ? scaledAnswer(context) : ScaledImageCheck().evaluate(context)
+      fired = (scaled, MisalignedImageCheck().evaluate(context))
       if fired! == (false, false) { return }
     } else {
       fired = nil
