@@ -4,9 +4,9 @@
 //   swift run -c release offscreen-sim-bench --quick    smaller sizes, for a quick look
 //   swift run -c release offscreen-sim-bench --lottie   only the Lottie import figures
 //   swift run -c release offscreen-sim-bench --loading  only the loading figures (section 1)
-//   swift run -c release offscreen-sim-bench --check    check's figures alone (section 7)
+//   swift run -c release offscreen-sim-bench --check    check against report and sharding alone (sections 7, 8)
 //   swift run -c release offscreen-sim-bench --simulation   simulation and scaling alone (sections 2, 3)
-//   swift run -c release offscreen-sim-bench --explain  explain against report alone (section 8)
+//   swift run -c release offscreen-sim-bench --explain  explain against report alone (section 9)
 //   swift run -c release offscreen-sim-bench --feed-only 10000 [600]   one generated feed's frames, for a profiler
 //   swift run -c release offscreen-sim-bench --scene-only FILE   one scene file's frames, for a profiler
 //
@@ -58,8 +58,8 @@ let usage = """
     --quick             smaller sizes, for a quick look
     --loading           loading figures alone (section 1)
     --simulation        simulation and scaling alone (sections 2 and 3)
-    --check             check against report alone (section 7)
-    --explain           explain against report alone (section 8)
+    --check             check against report, and sharding (sections 7 and 8)
+    --explain           explain against report alone (section 9)
     --lottie            the Lottie import figures alone
     --feed-only LAYERS [FRAMES]
                         one generated feed's frames (60 unless given), best of 5, for a profiler
@@ -587,7 +587,7 @@ try checkAgainstReport(tool: tool, folder: folder)
 
 explainAgainstReport(tool: tool)
 
-/// Section 8: `explain` against `report` on the same scene, each process start to exit (best of
+/// Section 9: `explain` against `report` on the same scene, each process start to exit (best of
 /// 3), on all cores (explain simulates the fixes it measures at once). `swift run -c release
 /// offscreen-sim-bench --explain` runs it alone, from the package folder. Besides three bundled
 /// scenes, a generated screen of nested collections (5,000 layers, 60 frames of scrolling): six
@@ -595,7 +595,7 @@ explainAgainstReport(tool: tool)
 /// every frame, some of groups that show in the last frames only.
 func explainAgainstReport(tool: URL) {
   print(
-    "8. explain against report: the same scene, process start to exit (best of 3), \(ProcessInfo.processInfo.activeProcessorCount) cores")
+    "9. explain against report: the same scene, process start to exit (best of 3), \(ProcessInfo.processInfo.activeProcessorCount) cores")
   let scenes = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("scenes")
   guard FileManager.default.fileExists(atPath: tool.path) else {
     print("  not measured: build offscreen-sim in release first (swift build -c release) and run from the package folder")
