@@ -21,6 +21,10 @@ struct CostTable: Sendable, Hashable {
     added |= 1 << UInt64(position)
   }
 
+  /// Adds `seconds`, in milliseconds, to the item at `position`.
+  @inline(__always)
+  mutating func addSeconds(_ position: Int, _ seconds: Double) { add(position, seconds * 1000) }
+
   static func == (lhs: CostTable, rhs: CostTable) -> Bool {
     guard lhs.added == rhs.added else { return false }
     for position in 0..<capacity where lhs.storage[position] != rhs.storage[position] { return false }

@@ -162,7 +162,6 @@ struct CostModel {
     let opaqueSeconds = c.opaquePixelTime * gpuSeconds
     let blendedSeconds = opaqueSeconds * c.blendedPixelFactor
     var table = CostTable()
-    func add(_ position: Int, _ seconds: Double) { table.add(position, seconds * 1000) }
     let records = plan.nodes.records
     let visited = plan.visited
     let inMask = tree.inMask
@@ -238,10 +237,10 @@ struct CostModel {
       // The texture is read where it is shown: through the system cache when it fits there.
       let bytes = shaded * c.textureBytesPerPixel
       if records[item.record].rasterHit {
-        add(at.gpuRasterCacheHits, seconds + memory.targetSeconds(bytes, footprint: bytes))
+        table.addSeconds(at.gpuRasterCacheHits, seconds + memory.targetSeconds(bytes, footprint: bytes))
       } else {
-        add(at.gpuLayers, seconds)
-        if item.textured { add(at.gpuTextures, memory.seconds(bytes, footprint: bytes)) }
+        table.addSeconds(at.gpuLayers, seconds)
+        if item.textured { table.addSeconds(at.gpuTextures, memory.seconds(bytes, footprint: bytes)) }
       }
     }
     self.drawn = drawn
@@ -250,23 +249,23 @@ struct CostModel {
 
     /// Draws contents into their backing store (text, `draw(_:)`), or decodes or draws an image,
     /// on the thread the scene names.
-    func display(_ contents: Contents, frame: Rect) {
+    func display(_ contents: Contents, frame: Rect, into table: inout CostTable) {
       let store = Size((frame.width * scale).rounded(.up), (frame.height * scale).rounded(.up))
       let storePixels = store.width * store.height
       switch contents {
       case .text(let text):
         let seconds = (storePixels * c.drawPixelTime + Double(text.characters) * c.glyphTime) * cpuSeconds
-        add(text.drawnOn == .background ? at.backgroundDisplay : at.mainDisplay, seconds)
+        table.addSeconds(text.drawnOn == .background ? at.backgroundDisplay : at.mainDisplay, seconds)
       case .drawing(let drawing):
         let seconds = storePixels * c.drawPixelTime * cpuSeconds
-        add(drawing.drawnOn == .background ? at.backgroundDisplay : at.mainDisplay, seconds)
+        table.addSeconds(drawing.drawnOn == .background ? at.backgroundDisplay : at.mainDisplay, seconds)
       case .image(let image):
         let source = image.pixelSize.width * image.pixelSize.height
         if let thread = image.drawnOn {
           let seconds = source * c.imageDrawPixelTime * cpuSeconds
-          add(thread == .background ? at.backgroundImageDraw : at.mainImageDraw, seconds)
+          table.addSeconds(thread == .background ? at.backgroundImageDraw : at.mainImageDraw, seconds)
         } else {
-          add(at.mainImageDecode, source * c.decodePixelTime * cpuSeconds)
+          table.addSeconds(at.mainImageDecode, source * c.decodePixelTime * cpuSeconds)
         }
       }
     }
@@ -287,76 +286,79 @@ struct CostModel {
 
     plan.withBuffers { visited, records, props in
       inMask.withUnsafeBufferPointer { inMask in
-        for position in 0..<visited.count {
-          let index = visited[position]
-          if inMask[index] { continue }
-          let record = records.baseAddress! + position
-          if record.pointee.culled || record.pointee.insideRasterHit { continue }
-          let onScreen = !record.pointee.visibleRect.isEmpty
-          if !onScreen && !record.pointee.hasPasses && !record.pointee.rasterHit { continue }
-          walked += 1
-          let layerProps = props.baseAddress! + position
+        passes.withUnsafeBufferPointer { passes in
+          for position in 0..<visited.count {
+            let index = visited[position]
+            if inMask[index] { continue }
+            let record = records.baseAddress! + position
+            if record.pointee.culled || record.pointee.insideRasterHit { continue }
+            let onScreen = !record.pointee.visibleRect.isEmpty
+            if !onScreen && !record.pointee.hasPasses && !record.pointee.rasterHit { continue }
+            walked += 1
+            let layerProps = props.baseAddress! + position
 
-          // GPU: offscreen passes (the layers drawn into them are shaded above).
-          for passIndex in record.pointee.passRange {
-            let pass = passes[passIndex]
-            let targetBytes = pass.pixelArea * c.targetBytesPerPixel
-            cost.offscreenTargetBytes += targetBytes
-            let passCount = Double(pass.passes)
-            // Its own target: stored at the end of the pass and read back to be composited, then
-            // composited as blended pixels. A visual effect's blur sizes its own targets.
-            var targets = 0.0
-            if pass.work.extra?.sizesItsOwnTargets != true {
-              targets =
-                memory.targetSeconds(2 * targetBytes, footprint: targetBytes / passCount) + pass.pixelArea * blendedSeconds
+            // GPU: offscreen passes (the layers drawn into them are shaded above). Each pass is read
+            // where the plan keeps it: a copy would retain its strings.
+            for passIndex in record.pointee.passRange {
+              let pass = passes.baseAddress! + passIndex
+              let targetBytes = pass.pointee.pixelArea * c.targetBytesPerPixel
+              cost.offscreenTargetBytes += targetBytes
+              let passCount = Double(pass.pointee.passes)
+              // Its own target: stored at the end of the pass and read back to be composited, then
+              // composited as blended pixels. A visual effect's blur sizes its own targets.
+              var targets = 0.0
+              if pass.pointee.work.extra?.sizesItsOwnTargets != true {
+                targets =
+                  memory.targetSeconds(2 * targetBytes, footprint: targetBytes / passCount) + pass.pointee.pixelArea * blendedSeconds
+              }
+              // The fixed part: the render pass it interrupts is ended and resumed once, and the GPU
+              // idles at each switch, into each of its chained targets and back.
+              let switches = (c.passResolveTime + (passCount + 1) * c.switchIdleTime) * gpuSeconds
+              // The work the rule's passes add (``ExtraWork``): a shadow's or an effect's blur.
+              var extra = 0.0
+              if let work = pass.pointee.work.extra {
+                extra = extraWorkSeconds(work, pass: pass.pointee, props: layerProps.pointee, kind: { tree.kind(index) }, memory: memory)
+                table.addSeconds(at.gpuExtraWork[work.caseIndex], extra)
+              }
+              table.addSeconds(at.gpuOffscreenTargets, targets)
+              table.addSeconds(at.gpuPassSwitches, switches)
+              table.addSeconds(at.serverPasses, passCount * c.renderServerPassTime * cpuSeconds)
+              passGPU[passIndex] += (targets + switches + extra) * 1000
             }
-            // The fixed part: the render pass it interrupts is ended and resumed once, and the GPU
-            // idles at each switch, into each of its chained targets and back.
-            let switches = (c.passResolveTime + (passCount + 1) * c.switchIdleTime) * gpuSeconds
-            // The work the rule's passes add (``ExtraWork``): a shadow's or an effect's blur.
-            var extra = 0.0
-            if let work = pass.work.extra {
-              extra = extraWorkSeconds(work, pass: pass, props: layerProps.pointee, kind: { tree.kind(index) }, memory: memory)
-              add(at.gpuExtraWork[work.caseIndex], extra)
-            }
-            add(at.gpuOffscreenTargets, targets)
-            add(at.gpuPassSwitches, switches)
-            add(at.serverPasses, passCount * c.renderServerPassTime * cpuSeconds)
-            passGPU[passIndex] += (targets + switches + extra) * 1000
-          }
 
-          // Render server: shape paths rasterized on the CPU when they first show or change.
-          guard layerProps.pointee.isTextured || layerProps.pointee.drawsSelf else { continue }
-          if layerProps.pointee.isShape, record.pointee.draws, !shapesRasterized[index], case .shape(let shape) = tree.kind(index) {
-            let pixels = record.pointee.visibleRect.area * pixelsPerPoint
-            let points: Double
-            switch shape.path {
-            case .arbitrary(_, let count): points = Double(count)
-            case .rect: points = 4
-            case .roundedRect: points = 16
-            case .ellipse: points = 8
+            // Render server: shape paths rasterized on the CPU when they first show or change.
+            guard layerProps.pointee.isTextured || layerProps.pointee.drawsSelf else { continue }
+            if layerProps.pointee.isShape, record.pointee.draws, !shapesRasterized[index], case .shape(let shape) = tree.kind(index) {
+              let pixels = record.pointee.visibleRect.area * pixelsPerPoint
+              let points: Double
+              switch shape.path {
+              case .arbitrary(_, let count): points = Double(count)
+              case .rect: points = 4
+              case .roundedRect: points = 16
+              case .ellipse: points = 8
+              }
+              table.addSeconds(at.serverShapes, (points * c.shapePointTime + pixels * c.shapePixelTime) * cpuSeconds)
+              shapesRasterized[index] = true
             }
-            add(at.serverShapes, (points * c.shapePointTime + pixels * c.shapePixelTime) * cpuSeconds)
-            shapesRasterized[index] = true
-          }
 
-          // Main thread and background: contents shown for the first time, or changed.
-          guard layerProps.pointee.isTextured, layerProps.pointee.hasContents, onScreen else { continue }
-          let firstShown = !displayed[index]
-          guard firstShown || layerProps.pointee.hasImage else { continue }
-          let contents = tree.contents(index)
-          if firstShown, let contents {
-            displayed[index] = true
-            display(contents, frame: layerProps.pointee.frame)
-            // Laid out when the app set it up, unless that was in an earlier frame.
-            if configured[index] {
-              configured[index] = false
-            } else if !state.appChanged.contains(index) {
-              shownFirst.append(index)
+            // Main thread and background: contents shown for the first time, or changed.
+            guard layerProps.pointee.isTextured, layerProps.pointee.hasContents, onScreen else { continue }
+            let firstShown = !displayed[index]
+            guard firstShown || layerProps.pointee.hasImage else { continue }
+            let contents = tree.contents(index)
+            if firstShown, let contents {
+              displayed[index] = true
+              display(contents, frame: layerProps.pointee.frame, into: &table)
+              // Laid out when the app set it up, unless that was in an earlier frame.
+              if configured[index] {
+                configured[index] = false
+              } else if !state.appChanged.contains(index) {
+                shownFirst.append(index)
+              }
             }
-          }
-          if case .image(let image) = contents {
-            cost.imageBytes += image.pixelSize.width * image.pixelSize.height * (image.wideColor ? 8 : 4)
+            if case .image(let image) = contents {
+              cost.imageBytes += image.pixelSize.width * image.pixelSize.height * (image.wideColor ? 8 : 4)
+            }
           }
         }
       }
@@ -365,19 +367,20 @@ struct CostModel {
     // commits, on screen yet or not: Core Animation displays every layer that needs display at the
     // commit, so a reused cell configured for a row entering the table draws all its labels in that
     // frame, not as each scrolls into view.
-    for index in state.contentChanged.sorted() where state.appChanged.contains(index) && !displayed[index] {
+    for index in state.contentChanged.isEmpty ? [] : state.contentChanged.sorted()
+    where state.appChanged.contains(index) && !displayed[index] {
       if inMask[index] { continue }
       let layer = state.layer(index, in: tree)
       guard let contents = layer.contents, contents.hasBackingStore, !layer.isHidden, layer.opacity > 0 else { continue }
       displayed[index] = true
-      display(contents, frame: layer.frame)
+      display(contents, frame: layer.frame, into: &table)
     }
 
-    add(at.serverLayers, Double(walked) * c.renderServerLayerTime * cpuSeconds)
-    add(at.serverAnimations, Double(state.animated.count) * c.renderServerAnimationTime * cpuSeconds)
+    table.addSeconds(at.serverLayers, Double(walked) * c.renderServerLayerTime * cpuSeconds)
+    table.addSeconds(at.serverAnimations, Double(state.animated.count) * c.renderServerAnimationTime * cpuSeconds)
     let changedCount = state.appChanged.count + shownFirst.count
     if changedCount > 0 || state.frame == 0 {
-      add(at.mainFrame, c.frameBaseTime * cpuSeconds)
+      table.addSeconds(at.mainFrame, c.frameBaseTime * cpuSeconds)
       // Each view the app sets up is configured and laid out; each label's text is measured and
       // laid out again: on the main thread, or with the text's drawing on a background thread
       // when the label draws asynchronously (YYText's labels typeset and draw in their display
@@ -393,11 +396,11 @@ struct CostModel {
       }
       for index in state.appChanged { setUp(index) }
       for index in shownFirst { setUp(index) }
-      add(at.mainLayout, (Double(changedCount) * c.layoutTime + Double(labels) * c.textLayoutTime) * cpuSeconds)
-      add(at.backgroundDisplay, Double(backgroundLabels) * c.textLayoutTime * cpuSeconds)
-      add(at.mainCommit, Double(changedCount) * c.commitTime * cpuSeconds)
+      table.addSeconds(at.mainLayout, (Double(changedCount) * c.layoutTime + Double(labels) * c.textLayoutTime) * cpuSeconds)
+      table.addSeconds(at.backgroundDisplay, Double(backgroundLabels) * c.textLayoutTime * cpuSeconds)
+      table.addSeconds(at.mainCommit, Double(changedCount) * c.commitTime * cpuSeconds)
     }
-    add(at.gpuFramebuffer, memory.dramSeconds(screenBytes))
+    table.addSeconds(at.gpuFramebuffer, memory.dramSeconds(screenBytes))
     // The run's memory of each layer, taken out above so that the frame writes it in place.
     self.passGPU = passGPU
     self.displayed = displayed

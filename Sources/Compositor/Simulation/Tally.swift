@@ -184,10 +184,13 @@ struct Tally {
         let layerProps = props.baseAddress! + position
         guard record.pointee.hasPasses || layerProps.pointee.isTextured else { continue }
         for passIndex in record.pointee.passRange {
-          let pass = passes[passIndex]
-          passesByRule[pass.ruleIndex] += pass.passes
-          offscreenPixels += pass.pixelArea
-          recordPass(pass, gpuMs: passGPU[passIndex], depth: Int(record.pointee.offscreenDepth), frame: number, tree: tree)
+          // Read where the plan keeps it: a copy would retain its strings.
+          passes.withUnsafeBufferPointer { passes in
+            let pass = passes.baseAddress! + passIndex
+            passesByRule[pass.pointee.ruleIndex] += pass.pointee.passes
+            offscreenPixels += pass.pointee.pixelArea
+            recordPass(pass, gpuMs: passGPU[passIndex], depth: Int(record.pointee.offscreenDepth), frame: number, tree: tree)
+          }
         }
         guard onScreen, layerProps.pointee.isTextured, layerProps.pointee.hasContents else { continue }
         switch tree.contents(index) {
@@ -282,26 +285,28 @@ struct Tally {
   /// half off screen clips fewer sublayers), the most passes and pixels, the number of frames it
   /// held in and its GPU time over them.
   private mutating func recordPass(
-    _ pass: OffscreenPass, gpuMs: Double, depth: Int, frame: Int, tree: FlatTree
+    _ pass: UnsafePointer<OffscreenPass>, gpuMs: Double, depth: Int, frame: Int, tree: FlatTree
   ) {
-    let waits = WaitingWords(slot: 0, layer: pass.layer, ruleIndex: pass.ruleIndex, passes: pass.passes)
-    if let slot = findingSlots.slot(pass.layer, pass.ruleIndex) {
+    let waits = WaitingWords(slot: 0, layer: pass.pointee.layer, ruleIndex: pass.pointee.ruleIndex, passes: pass.pointee.passes)
+    if let slot = findingSlots.slot(pass.pointee.layer, pass.pointee.ruleIndex) {
       findings[slot].frames += 1
       findings[slot].gpuMs += gpuMs
-      if pass.pixelArea > findings[slot].pixelArea {
-        findings[slot].pixelArea = pass.pixelArea
+      if pass.pointee.pixelArea > findings[slot].pixelArea {
+        findings[slot].pixelArea = pass.pointee.pixelArea
         wordsFrame[slot] = frame
         growing.append(WaitingWords(slot: slot, layer: waits.layer, ruleIndex: waits.ruleIndex, passes: waits.passes))
       }
-      findings[slot].passes = max(findings[slot].passes, pass.passes)
+      findings[slot].passes = max(findings[slot].passes, pass.pointee.passes)
       findings[slot].depth = max(findings[slot].depth, depth)
     } else {
       let slot = findings.count
-      findingSlots.add(pass.layer, pass.ruleIndex, at: slot, layers: tree.count)
+      let layer = pass.pointee.layer
+      findingSlots.add(layer, pass.pointee.ruleIndex, at: slot, layers: tree.count)
       findings.append(
         Finding(
-          rule: pass.rule, category: .offscreen, layer: tree.path(pass.layer), message: "", fix: "", passes: pass.passes,
-          pixelArea: pass.pixelArea, depth: depth, source: tree.layer(pass.layer).source, frames: 1, gpuMs: gpuMs))
+          rule: pass.pointee.rule, category: .offscreen, layer: tree.path(layer), message: "", fix: "",
+          passes: pass.pointee.passes, pixelArea: pass.pointee.pixelArea, depth: depth, source: tree.layer(layer).source,
+          frames: 1, gpuMs: gpuMs))
       wordsFrame.append(frame)
       growing.append(WaitingWords(slot: slot, layer: waits.layer, ruleIndex: waits.ruleIndex, passes: waits.passes))
     }
