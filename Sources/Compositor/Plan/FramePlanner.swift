@@ -22,8 +22,13 @@ public struct FramePlanner: Sendable {
     didSet {
       gateBits = Self.gateBits(rules)
       rulesInRegistryOrder = Self.inRegistryOrder(gateBits)
+      (ruleIDs, ruleWork) = (rules.map(\.id), rules.map(\.work))
     }
   }
+  /// Each rule's ``OffscreenRule/id`` and ``OffscreenRule/work``, read once: a pass is written
+  /// without asking the rule again.
+  private var ruleIDs: [String]
+  private var ruleWork: [PassWork]
   /// Each of ``rules``' bit in ``LayerProps/offscreenGates`` (its place in the registry, found by
   /// id), or nil for a rule the registry does not hold, whose gate is run by the decide pass.
   private var gateBits: [UInt64?]
@@ -37,6 +42,7 @@ public struct FramePlanner: Sendable {
     self.rules = rules
     gateBits = Self.gateBits(rules)
     rulesInRegistryOrder = Self.inRegistryOrder(gateBits)
+    (ruleIDs, ruleWork) = (rules.map(\.id), rules.map(\.work))
   }
 
   private static func inRegistryOrder(_ gateBits: [UInt64?]) -> Bool {
@@ -266,9 +272,14 @@ public struct FramePlanner: Sendable {
     // superlayer, a scroll view only now and then.
     let anyOrigins = !state.boundsOrigins.isEmpty
     let scrollViews = state.scrollViews
+    // A frame scrolls a few views: their origins are found by walking the few entries, not by
+    // hashing.
+    let fewOrigins = state.boundsOrigins.count <= 4
     @inline(__always) func boundsOrigin(_ index: Int) -> Point? {
       guard anyOrigins, scrollViews.isEmpty || scrollViews[index] else { return nil }
-      return state.boundsOrigins[index]
+      guard fewOrigins else { return state.boundsOrigins[index] }
+      for (layer, origin) in state.boundsOrigins where layer == index { return origin }
+      return nil
     }
     var visitCount = 0
     var index = 0
@@ -449,13 +460,12 @@ public struct FramePlanner: Sendable {
       context.move(to: index, position: position)
       func ask(_ ruleIndex: Int) {
         guard let hit = rules[ruleIndex].evaluate(context) else { return }
-        let rule = rules[ruleIndex]
-        let work = rule.work
+        let work = ruleWork[ruleIndex]
         let area = work.target.pixelArea(index: index, props: plans.props[position], tree: tree, plans: plans, screen: screen)
         passes.append(
           OffscreenPass(
-            rule: rule.id, work: work, passes: hit.passes, pixelArea: area * Double(hit.passes), ruleIndex: ruleIndex,
-            layer: index))
+            rule: ruleIDs[ruleIndex], work: work, passes: hit.passes, pixelArea: area * Double(hit.passes),
+            ruleIndex: ruleIndex, layer: index))
       }
       if rulesInRegistryOrder {
         // The set bits in order: the rules in order.
