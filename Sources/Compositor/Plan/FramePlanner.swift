@@ -121,7 +121,6 @@ public struct FramePlanner: Sendable {
         }
       }
     }
-    plans.passes.removeAll(keepingCapacity: true)
     let screenRect = screen.bounds
     let canSkip = staticExtents.count == count
     if canSkip && buffer.sortedSlots.count != count {
