@@ -179,74 +179,6 @@ struct CostModel {
     }
     for index in state.appearanceChanged { shapesRasterized[index] = false }
 
-    // What each drawing layer (or drawn cached bitmap) puts on screen, in drawing order, for
-    // hidden-surface removal. Written in place: the lists keep room for every visited layer.
-    var drawn = self.drawn
-    var entries = self.entries
-    var hidden = self.hidden
-    self.drawn = []
-    self.entries = []
-    self.hidden = []
-    let room = visited.count
-    if drawn.count < room { drawn.append(contentsOf: repeatElement((record: 0, textured: false), count: room - drawn.count)) }
-    if entries.count < room {
-      let none = Occlusion.Entry(rect: Rect(0, 0, 0, 0), opaque: false, target: 0)
-      entries.append(contentsOf: repeatElement(none, count: room - entries.count))
-    }
-    if hidden.count < room { hidden.append(contentsOf: repeatElement(0, count: room - hidden.count)) }
-    var drawnCount = 0
-    plan.withBuffers { visited, records, props in
-      inMask.withUnsafeBufferPointer { inMask in
-        drawn.withUnsafeMutableBufferPointer { drawn in
-          entries.withUnsafeMutableBufferPointer { entries in
-            for position in 0..<visited.count where !inMask[visited[position]] {
-              let record = records.baseAddress! + position
-              if record.pointee.culled || record.pointee.insideRasterHit { continue }
-              if record.pointee.rasterHit {
-                let shown = record.pointee.visibleRect.union(record.pointee.contentRect)
-                if !shown.isEmpty {
-                  drawn[drawnCount] = (position, true)
-                  entries[drawnCount] = Occlusion.Entry(rect: shown, opaque: false, target: Int(record.pointee.target))
-                  drawnCount += 1
-                }
-              } else if record.pointee.draws, !record.pointee.visibleRect.isEmpty {
-                drawn[drawnCount] = (position, props[position].isTextured)
-                entries[drawnCount] = Occlusion.Entry(
-                  rect: record.pointee.visibleRect, opaque: record.pointee.opaque, target: Int(record.pointee.target))
-                drawnCount += 1
-              }
-            }
-          }
-        }
-      }
-    }
-    entries.withUnsafeBufferPointer { entries in
-      hidden.withUnsafeMutableBufferPointer { hidden in
-        let shown = UnsafeMutableBufferPointer(rebasing: hidden[0..<drawnCount])
-        shown.update(repeating: 0)
-        Occlusion.hiddenAreas(
-          UnsafeBufferPointer(rebasing: entries[0..<drawnCount]), bounds: device.screen.bounds, into: shown, scratch: &occlusion)
-      }
-    }
-    for position in 0..<drawnCount {
-      let item = drawn[position]
-      let entry = entries[position]
-      let area = entry.rect.area
-      let shaded = max(0, area - hidden[position]) * pixelsPerPoint
-      let seconds = shaded * (entry.opaque ? opaqueSeconds : blendedSeconds)
-      // The texture is read where it is shown: through the system cache when it fits there.
-      let bytes = shaded * c.textureBytesPerPixel
-      if records[item.record].rasterHit {
-        table.addSeconds(at.gpuRasterCacheHits, seconds + memory.targetSeconds(bytes, footprint: bytes))
-      } else {
-        table.addSeconds(at.gpuLayers, seconds)
-        if item.textured { table.addSeconds(at.gpuTextures, memory.seconds(bytes, footprint: bytes)) }
-      }
-    }
-    self.drawn = drawn
-    self.entries = entries
-    self.hidden = hidden
-
     /// Draws contents into their backing store (text, `draw(_:)`), or decodes or draws an image,
     /// on the thread the scene names.
     func display(_ contents: Contents, frame: Rect, into table: inout CostTable) {
@@ -284,85 +216,149 @@ struct CostModel {
     self.shapesRasterized = []
     self.configured = []
 
+    // What each drawing layer (or drawn cached bitmap) puts on screen, in drawing order, for
+    // hidden-surface removal. Written in place: the lists keep room for every visited layer.
+    var drawn = self.drawn
+    var entries = self.entries
+    var hidden = self.hidden
+    self.drawn = []
+    self.entries = []
+    self.hidden = []
+    let room = visited.count
+    if drawn.count < room { drawn.append(contentsOf: repeatElement((record: 0, textured: false), count: room - drawn.count)) }
+    if entries.count < room {
+      let none = Occlusion.Entry(rect: Rect(0, 0, 0, 0), opaque: false, target: 0)
+      entries.append(contentsOf: repeatElement(none, count: room - entries.count))
+    }
+    if hidden.count < room { hidden.append(contentsOf: repeatElement(0, count: room - hidden.count)) }
+    var drawnCount = 0
+    // One walk over the visits: what each layer puts on screen for hidden-surface removal, and its
+    // offscreen passes, shapes and contents (the items these add are not the ones the shading
+    // below adds to, so each item's sum is made in the same order as in two walks).
     plan.withBuffers { visited, records, props in
       inMask.withUnsafeBufferPointer { inMask in
         passes.withUnsafeBufferPointer { passes in
-          for position in 0..<visited.count {
-            let index = visited[position]
-            if inMask[index] { continue }
-            let record = records.baseAddress! + position
-            if record.pointee.culled || record.pointee.insideRasterHit { continue }
-            let onScreen = !record.pointee.visibleRect.isEmpty
-            if !onScreen && !record.pointee.hasPasses && !record.pointee.rasterHit { continue }
-            walked += 1
-            let layerProps = props.baseAddress! + position
+          drawn.withUnsafeMutableBufferPointer { drawn in
+            entries.withUnsafeMutableBufferPointer { entries in
+              for position in 0..<visited.count {
+                let index = visited[position]
+                if inMask[index] { continue }
+                let record = records.baseAddress! + position
+                if record.pointee.culled || record.pointee.insideRasterHit { continue }
+                if record.pointee.rasterHit {
+                  let shown = record.pointee.visibleRect.union(record.pointee.contentRect)
+                  if !shown.isEmpty {
+                    drawn[drawnCount] = (position, true)
+                    entries[drawnCount] = Occlusion.Entry(rect: shown, opaque: false, target: Int(record.pointee.target))
+                    drawnCount += 1
+                  }
+                } else if record.pointee.draws, !record.pointee.visibleRect.isEmpty {
+                  drawn[drawnCount] = (position, props[position].isTextured)
+                  entries[drawnCount] = Occlusion.Entry(
+                    rect: record.pointee.visibleRect, opaque: record.pointee.opaque, target: Int(record.pointee.target))
+                  drawnCount += 1
+                }
+                let onScreen = !record.pointee.visibleRect.isEmpty
+                if !onScreen && !record.pointee.hasPasses && !record.pointee.rasterHit { continue }
+                walked += 1
+                let layerProps = props.baseAddress! + position
 
-            // GPU: offscreen passes (the layers drawn into them are shaded above). Each pass is read
-            // where the plan keeps it: a copy would retain its strings.
-            for passIndex in record.pointee.passRange {
-              let pass = passes.baseAddress! + passIndex
-              let targetBytes = pass.pointee.pixelArea * c.targetBytesPerPixel
-              cost.offscreenTargetBytes += targetBytes
-              let passCount = Double(pass.pointee.passes)
-              // Its own target: stored at the end of the pass and read back to be composited, then
-              // composited as blended pixels. A visual effect's blur sizes its own targets.
-              var targets = 0.0
-              if pass.pointee.work.extra?.sizesItsOwnTargets != true {
-                targets =
-                  memory.targetSeconds(2 * targetBytes, footprint: targetBytes / passCount) + pass.pointee.pixelArea * blendedSeconds
-              }
-              // The fixed part: the render pass it interrupts is ended and resumed once, and the GPU
-              // idles at each switch, into each of its chained targets and back.
-              let switches = (c.passResolveTime + (passCount + 1) * c.switchIdleTime) * gpuSeconds
-              // The work the rule's passes add (``ExtraWork``): a shadow's or an effect's blur.
-              var extra = 0.0
-              if let work = pass.pointee.work.extra {
-                extra = extraWorkSeconds(work, pass: pass.pointee, props: layerProps.pointee, kind: { tree.kind(index) }, memory: memory)
-                table.addSeconds(at.gpuExtraWork[work.caseIndex], extra)
-              }
-              table.addSeconds(at.gpuOffscreenTargets, targets)
-              table.addSeconds(at.gpuPassSwitches, switches)
-              table.addSeconds(at.serverPasses, passCount * c.renderServerPassTime * cpuSeconds)
-              passGPU[passIndex] += (targets + switches + extra) * 1000
-            }
+                // GPU: offscreen passes (the layers drawn into them are shaded above). Each pass is read
+                // where the plan keeps it: a copy would retain its strings.
+                for passIndex in record.pointee.passRange {
+                  let pass = passes.baseAddress! + passIndex
+                  let targetBytes = pass.pointee.pixelArea * c.targetBytesPerPixel
+                  cost.offscreenTargetBytes += targetBytes
+                  let passCount = Double(pass.pointee.passes)
+                  // Its own target: stored at the end of the pass and read back to be composited, then
+                  // composited as blended pixels. A visual effect's blur sizes its own targets.
+                  var targets = 0.0
+                  if pass.pointee.work.extra?.sizesItsOwnTargets != true {
+                    targets =
+                      memory.targetSeconds(2 * targetBytes, footprint: targetBytes / passCount) + pass.pointee.pixelArea * blendedSeconds
+                  }
+                  // The fixed part: the render pass it interrupts is ended and resumed once, and the GPU
+                  // idles at each switch, into each of its chained targets and back.
+                  let switches = (c.passResolveTime + (passCount + 1) * c.switchIdleTime) * gpuSeconds
+                  // The work the rule's passes add (``ExtraWork``): a shadow's or an effect's blur.
+                  var extra = 0.0
+                  if let work = pass.pointee.work.extra {
+                    extra = extraWorkSeconds(
+                      work, pass: pass.pointee, props: layerProps.pointee, kind: { tree.kind(index) }, memory: memory)
+                    table.addSeconds(at.gpuExtraWork[work.caseIndex], extra)
+                  }
+                  table.addSeconds(at.gpuOffscreenTargets, targets)
+                  table.addSeconds(at.gpuPassSwitches, switches)
+                  table.addSeconds(at.serverPasses, passCount * c.renderServerPassTime * cpuSeconds)
+                  passGPU[passIndex] += (targets + switches + extra) * 1000
+                }
 
-            // Render server: shape paths rasterized on the CPU when they first show or change.
-            guard layerProps.pointee.isTextured || layerProps.pointee.drawsSelf else { continue }
-            if layerProps.pointee.isShape, record.pointee.draws, !shapesRasterized[index], case .shape(let shape) = tree.kind(index) {
-              let pixels = record.pointee.visibleRect.area * pixelsPerPoint
-              let points: Double
-              switch shape.path {
-              case .arbitrary(_, let count): points = Double(count)
-              case .rect: points = 4
-              case .roundedRect: points = 16
-              case .ellipse: points = 8
-              }
-              table.addSeconds(at.serverShapes, (points * c.shapePointTime + pixels * c.shapePixelTime) * cpuSeconds)
-              shapesRasterized[index] = true
-            }
+                // Render server: shape paths rasterized on the CPU when they first show or change.
+                guard layerProps.pointee.isTextured || layerProps.pointee.drawsSelf else { continue }
+                if layerProps.pointee.isShape, record.pointee.draws, !shapesRasterized[index], case .shape(let shape) = tree.kind(index) {
+                  let pixels = record.pointee.visibleRect.area * pixelsPerPoint
+                  let points: Double
+                  switch shape.path {
+                  case .arbitrary(_, let count): points = Double(count)
+                  case .rect: points = 4
+                  case .roundedRect: points = 16
+                  case .ellipse: points = 8
+                  }
+                  table.addSeconds(at.serverShapes, (points * c.shapePointTime + pixels * c.shapePixelTime) * cpuSeconds)
+                  shapesRasterized[index] = true
+                }
 
-            // Main thread and background: contents shown for the first time, or changed.
-            guard layerProps.pointee.isTextured, layerProps.pointee.hasContents, onScreen else { continue }
-            let firstShown = !displayed[index]
-            guard firstShown || layerProps.pointee.hasImage else { continue }
-            let contents = tree.contents(index)
-            if firstShown, let contents {
-              displayed[index] = true
-              display(contents, frame: layerProps.pointee.frame, into: &table)
-              // Laid out when the app set it up, unless that was in an earlier frame.
-              if configured[index] {
-                configured[index] = false
-              } else if !state.appChanged.contains(index) {
-                shownFirst.append(index)
+                // Main thread and background: contents shown for the first time, or changed.
+                guard layerProps.pointee.isTextured, layerProps.pointee.hasContents, onScreen else { continue }
+                let firstShown = !displayed[index]
+                guard firstShown || layerProps.pointee.hasImage else { continue }
+                let contents = tree.contents(index)
+                if firstShown, let contents {
+                  displayed[index] = true
+                  display(contents, frame: layerProps.pointee.frame, into: &table)
+                  // Laid out when the app set it up, unless that was in an earlier frame.
+                  if configured[index] {
+                    configured[index] = false
+                  } else if !state.appChanged.contains(index) {
+                    shownFirst.append(index)
+                  }
+                }
+                if case .image(let image) = contents {
+                  cost.imageBytes += image.pixelSize.width * image.pixelSize.height * (image.wideColor ? 8 : 4)
+                }
               }
-            }
-            if case .image(let image) = contents {
-              cost.imageBytes += image.pixelSize.width * image.pixelSize.height * (image.wideColor ? 8 : 4)
             }
           }
         }
       }
     }
+    entries.withUnsafeBufferPointer { entries in
+      hidden.withUnsafeMutableBufferPointer { hidden in
+        let shown = UnsafeMutableBufferPointer(rebasing: hidden[0..<drawnCount])
+        shown.update(repeating: 0)
+        Occlusion.hiddenAreas(
+          UnsafeBufferPointer(rebasing: entries[0..<drawnCount]), bounds: device.screen.bounds, into: shown, scratch: &occlusion)
+      }
+    }
+    for position in 0..<drawnCount {
+      let item = drawn[position]
+      let entry = entries[position]
+      let area = entry.rect.area
+      let shaded = max(0, area - hidden[position]) * pixelsPerPoint
+      let seconds = shaded * (entry.opaque ? opaqueSeconds : blendedSeconds)
+      // The texture is read where it is shown: through the system cache when it fits there.
+      let bytes = shaded * c.textureBytesPerPixel
+      if records[item.record].rasterHit {
+        table.addSeconds(at.gpuRasterCacheHits, seconds + memory.targetSeconds(bytes, footprint: bytes))
+      } else {
+        table.addSeconds(at.gpuLayers, seconds)
+        if item.textured { table.addSeconds(at.gpuTextures, memory.seconds(bytes, footprint: bytes)) }
+      }
+    }
+    self.drawn = drawn
+    self.entries = entries
+    self.hidden = hidden
+
     // Backing stores whose contents the app replaced this frame are drawn when the transaction
     // commits, on screen yet or not: Core Animation displays every layer that needs display at the
     // commit, so a reused cell configured for a row entering the table draws all its labels in that
