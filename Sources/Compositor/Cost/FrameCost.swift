@@ -142,6 +142,9 @@ struct CostModel {
   private var drawn: [(record: Int, textured: Bool)] = []
   private var entries: [Occlusion.Entry] = []
   private var hidden: [Double] = []
+  /// The layers a frame shows for the first time that the app did not change in it: the frame's
+  /// own list, kept from frame to frame for its room.
+  private var shownFirst: [Int] = []
   /// The last frame's GPU milliseconds of each offscreen pass, in the plan's pass order.
   private(set) var passGPU: [Double] = []
 
@@ -205,7 +208,10 @@ struct CostModel {
     var walked = 0
     // Layers the main thread lays out and commits: what the app changed (`state.appChanged`), and
     // what it displays for the first time below, when the app did not change it.
-    var shownFirst: [Int] = []
+    var shownFirst = self.shownFirst
+    self.shownFirst = []
+    shownFirst.removeAll(keepingCapacity: true)
+    defer { self.shownFirst = shownFirst }
     let passes = plan.nodes.passes
     var passGPU = self.passGPU
     var displayed = self.displayed

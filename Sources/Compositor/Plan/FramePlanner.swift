@@ -79,6 +79,8 @@ public struct FramePlanner: Sendable {
     var visited: [Int] = []
     /// The decide pass's stack of jumps over sublayers, kept for its room.
     var jumps: [(from: Int, to: Int)] = []
+    /// The rasterized layers whose cached bitmap a frame draws, kept for its room.
+    var hits: [Int] = []
     /// Which layers' sublayers are found by binary search (``SortedSublayers``), built on the
     /// first frame that may skip subtrees: `sortedSlots[i]` is layer i's entry in `sorted`, or -1.
     var sortedSlots: [Int32] = []
@@ -202,7 +204,10 @@ public struct FramePlanner: Sendable {
     var passes = plans.passes
     plans.passes = []
     passes.removeAll(keepingCapacity: true)
-    var hits: [Int] = []
+    var hits = buffer.hits
+    buffer.hits = []
+    hits.removeAll(keepingCapacity: true)
+    defer { buffer.hits = hits }
     evaluate(tree, plans, state: state, visited: visited, cache: &cache, hits: &hits, into: &passes)
 
     // 4. Write the passes and cache hits, then the nesting depth and render target of every

@@ -93,7 +93,10 @@ struct FrameStepper: Sendable {
   mutating func plan(_ frame: Int) -> (FrameState, FramePlan) {
     let state = animator.state(frame: frame)
     cache.beginFrame(time: state.time, stale: Simulator.staleEntries(state, ancestors: rasterizedAncestors, rasterized: rasterized))
+    // Taken out while the decide pass writes it: left in place as well, its entries would be
+    // copied before the first write.
     var optionalCache: RasterCache? = cache
+    cache = RasterCache(screenPixelArea: 0, limits: cache.limits)
     if alternates {
       swap(&buffer.plans, &spare.plans)
       swap(&buffer.visited, &spare.visited)
