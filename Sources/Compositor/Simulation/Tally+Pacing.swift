@@ -60,7 +60,10 @@ extension Tally {
     // server and the GPU; none when the run is smooth (good hitch band, full frame rate).
     let targetFps = min(device.refreshRate, frameRate)
     let smooth = HitchBand(ratio: result.hitchTimeRatio) == .good && result.fps >= targetFps - 0.5
-    let renderStage: Performance.Stage = Distribution(server).p95 > Distribution(gpu).p95 ? .renderServer : .gpu
+    // Each distribution made once: its percentile sorts the frames' values.
+    let gpuMs = distribution(gpu)
+    let renderServerMs = distribution(server)
+    let renderStage: Performance.Stage = renderServerMs.p95 > gpuMs.p95 ? .renderServer : .gpu
     let bottleneck: Performance.Stage? = smooth ? nil : (result.commitHitches > result.renderHitches ? .mainThread : renderStage)
     let wall = max(duration, pacing.interval)
     performance = Performance(
@@ -71,7 +74,7 @@ extension Tally {
       cpuUtilization: result.mainThreadUtilization,
       processCpuUtilization: (stages.map(\.mainThreadMs).reduce(0, +) + background.reduce(0, +)) / wall,
       renderServerUtilization: result.renderServerUtilization,
-      gpuMs: distribution(gpu), renderServerMs: distribution(server), mainThreadMs: distribution(main),
+      gpuMs: gpuMs, renderServerMs: renderServerMs, mainThreadMs: distribution(main),
       backgroundMs: distribution(hasTimeline ? background : frameBackground), gpuBreakdown: gpuItems,
       mainThreadBreakdown: mainItems,
       bottleneck: bottleneck)
