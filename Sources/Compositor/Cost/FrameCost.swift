@@ -211,7 +211,6 @@ struct CostModel {
     var shownFirst = self.shownFirst
     self.shownFirst = []
     shownFirst.removeAll(keepingCapacity: true)
-    defer { self.shownFirst = shownFirst }
     let passes = plan.nodes.passes
     var passGPU = self.passGPU
     var displayed = self.displayed
@@ -269,7 +268,7 @@ struct CostModel {
                 walked += 1
                 let layerProps = props.baseAddress! + position
 
-                // GPU: offscreen passes (the layers drawn into them are shaded above). Each pass is read
+                // GPU: offscreen passes (the layers drawn into them are shaded below). Each pass is read
                 // where the plan keeps it: a copy would retain its strings.
                 for passIndex in record.pointee.passRange {
                   let pass = passes.baseAddress! + passIndex
@@ -405,6 +404,7 @@ struct CostModel {
     table.addSeconds(at.gpuFramebuffer, memory.dramSeconds(screenBytes))
     // The run's memory of each layer, taken out above so that the frame writes it in place.
     self.passGPU = passGPU
+    self.shownFirst = shownFirst
     self.displayed = displayed
     self.shapesRasterized = shapesRasterized
     self.configured = configured
