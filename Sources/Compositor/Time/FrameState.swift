@@ -8,42 +8,123 @@ public struct FrameState: Sendable {
   public var frame: Int
   /// Seconds from the start.
   public var time: Double
-  /// Layers whose properties differ from the scene this frame (animated, or a reused cell moved
-  /// to its item's place), by tree index.
-  public var layers: [Int: Layer] = [:]
-  /// Scroll views' content offsets (their bounds origin), by tree index.
-  public var boundsOrigins: [Int: Point] = [:]
-  /// Layers whose contents were replaced since the previous frame (a content change, or a
-  /// reused cell showing a new item).
-  public var contentChanged: Set<Int> = []
-  /// Layers whose own appearance or size changed since the previous frame: a bitmap of them is
-  /// stale. Includes `contentChanged`.
-  public var appearanceChanged: Set<Int> = []
-  /// Layers that moved, faded or turned since the previous frame: a bitmap of their superlayers is
-  /// stale, theirs is not.
-  public var placementChanged: Set<Int> = []
-  /// Layers the app itself changed this frame on its main thread: scroll views whose offset
-  /// moved, reused cells placed at a new item, layers whose contents were replaced. Core
-  /// Animation animations are not here: the render server runs them.
-  public var appChanged: Set<Int> = []
-  /// Layers a Core Animation animation is running on this frame.
-  public var animated: Set<Int> = []
+
+  /// The collections, in one box shared by copies until one of them is written: a frame's state
+  /// is copied several times a frame (the rules' context, the tally's last frame), and a copy is
+  /// then one retain instead of one for each collection. Copied before a write unless this state
+  /// holds it alone, so that a state behaves as the value it is.
+  private var storage: Storage
+
+  /// The box. Its fields are read without dynamic exclusivity checks: a box is written only
+  /// through a state that holds it alone (``unique()``), so no read of a shared box overlaps a
+  /// write.
+  private final class Storage: @unchecked Sendable {
+    @exclusivity(unchecked) var layers: [Int: Layer] = [:]
+    @exclusivity(unchecked) var boundsOrigins: [Int: Point] = [:]
+    @exclusivity(unchecked) var contentChanged: Set<Int> = []
+    @exclusivity(unchecked) var appearanceChanged: Set<Int> = []
+    @exclusivity(unchecked) var placementChanged: Set<Int> = []
+    @exclusivity(unchecked) var appChanged: Set<Int> = []
+    @exclusivity(unchecked) var animated: Set<Int> = []
+    @exclusivity(unchecked) var props: [Int: LayerProps] = [:]
+    @exclusivity(unchecked) var mayChange: [Bool] = []
+    @exclusivity(unchecked) var scrollViews: [Bool] = []
+
+    init() {}
+
+    func copy() -> Storage {
+      let copy = Storage()
+      copy.layers = layers
+      copy.boundsOrigins = boundsOrigins
+      copy.contentChanged = contentChanged
+      copy.appearanceChanged = appearanceChanged
+      copy.placementChanged = placementChanged
+      copy.appChanged = appChanged
+      copy.animated = animated
+      copy.props = props
+      copy.mayChange = mayChange
+      copy.scrollViews = scrollViews
+      return copy
+    }
+
+    /// The box of every new state, copied on its first write.
+    static let empty = Storage()
+  }
+
+  /// The box, copied first when another state shares it.
+  @inline(__always)
+  private mutating func unique() -> Storage {
+    if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+    return storage
+  }
 
   public init(frame: Int = 0, time: Double = 0) {
     self.frame = frame
     self.time = time
+    storage = Storage.empty
+  }
+
+  /// Layers whose properties differ from the scene this frame (animated, or a reused cell moved
+  /// to its item's place), by tree index.
+  public var layers: [Int: Layer] {
+    @inline(__always) get { storage.layers }
+    _modify { yield &unique().layers }
+  }
+  /// Scroll views' content offsets (their bounds origin), by tree index.
+  public var boundsOrigins: [Int: Point] {
+    @inline(__always) get { storage.boundsOrigins }
+    _modify { yield &unique().boundsOrigins }
+  }
+  /// Layers whose contents were replaced since the previous frame (a content change, or a
+  /// reused cell showing a new item).
+  public var contentChanged: Set<Int> {
+    @inline(__always) get { storage.contentChanged }
+    _modify { yield &unique().contentChanged }
+  }
+  /// Layers whose own appearance or size changed since the previous frame: a bitmap of them is
+  /// stale. Includes `contentChanged`.
+  public var appearanceChanged: Set<Int> {
+    @inline(__always) get { storage.appearanceChanged }
+    _modify { yield &unique().appearanceChanged }
+  }
+  /// Layers that moved, faded or turned since the previous frame: a bitmap of their superlayers is
+  /// stale, theirs is not.
+  public var placementChanged: Set<Int> {
+    @inline(__always) get { storage.placementChanged }
+    _modify { yield &unique().placementChanged }
+  }
+  /// Layers the app itself changed this frame on its main thread: scroll views whose offset
+  /// moved, reused cells placed at a new item, layers whose contents were replaced. Core
+  /// Animation animations are not here: the render server runs them.
+  public var appChanged: Set<Int> {
+    @inline(__always) get { storage.appChanged }
+    _modify { yield &unique().appChanged }
+  }
+  /// Layers a Core Animation animation is running on this frame.
+  public var animated: Set<Int> {
+    @inline(__always) get { storage.animated }
+    _modify { yield &unique().animated }
   }
 
   /// Render properties of the layers in `layers`, by tree index.
-  public var props: [Int: LayerProps] = [:]
+  public var props: [Int: LayerProps] {
+    @inline(__always) get { storage.props }
+    _modify { yield &unique().props }
+  }
 
   /// Per layer, true when the timeline may change it in some frame (an animation's target, a
   /// reused cell); empty when that is not known. The layers it rules out are read from the tree
   /// without looking them up in ``layers`` and ``props``.
-  var mayChange: [Bool] = []
+  var mayChange: [Bool] {
+    @inline(__always) get { storage.mayChange }
+    _modify { yield &unique().mayChange }
+  }
 
   /// Per layer, true for a scroll view the timeline scrolls; empty when that is not known.
-  var scrollViews: [Bool] = []
+  var scrollViews: [Bool] {
+    @inline(__always) get { storage.scrollViews }
+    _modify { yield &unique().scrollViews }
+  }
 
   /// The content offset of the layer at `index` this frame, when it is a scroll view that has
   /// one: looked up only for scroll views.
@@ -75,6 +156,29 @@ public struct FrameState: Sendable {
   @inline(__always)
   func layer(_ index: Int, in tree: FlatTree) -> Layer {
     !layers.isEmpty && (mayChange.isEmpty || mayChange[index]) ? (layers[index] ?? tree.layer(index)) : tree.layer(index)
+  }
+
+  /// Makes this the empty state of frame `frame` at `time`, keeping the room of each collection
+  /// that has some: where nothing else holds a collection, the next frame fills it again without
+  /// allocating (a scroll view's new offset makes a set and a dictionary every frame).
+  mutating func reset(frame: Int, time: Double) {
+    self.frame = frame
+    self.time = time
+    guard isKnownUniquelyReferenced(&storage) else {
+      storage = Storage.empty
+      return
+    }
+    let storage = self.storage
+    if !storage.layers.isEmpty { storage.layers.removeAll(keepingCapacity: true) }
+    if !storage.boundsOrigins.isEmpty { storage.boundsOrigins.removeAll(keepingCapacity: true) }
+    if !storage.contentChanged.isEmpty { storage.contentChanged.removeAll(keepingCapacity: true) }
+    if !storage.appearanceChanged.isEmpty { storage.appearanceChanged.removeAll(keepingCapacity: true) }
+    if !storage.placementChanged.isEmpty { storage.placementChanged.removeAll(keepingCapacity: true) }
+    if !storage.appChanged.isEmpty { storage.appChanged.removeAll(keepingCapacity: true) }
+    if !storage.animated.isEmpty { storage.animated.removeAll(keepingCapacity: true) }
+    if !storage.props.isEmpty { storage.props.removeAll(keepingCapacity: true) }
+    storage.mayChange = []
+    storage.scrollViews = []
   }
 
   /// True when nothing changed since the previous frame.

@@ -23,6 +23,11 @@ public struct SceneAnimator: Sendable {
   /// Each scroll's scroll view, or -1 when its target names no layer.
   private let scrollTargets: [Int]
   private var previous: Previous?
+  /// The states of the two frames before: the next frame starts from the older one emptied
+  /// (``FrameState/reset(frame:time:)``), whose collections nothing else holds by then in a run
+  /// (the tally keeps the frame before at most).
+  private var older = FrameState()
+  private var old = FrameState()
 
   /// What the next frame compares itself with, of the frame before it: not the whole state, whose
   /// every collection a copy would retain.
@@ -131,7 +136,10 @@ public struct SceneAnimator: Sendable {
   /// The state of frame `frame`; frames must be asked for in order, from 0.
   public mutating func state(frame: Int) -> FrameState {
     let time = Double(frame) / frameRate
-    var state = FrameState(frame: frame, time: time)
+    var state = older
+    older = old
+    state.reset(frame: frame, time: time)
+    defer { old = state }
     state.mayChange = mayChange
     state.scrollViews = scrollViews
     guard let timeline else {
