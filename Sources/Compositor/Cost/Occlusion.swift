@@ -144,11 +144,12 @@ enum Occlusion {
               // Back to front reversed: every opaque layer already in the bands is drawn after this one.
               for index in stride(from: entries.count - 1, through: 0, by: -1) {
                 let entry = entries[index]
+                // Nothing hides a layer whose target has no opaque layer yet: its hidden area stays
+                // 0, and unless it is opaque itself its bands are not needed.
+                let unhidden = countsTargets && opaqueInTarget[entry.target - lowestTarget] == 0
+                if unhidden && !entry.opaque { continue }
                 guard let range = bandRange(entry) else { continue }
-                let area = entry.rect.area
-                if countsTargets && opaqueInTarget[entry.target - lowestTarget] == 0 {
-                  hidden[index] = min(0, area)
-                } else {
+                if !unhidden {
                   hidden[index] = hiddenArea(
                     of: index, entries: entries, bands: range, first: first, links: links, next: next, seenFor: seenFor)
                 }

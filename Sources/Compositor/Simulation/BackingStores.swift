@@ -4,10 +4,12 @@ extension Simulator {
   /// The bitmap a layer that draws on the CPU owns: width x height x scale^2 pixels of
   /// ``backingStoreElementBytes(text:wideColor:gamut:iosVersion:)`` each. An empty `draw(_:)`
   /// still allocates it.
-  static func backingStore(_ layer: Layer, path: String, scale: Double, gamut: DisplayGamut, iosVersion: OSVersion) -> BackingStore? {
+  static func backingStore(
+    _ contents: Contents?, frame: Rect, path: String, scale: Double, gamut: DisplayGamut, iosVersion: OSVersion
+  ) -> BackingStore? {
     let drawnOn: DrawingThread
     let element: Double
-    switch layer.contents {
+    switch contents {
     case .text(let text):
       drawnOn = text.drawnOn
       element = backingStoreElementBytes(text: true, wideColor: text.wideColor, gamut: gamut, iosVersion: iosVersion)
@@ -17,10 +19,10 @@ extension Simulator {
     case .image, nil:
       return nil
     }
-    let size = Size((layer.frame.width * scale).rounded(.up), (layer.frame.height * scale).rounded(.up))
+    let size = Size((frame.width * scale).rounded(.up), (frame.height * scale).rounded(.up))
     let bytes = size.width * size.height * element
     guard bytes > 0 else { return nil }
-    return BackingStore(layer: path, contents: layer.contents?.typeName ?? "", pixelSize: size, bytes: bytes, drawnOn: drawnOn)
+    return BackingStore(layer: path, contents: contents?.typeName ?? "", pixelSize: size, bytes: bytes, drawnOn: drawnOn)
   }
 
   /// Bytes per pixel of a backing store. WWDC18 session 219 ("Image and graphics best

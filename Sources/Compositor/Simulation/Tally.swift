@@ -193,14 +193,14 @@ struct Tally {
           }
         }
         guard onScreen, layerProps.pointee.isTextured, layerProps.pointee.hasContents else { continue }
-        switch tree.contents(index) {
+        let contents = tree.contents(index)
+        switch contents {
         case .text, .drawing:
           if hasBackingStore.count != tree.count { hasBackingStore = [Bool](repeating: false, count: tree.count) }
           if !hasBackingStore[index] {
-            var layer = tree.layer(index)
-            layer.frame = layerProps.pointee.frame
             if let store = Simulator.backingStore(
-              layer, path: tree.path(index), scale: scale, gamut: device.displayGamut, iosVersion: iosVersion)
+              contents, frame: layerProps.pointee.frame, path: tree.path(index), scale: scale, gamut: device.displayGamut,
+              iosVersion: iosVersion)
             {
               backingStores[index] = store
               hasBackingStore[index] = true
