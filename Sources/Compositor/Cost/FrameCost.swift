@@ -208,27 +208,29 @@ struct CostModel {
     var walked = 0
     // Layers the main thread lays out and commits: what the app changed (`state.appChanged`), and
     // what it displays for the first time below, when the app did not change it.
-    var shownFirst = self.shownFirst
-    self.shownFirst = []
+    // Taken out by swapping, which moves them: a copy and an assignment would retain and release
+    // each.
+    var shownFirst: [Int] = []
+    swap(&shownFirst, &self.shownFirst)
     shownFirst.removeAll(keepingCapacity: true)
     let passes = plan.nodes.passes
-    var passGPU = self.passGPU
-    var displayed = self.displayed
-    var shapesRasterized = self.shapesRasterized
-    var configured = self.configured
-    self.passGPU = []
-    self.displayed = []
-    self.shapesRasterized = []
-    self.configured = []
+    var passGPU: [Double] = []
+    var displayed: [Bool] = []
+    var shapesRasterized: [Bool] = []
+    var configured: [Bool] = []
+    swap(&passGPU, &self.passGPU)
+    swap(&displayed, &self.displayed)
+    swap(&shapesRasterized, &self.shapesRasterized)
+    swap(&configured, &self.configured)
 
     // What each drawing layer (or drawn cached bitmap) puts on screen, in drawing order, for
     // hidden-surface removal. Written in place: the lists keep room for every visited layer.
-    var drawn = self.drawn
-    var entries = self.entries
-    var hidden = self.hidden
-    self.drawn = []
-    self.entries = []
-    self.hidden = []
+    var drawn: [(record: Int, textured: Bool)] = []
+    var entries: [Occlusion.Entry] = []
+    var hidden: [Double] = []
+    swap(&drawn, &self.drawn)
+    swap(&entries, &self.entries)
+    swap(&hidden, &self.hidden)
     let room = visited.count
     if drawn.count < room { drawn.append(contentsOf: repeatElement((record: 0, textured: false), count: room - drawn.count)) }
     if entries.count < room {
@@ -360,9 +362,9 @@ struct CostModel {
         if item.textured { table.addSeconds(at.gpuTextures, memory.seconds(bytes, footprint: bytes)) }
       }
     }
-    self.drawn = drawn
-    self.entries = entries
-    self.hidden = hidden
+    swap(&drawn, &self.drawn)
+    swap(&entries, &self.entries)
+    swap(&hidden, &self.hidden)
 
     // Backing stores whose contents the app replaced this frame are drawn when the transaction
     // commits, on screen yet or not: Core Animation displays every layer that needs display at the
@@ -403,11 +405,11 @@ struct CostModel {
     }
     table.addSeconds(at.gpuFramebuffer, memory.dramSeconds(screenBytes))
     // The run's memory of each layer, taken out above so that the frame writes it in place.
-    self.passGPU = passGPU
-    self.shownFirst = shownFirst
-    self.displayed = displayed
-    self.shapesRasterized = shapesRasterized
-    self.configured = configured
+    swap(&passGPU, &self.passGPU)
+    swap(&shownFirst, &self.shownFirst)
+    swap(&displayed, &self.displayed)
+    swap(&shapesRasterized, &self.shapesRasterized)
+    swap(&configured, &self.configured)
     cost.table = table
     return cost
   }

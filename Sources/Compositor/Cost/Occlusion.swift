@@ -51,15 +51,6 @@ enum Occlusion {
     var opaqueInTarget: [Int32] = []
 
     init() {}
-
-    init(first: [Int32], last: [Int32], entry: [Int32], next: [Int32], seenFor: [Int32], opaqueInTarget: [Int32]) {
-      self.first = first
-      self.last = last
-      self.entry = entry
-      self.next = next
-      self.seenFor = seenFor
-      self.opaqueInTarget = opaqueInTarget
-    }
   }
 
   /// Horizontal bands over the screen's height. Screens are lists: a layer spans a few bands, and
@@ -125,15 +116,27 @@ enum Occlusion {
     let (span, overflow) = highestTarget.subtractingReportingOverflow(lowestTarget)
     let countsTargets = !overflow && span < max(1_024, entries.count * 4)
     scratch.opaqueInTarget.refill(with: 0, count: countsTargets ? span + 1 : 0)
-    var first = scratch.first
-    var last = scratch.last
-    var links = scratch.entry
-    var next = scratch.next
-    var seenFor = scratch.seenFor
-    var opaqueInTarget = scratch.opaqueInTarget
-    scratch = Scratch()
+    // Taken out by swapping, which moves them (a copy and an assignment would retain and release
+    // each), and put back the same way.
+    var first: [Int32] = []
+    var last: [Int32] = []
+    var links: [Int32] = []
+    var next: [Int32] = []
+    var seenFor: [Int32] = []
+    var opaqueInTarget: [Int32] = []
+    swap(&first, &scratch.first)
+    swap(&last, &scratch.last)
+    swap(&links, &scratch.entry)
+    swap(&next, &scratch.next)
+    swap(&seenFor, &scratch.seenFor)
+    swap(&opaqueInTarget, &scratch.opaqueInTarget)
     defer {
-      scratch = Scratch(first: first, last: last, entry: links, next: next, seenFor: seenFor, opaqueInTarget: opaqueInTarget)
+      swap(&first, &scratch.first)
+      swap(&last, &scratch.last)
+      swap(&links, &scratch.entry)
+      swap(&next, &scratch.next)
+      swap(&seenFor, &scratch.seenFor)
+      swap(&opaqueInTarget, &scratch.opaqueInTarget)
     }
     first.withUnsafeMutableBufferPointer { first in
       last.withUnsafeMutableBufferPointer { last in
@@ -153,7 +156,9 @@ enum Occlusion {
                   hidden[index] = hiddenArea(
                     of: index, entries: entries, bands: range, first: first, links: links, next: next, seenFor: seenFor)
                 }
-                if entry.opaque {
+                // The first layer drawn hides nothing: no layer is left to look for it (a screen's
+                // background spans every band).
+                if entry.opaque && index > 0 {
                   if countsTargets { opaqueInTarget[entry.target - lowestTarget] += 1 }
                   for band in range {
                     let link = Int32(made)

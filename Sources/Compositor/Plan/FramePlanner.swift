@@ -106,13 +106,14 @@ public struct FramePlanner: Sendable {
     let subtreeEnds = tree.subtreeEnds
     let masks = tree.masks
     let inMask = tree.inMask
-    // Take the storage out of the buffer, so that it is uniquely referenced while it is written.
-    var plans = buffer.plans
-    var visited = buffer.visited
-    var propsCache = buffer.props
-    buffer.plans = NodePlans()
-    buffer.visited = []
-    buffer.props = PropsCache()
+    // Take the storage out of the buffer, so that it is uniquely referenced while it is written;
+    // by swapping, which moves it (a copy and an assignment would retain and release each array).
+    var plans = NodePlans()
+    var visited: [Int] = []
+    var propsCache = PropsCache()
+    swap(&plans, &buffer.plans)
+    swap(&visited, &buffer.visited)
+    swap(&propsCache, &buffer.props)
     if plans.slots.count != count {
       plans.slots = [Int32](repeating: -1, count: count)
     } else {
@@ -135,9 +136,9 @@ public struct FramePlanner: Sendable {
     for changed in state.props.keys where !changedParents.contains(parents[changed]) { changedParents.append(parents[changed]) }
     // Where the decide pass jumps over sublayers the clip cannot show: on reaching `from`, go on
     // at `to`. Nested, so a stack.
-    var jumps = buffer.jumps
-    buffer.jumps = []
-    defer { buffer.jumps = jumps }
+    var jumps: [(from: Int, to: Int)] = []
+    swap(&jumps, &buffer.jumps)
+    defer { swap(&jumps, &buffer.jumps) }
 
     // 1. Top-down: geometry, clips, culling; skip what cannot show. The records, render properties
     // and visits are written in place into room made ahead (the storage keeps the room of earlier
@@ -176,7 +177,7 @@ public struct FramePlanner: Sendable {
     // are room for the next frame.
     visited.removeLast(visited.count - visitedCount)
 
-    buffer.props = propsCache
+    swap(&propsCache, &buffer.props)
 
     // 2. Bottom-up over the visited layers: drawing layers per subtree and their extent.
     let slots = plans.slots
@@ -201,18 +202,17 @@ public struct FramePlanner: Sendable {
 
     // 3. Top-down, reading only: cache lookups and rules. The pass list keeps its room from frame
     // to frame.
-    var passes = plans.passes
-    plans.passes = []
+    var passes: [OffscreenPass] = []
+    swap(&passes, &plans.passes)
     passes.removeAll(keepingCapacity: true)
-    var hits = buffer.hits
-    buffer.hits = []
+    var hits: [Int] = []
+    swap(&hits, &buffer.hits)
     hits.removeAll(keepingCapacity: true)
-    defer { buffer.hits = hits }
+    defer { swap(&hits, &buffer.hits) }
     evaluate(tree, plans, state: state, visited: visited, cache: &cache, hits: &hits, into: &passes)
 
     // 4. Write the passes and cache hits, then the nesting depth and render target of every
     // visited layer.
-    plans.passes = passes
     var position = 0
     while position < passes.count {
       let layer = passes[position].layer
@@ -224,6 +224,7 @@ public struct FramePlanner: Sendable {
       }
       plans.records[slot].passCount = Int32(position) - plans.records[slot].firstPass
     }
+    swap(&passes, &plans.passes)
     for index in hits {
       let slot = Int(plans.slots[index])
       plans.records[slot].rasterHit = true
