@@ -30,23 +30,83 @@ public struct FlatTree: Sendable {
     public var mask: Int?
   }
 
+  /// The columns, in one box shared by copies until one of them is written: the rules', the
+  /// image checks' and the tally's contexts copy the tree every frame, and a copy is then one
+  /// retain instead of one for each column. Copied before a write unless this tree holds it alone.
+  private var storage = Storage()
+
+  /// The box. Its fields are read without dynamic exclusivity checks: a box is written only
+  /// through a tree that holds it alone (``unique()``), so no read of a shared box overlaps a
+  /// write.
+  private final class Storage: @unchecked Sendable {
+    @exclusivity(unchecked) var layers: [Layer] = []
+    @exclusivity(unchecked) var parents = IndexColumn()
+    @exclusivity(unchecked) var subtreeEnds = IndexColumn()
+    @exclusivity(unchecked) var masks = IndexColumn()
+    @exclusivity(unchecked) var inMask: [Bool] = []
+    @exclusivity(unchecked) var derived: [LayerProps.Derived] = []
+    @exclusivity(unchecked) var extents: [Rect] = []
+
+    init() {}
+
+    func copy() -> Storage {
+      let copy = Storage()
+      copy.layers = layers
+      copy.parents = parents
+      copy.subtreeEnds = subtreeEnds
+      copy.masks = masks
+      copy.inMask = inMask
+      copy.derived = derived
+      copy.extents = extents
+      return copy
+    }
+  }
+
+  /// The box, copied first when another tree shares it.
+  @inline(__always)
+  private mutating func unique() -> Storage {
+    if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+    return storage
+  }
+
   /// The layers in drawing order.
-  public private(set) var layers: [Layer] = []
+  public private(set) var layers: [Layer] {
+    @inline(__always) get { storage.layers }
+    _modify { yield &unique().layers }
+  }
   /// Index of each layer's superlayer (of the masked layer for a mask); -1 for the root.
-  public private(set) var parents = IndexColumn()
+  public private(set) var parents: IndexColumn {
+    @inline(__always) get { storage.parents }
+    _modify { yield &unique().parents }
+  }
   /// One past the last layer of each layer's subtree.
-  public private(set) var subtreeEnds = IndexColumn()
+  public private(set) var subtreeEnds: IndexColumn {
+    @inline(__always) get { storage.subtreeEnds }
+    _modify { yield &unique().subtreeEnds }
+  }
   /// Each layer's mask's index, or -1.
-  public private(set) var masks = IndexColumn()
+  public private(set) var masks: IndexColumn {
+    @inline(__always) get { storage.masks }
+    _modify { yield &unique().masks }
+  }
   /// True for a mask layer and every layer under it: they shape their owner, they do not draw.
-  public private(set) var inMask: [Bool] = []
+  public private(set) var inMask: [Bool] {
+    @inline(__always) get { storage.inMask }
+    _modify { yield &unique().inMask }
+  }
   /// The work-taking part of each layer's render properties (``props(_:)``), found once.
-  private var derived: [LayerProps.Derived] = []
+  private var derived: [LayerProps.Derived] {
+    @inline(__always) get { storage.derived }
+    _modify { yield &unique().derived }
+  }
   /// Each layer's subtree extent in its own bounds' coordinates: its bounds, its shadow, and its
   /// sublayers' extents (clipped to the bounds when it masks to bounds), as the scene writes
   /// them. A subtree whose extent is off the screen can be skipped whole while nothing in it
   /// moves.
-  public private(set) var extents: [Rect] = []
+  public private(set) var extents: [Rect] {
+    @inline(__always) get { storage.extents }
+    _modify { yield &unique().extents }
+  }
 
   public init(_ root: Layer) {
     let count = root.subtreeCount
@@ -251,17 +311,23 @@ public struct FlatTree: Sendable {
   }
 
   private mutating func append(_ layer: Layer, parent: Int, inMask: Bool) {
-    let index = layers.count
     // A transform layer ignores its mask (Apple, `CATransformLayer`).
     let mask = layer.kind.isTransformLayer ? nil : layer.mask
-    layers.append(layer)
-    derived.append(LayerProps.derive(layer, hasMask: mask != nil))
-    parents.storage.append(Int32(parent))
-    subtreeEnds.storage.append(Int32(index + 1))
-    masks.storage.append(-1)
-    self.inMask.append(inMask)
+    let index: Int
+    do {
+      // The box made unique once for the layer's own columns rather than at each write, and let
+      // go before the sublayers are appended (held, it would be copied for each).
+      let columns = unique()
+      index = columns.layers.count
+      columns.layers.append(layer)
+      columns.derived.append(LayerProps.derive(layer, hasMask: mask != nil))
+      columns.parents.storage.append(Int32(parent))
+      columns.subtreeEnds.storage.append(Int32(index + 1))
+      columns.masks.storage.append(-1)
+      columns.inMask.append(inMask)
+      if mask != nil { columns.masks.storage[index] = Int32(index + 1) }
+    }
     if let mask {
-      masks.storage[index] = Int32(layers.count)
       append(mask, parent: index, inMask: true)
     }
     for sublayer in layer.sublayers {
