@@ -336,6 +336,34 @@ public struct FlatTree: Sendable {
     subtreeEnds.storage[index] = Int32(layers.count)
   }
 
+  /// The link columns as buffers, for the frame loops that read them for every visited layer
+  /// without a bounds check each: every index a column holds is a layer of the tree or -1 (tested
+  /// before it is followed), so a loop that starts at a layer and follows the links stays within
+  /// the buffers (each holds ``count`` entries).
+  struct Columns {
+    let parents: UnsafeBufferPointer<Int32>
+    let subtreeEnds: UnsafeBufferPointer<Int32>
+    let masks: UnsafeBufferPointer<Int32>
+    let inMask: UnsafeBufferPointer<Bool>
+    let extents: UnsafeBufferPointer<Rect>
+  }
+
+  /// Calls `body` with the link columns as buffers (``Columns``), valid during the call.
+  func withColumns<Result>(_ body: (Columns) throws -> Result) rethrows -> Result {
+    let storage = self.storage
+    return try storage.parents.storage.withUnsafeBufferPointer { parents in
+      try storage.subtreeEnds.storage.withUnsafeBufferPointer { subtreeEnds in
+        try storage.masks.storage.withUnsafeBufferPointer { masks in
+          try storage.inMask.withUnsafeBufferPointer { inMask in
+            try storage.extents.withUnsafeBufferPointer { extents in
+              try body(Columns(parents: parents, subtreeEnds: subtreeEnds, masks: masks, inMask: inMask, extents: extents))
+            }
+          }
+        }
+      }
+    }
+  }
+
   /// The tree's nodes: each layer with its links and path, made when it is read.
   public struct Nodes: RandomAccessCollection, Sendable {
     let tree: FlatTree

@@ -104,8 +104,6 @@ public struct FramePlanner: Sendable {
     let count = tree.count
     let parents = tree.parents
     let subtreeEnds = tree.subtreeEnds
-    let masks = tree.masks
-    let inMask = tree.inMask
     // Take the storage out of the buffer, so that it is uniquely referenced while it is written;
     // by swapping, which moves it (a copy and an assignment would retain and release each array).
     var plans = NodePlans()
@@ -159,10 +157,16 @@ public struct FramePlanner: Sendable {
         plans.props.withUnsafeMutableBufferPointer { props in
           visited.withUnsafeMutableBufferPointer { visits in
             plans.slots.withUnsafeMutableBufferPointer { slots in
-              Self.visitTopDown(
-                tree, state: state, screen: screenRect, canSkip: canSkip, staticExtents: staticExtents, sortedSlots: sortedSlots,
-                sorted: sorted, changedParents: changedParents, propsCache: &propsCache, jumps: &jumps, records: records,
-                props: props, visits: visits, slots: slots)
+              tree.withColumns { columns in
+                staticExtents.withUnsafeBufferPointer { staticExtents in
+                  sortedSlots.withUnsafeBufferPointer { sortedSlots in
+                    Self.visitTopDown(
+                      tree, columns: columns, state: state, screen: screenRect, canSkip: canSkip, staticExtents: staticExtents,
+                      sortedSlots: sortedSlots, sorted: sorted, changedParents: changedParents, propsCache: &propsCache,
+                      jumps: &jumps, records: records, props: props, visits: visits, slots: slots)
+                  }
+                }
+              }
             }
           }
         }
@@ -181,20 +185,25 @@ public struct FramePlanner: Sendable {
 
     // 2. Bottom-up over the visited layers: drawing layers per subtree and their extent.
     let slots = plans.slots
+    // (A visited layer's superlayer was visited before it: its slot is a record.)
     plans.records.withUnsafeMutableBufferPointer { records in
       slots.withUnsafeBufferPointer { slots in
-        for position in stride(from: visited.count - 1, through: 0, by: -1) {
-          let index = visited[position]
-          if inMask[index] || records[position].culled { continue }
-          if records[position].draws {
-            records[position].drawingLayersInSubtree += 1
-            records[position].contentRect = records[position].contentRect.union(records[position].visibleRect)
-          }
-          let parent = parents[index]
-          if parent >= 0 && masks[parent] != index {
-            let slot = Int(slots[parent])
-            records[slot].drawingLayersInSubtree += records[position].drawingLayersInSubtree
-            records[slot].contentRect = records[slot].contentRect.union(records[position].contentRect)
+        visited.withUnsafeBufferPointer { visited in
+          tree.withColumns { columns in
+            for position in stride(from: visited.count - 1, through: 0, by: -1) {
+              let index = visited[position]
+              if columns.inMask[index] || records[position].culled { continue }
+              if records[position].draws {
+                records[position].drawingLayersInSubtree += 1
+                records[position].contentRect = records[position].contentRect.union(records[position].visibleRect)
+              }
+              let parent = Int(columns.parents[index])
+              if parent >= 0 && Int(columns.masks[parent]) != index {
+                let slot = Int(slots[parent])
+                records[slot].drawingLayersInSubtree += records[position].drawingLayersInSubtree
+                records[slot].contentRect = records[slot].contentRect.union(records[position].contentRect)
+              }
+            }
           }
         }
       }
@@ -236,16 +245,20 @@ public struct FramePlanner: Sendable {
     }
     plans.records.withUnsafeMutableBufferPointer { records in
       slots.withUnsafeBufferPointer { slots in
-        for position in visited.indices {
-          let index = visited[position]
-          let parent = parents[index]
-          if records[position].hasPasses { records[position].target = Int32(index) }
-          guard parent >= 0, !records[position].culled else { continue }
-          // The parent's fields one by one: its whole record is not copied.
-          let parentSlot = Int(slots[parent])
-          let parentHasPasses = records[parentSlot].hasPasses
-          records[position].offscreenDepth = records[parentSlot].offscreenDepth + (parentHasPasses ? 1 : 0)
-          if !records[position].hasPasses { records[position].target = records[parentSlot].target }
+        visited.withUnsafeBufferPointer { visited in
+          tree.withColumns { columns in
+            for position in visited.indices {
+              let index = visited[position]
+              let parent = Int(columns.parents[index])
+              if records[position].hasPasses { records[position].target = Int32(index) }
+              guard parent >= 0, !records[position].culled else { continue }
+              // The parent's fields one by one: its whole record is not copied.
+              let parentSlot = Int(slots[parent])
+              let parentHasPasses = records[parentSlot].hasPasses
+              records[position].offscreenDepth = records[parentSlot].offscreenDepth + (parentHasPasses ? 1 : 0)
+              if !records[position].hasPasses { records[position].target = records[parentSlot].target }
+            }
+          }
         }
       }
     }
@@ -260,17 +273,21 @@ public struct FramePlanner: Sendable {
   /// Returns the number of layers visited, or -1 when there was no room for them all (the
   /// positions written are then those of the first `visits.count` visits).
   private static func visitTopDown(
-    _ tree: FlatTree, state: FrameState, screen screenRect: Rect, canSkip: Bool, staticExtents: [Bool], sortedSlots: [Int32],
-    sorted: [SortedSublayers], changedParents: [Int], propsCache: inout PropsCache, jumps: inout [(from: Int, to: Int)],
+    _ tree: FlatTree, columns: FlatTree.Columns, state: FrameState, screen screenRect: Rect, canSkip: Bool,
+    staticExtents: UnsafeBufferPointer<Bool>, sortedSlots: UnsafeBufferPointer<Int32>, sorted: [SortedSublayers],
+    changedParents: [Int], propsCache: inout PropsCache, jumps: inout [(from: Int, to: Int)],
     records: UnsafeMutableBufferPointer<PlanRecord>, props: UnsafeMutableBufferPointer<LayerProps>,
     visits: UnsafeMutableBufferPointer<Int>, slots: UnsafeMutableBufferPointer<Int32>
   ) -> Int {
     let count = tree.count
-    let parents = tree.parents
-    let subtreeEnds = tree.subtreeEnds
-    let masks = tree.masks
-    let inMask = tree.inMask
-    let extents = tree.extents
+    // The tree's columns and the per-layer flags, read for each visit without a bounds check:
+    // each has an entry for every layer (`staticExtents` and `sortedSlots` when not empty, as
+    // `canSkip` and the test below ask), and every index read is a layer's.
+    let parents = columns.parents
+    let subtreeEnds = columns.subtreeEnds
+    let masks = columns.masks
+    let inMask = columns.inMask
+    let extents = columns.extents
     // Every buffer is grown to the pass's room together; the shortest bounds the visits.
     let room = min(records.count, props.count, visits.count)
     // ``FrameState/boundsOrigin(_:)`` with the frame's fields read once: asked for every visit's
@@ -304,7 +321,7 @@ public struct FramePlanner: Sendable {
       } else {
         props[position] = propsCache.props[Int(propsCache.slot(index, in: tree))]
       }
-      let parentIndex = parents[index]
+      let parentIndex = Int(parents[index])
       var clip: Rect
       var parentAffine = Affine.identity
       var parentOpacity = 1.0
@@ -317,7 +334,7 @@ public struct FramePlanner: Sendable {
           parentAffine = parentAffine.concatenating(.translation(-origin.x, -origin.y))
         }
         // A mask lives in its owner's coordinates and is not clipped by the owner's bounds.
-        clip = inMask[index] && masks[parentIndex] == index ? records[parent].incomingClip : records[parent].childClip
+        clip = inMask[index] && Int(masks[parentIndex]) == index ? records[parent].incomingClip : records[parent].childClip
         parentOpacity = records[parent].effectiveOpacity
         parentCulled = records[parent].culled
       } else {
@@ -335,7 +352,7 @@ public struct FramePlanner: Sendable {
       }
       if record.culled {
         records[position] = record
-        index = subtreeEnds[index]
+        index = Int(subtreeEnds[index])
         continue
       }
       record.affine = affine
@@ -344,7 +361,7 @@ public struct FramePlanner: Sendable {
       record.axisAligned = affine.isAxisAligned
       record.effectiveOpacity = parentOpacity * props[position].opacity
       if masks[index] >= 0 {
-        let maskIndex = masks[index]
+        let maskIndex = Int(masks[index])
         let maskProps = state.props(maskIndex, in: tree)
         let maskAffine = affine.concatenating(.layer(frame: maskProps.frame, transform: maskProps.transform, anchor: maskProps.anchorPoint))
         clip = clip.intersection(maskAffine.boundingBox(of: maskProps.bounds))
@@ -371,10 +388,11 @@ public struct FramePlanner: Sendable {
         // read as skipped (``NodePlan/skipped``).
         let children = sorted[Int(sortedSlots[index])].children
         if range.isEmpty {
-          index = subtreeEnds[index]
+          index = Int(subtreeEnds[index])
         } else {
-          let after = subtreeEnds[children[range.upperBound - 1]]
-          if after < subtreeEnds[index] { jumps.append((after, subtreeEnds[index])) }
+          let after = Int(subtreeEnds[children[range.upperBound - 1]])
+          let end = Int(subtreeEnds[index])
+          if after < end { jumps.append((after, end)) }
           index = children[range.lowerBound]
         }
         continue
