@@ -281,8 +281,9 @@ public struct FramePlanner: Sendable {
   ) -> Int {
     let count = tree.count
     // The tree's columns and the per-layer flags, read for each visit without a bounds check:
-    // each has an entry for every layer (`staticExtents` and `sortedSlots` when not empty, as
-    // `canSkip` and the test below ask), and every index read is a layer's.
+    // each column has an entry for every layer, and every index read is a layer's. The flags are
+    // read only where they have one: `staticExtents` behind `canSkip` (its length is the tree's),
+    // `sortedSlots` when not empty (it is empty or the tree's length).
     let parents = columns.parents
     let subtreeEnds = columns.subtreeEnds
     let masks = columns.masks
