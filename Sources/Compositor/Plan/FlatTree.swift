@@ -33,79 +33,59 @@ public struct FlatTree: Sendable {
   /// The columns, in one box shared by copies until one of them is written: the rules', the
   /// image checks' and the tally's contexts copy the tree every frame, and a copy is then one
   /// retain instead of one for each column. Copied before a write unless this tree holds it alone.
-  private var storage = Storage()
+  private var storage = CopyOnWriteBox(Stored())
 
-  /// The box. Its fields are read without dynamic exclusivity checks: a box is written only
-  /// through a tree that holds it alone (``unique()``), so no read of a shared box overlaps a
-  /// write.
-  private final class Storage: @unchecked Sendable {
-    @exclusivity(unchecked) var layers: [Layer] = []
-    @exclusivity(unchecked) var parents = IndexColumn()
-    @exclusivity(unchecked) var subtreeEnds = IndexColumn()
-    @exclusivity(unchecked) var masks = IndexColumn()
-    @exclusivity(unchecked) var inMask: [Bool] = []
-    @exclusivity(unchecked) var derived: [LayerProps.Derived] = []
-    @exclusivity(unchecked) var extents: [Rect] = []
-
-    init() {}
-
-    func copy() -> Storage {
-      let copy = Storage()
-      copy.layers = layers
-      copy.parents = parents
-      copy.subtreeEnds = subtreeEnds
-      copy.masks = masks
-      copy.inMask = inMask
-      copy.derived = derived
-      copy.extents = extents
-      return copy
-    }
+  private struct Stored: Sendable {
+    var layers: [Layer] = []
+    var parents = IndexColumn()
+    var subtreeEnds = IndexColumn()
+    var masks = IndexColumn()
+    var inMask: [Bool] = []
+    var derived: [LayerProps.Derived] = []
+    var extents: [Rect] = []
   }
 
   /// The box, copied first when another tree shares it.
   @inline(__always)
-  private mutating func unique() -> Storage {
-    if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-    return storage
-  }
+  private mutating func unique() -> CopyOnWriteBox<Stored> { CopyOnWriteBox.unique(&storage) }
 
   /// The layers in drawing order.
   public private(set) var layers: [Layer] {
-    @inline(__always) get { storage.layers }
-    _modify { yield &unique().layers }
+    @inline(__always) get { storage.value.layers }
+    _modify { yield &unique().value.layers }
   }
   /// Index of each layer's superlayer (of the masked layer for a mask); -1 for the root.
   public private(set) var parents: IndexColumn {
-    @inline(__always) get { storage.parents }
-    _modify { yield &unique().parents }
+    @inline(__always) get { storage.value.parents }
+    _modify { yield &unique().value.parents }
   }
   /// One past the last layer of each layer's subtree.
   public private(set) var subtreeEnds: IndexColumn {
-    @inline(__always) get { storage.subtreeEnds }
-    _modify { yield &unique().subtreeEnds }
+    @inline(__always) get { storage.value.subtreeEnds }
+    _modify { yield &unique().value.subtreeEnds }
   }
   /// Each layer's mask's index, or -1.
   public private(set) var masks: IndexColumn {
-    @inline(__always) get { storage.masks }
-    _modify { yield &unique().masks }
+    @inline(__always) get { storage.value.masks }
+    _modify { yield &unique().value.masks }
   }
   /// True for a mask layer and every layer under it: they shape their owner, they do not draw.
   public private(set) var inMask: [Bool] {
-    @inline(__always) get { storage.inMask }
-    _modify { yield &unique().inMask }
+    @inline(__always) get { storage.value.inMask }
+    _modify { yield &unique().value.inMask }
   }
   /// The work-taking part of each layer's render properties (``props(_:)``), found once.
   private var derived: [LayerProps.Derived] {
-    @inline(__always) get { storage.derived }
-    _modify { yield &unique().derived }
+    @inline(__always) get { storage.value.derived }
+    _modify { yield &unique().value.derived }
   }
   /// Each layer's subtree extent in its own bounds' coordinates: its bounds, its shadow, and its
   /// sublayers' extents (clipped to the bounds when it masks to bounds), as the scene writes
   /// them. A subtree whose extent is off the screen can be skipped whole while nothing in it
   /// moves.
   public private(set) var extents: [Rect] {
-    @inline(__always) get { storage.extents }
-    _modify { yield &unique().extents }
+    @inline(__always) get { storage.value.extents }
+    _modify { yield &unique().value.extents }
   }
 
   public init(_ root: Layer) {
@@ -317,15 +297,15 @@ public struct FlatTree: Sendable {
     do {
       // The box made unique once for the layer's own columns rather than at each write, and let
       // go before the sublayers are appended (held, it would be copied for each).
-      let columns = unique()
-      index = columns.layers.count
-      columns.layers.append(layer)
-      columns.derived.append(LayerProps.derive(layer, hasMask: mask != nil))
-      columns.parents.storage.append(Int32(parent))
-      columns.subtreeEnds.storage.append(Int32(index + 1))
-      columns.masks.storage.append(-1)
-      columns.inMask.append(inMask)
-      if mask != nil { columns.masks.storage[index] = Int32(index + 1) }
+      let box = unique()
+      index = box.value.layers.count
+      box.value.layers.append(layer)
+      box.value.derived.append(LayerProps.derive(layer, hasMask: mask != nil))
+      box.value.parents.storage.append(Int32(parent))
+      box.value.subtreeEnds.storage.append(Int32(index + 1))
+      box.value.masks.storage.append(-1)
+      box.value.inMask.append(inMask)
+      if mask != nil { box.value.masks.storage[index] = Int32(index + 1) }
     }
     if let mask {
       append(mask, parent: index, inMask: true)
@@ -350,12 +330,12 @@ public struct FlatTree: Sendable {
 
   /// Calls `body` with the link columns as buffers (``Columns``), valid during the call.
   func withColumns<Result>(_ body: (Columns) throws -> Result) rethrows -> Result {
-    let storage = self.storage
-    return try storage.parents.storage.withUnsafeBufferPointer { parents in
-      try storage.subtreeEnds.storage.withUnsafeBufferPointer { subtreeEnds in
-        try storage.masks.storage.withUnsafeBufferPointer { masks in
-          try storage.inMask.withUnsafeBufferPointer { inMask in
-            try storage.extents.withUnsafeBufferPointer { extents in
+    let box = storage
+    return try box.value.parents.storage.withUnsafeBufferPointer { parents in
+      try box.value.subtreeEnds.storage.withUnsafeBufferPointer { subtreeEnds in
+        try box.value.masks.storage.withUnsafeBufferPointer { masks in
+          try box.value.inMask.withUnsafeBufferPointer { inMask in
+            try box.value.extents.withUnsafeBufferPointer { extents in
               try body(Columns(parents: parents, subtreeEnds: subtreeEnds, masks: masks, inMask: inMask, extents: extents))
             }
           }

@@ -13,117 +13,94 @@ public struct FrameState: Sendable {
   /// is copied several times a frame (the rules' context, the tally's last frame), and a copy is
   /// then one retain instead of one for each collection. Copied before a write unless this state
   /// holds it alone, so that a state behaves as the value it is.
-  private var storage: Storage
+  private var storage: CopyOnWriteBox<Collections>
 
-  /// The box. Its fields are read without dynamic exclusivity checks: a box is written only
-  /// through a state that holds it alone (``unique()``), so no read of a shared box overlaps a
-  /// write.
-  private final class Storage: @unchecked Sendable {
-    @exclusivity(unchecked) var layers: [Int: Layer] = [:]
-    @exclusivity(unchecked) var boundsOrigins: [Int: Point] = [:]
-    @exclusivity(unchecked) var contentChanged: Set<Int> = []
-    @exclusivity(unchecked) var appearanceChanged: Set<Int> = []
-    @exclusivity(unchecked) var placementChanged: Set<Int> = []
-    @exclusivity(unchecked) var appChanged: Set<Int> = []
-    @exclusivity(unchecked) var animated: Set<Int> = []
-    @exclusivity(unchecked) var props: [Int: LayerProps] = [:]
-    @exclusivity(unchecked) var mayChange: [Bool] = []
-    @exclusivity(unchecked) var scrollViews: [Bool] = []
-
-    init() {}
-
-    func copy() -> Storage {
-      let copy = Storage()
-      copy.layers = layers
-      copy.boundsOrigins = boundsOrigins
-      copy.contentChanged = contentChanged
-      copy.appearanceChanged = appearanceChanged
-      copy.placementChanged = placementChanged
-      copy.appChanged = appChanged
-      copy.animated = animated
-      copy.props = props
-      copy.mayChange = mayChange
-      copy.scrollViews = scrollViews
-      return copy
-    }
-
-    /// The box of every new state, copied on its first write.
-    static let empty = Storage()
+  private struct Collections: Sendable {
+    var layers: [Int: Layer] = [:]
+    var boundsOrigins: [Int: Point] = [:]
+    var contentChanged: Set<Int> = []
+    var appearanceChanged: Set<Int> = []
+    var placementChanged: Set<Int> = []
+    var appChanged: Set<Int> = []
+    var animated: Set<Int> = []
+    var props: [Int: LayerProps] = [:]
+    var mayChange: [Bool] = []
+    var scrollViews: [Bool] = []
   }
+
+  /// The box of every new state, copied on its first write.
+  private static let empty = CopyOnWriteBox(Collections())
 
   /// The box, copied first when another state shares it.
   @inline(__always)
-  private mutating func unique() -> Storage {
-    if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-    return storage
-  }
+  private mutating func unique() -> CopyOnWriteBox<Collections> { CopyOnWriteBox.unique(&storage) }
 
   public init(frame: Int = 0, time: Double = 0) {
     self.frame = frame
     self.time = time
-    storage = Storage.empty
+    storage = Self.empty
   }
 
   /// Layers whose properties differ from the scene this frame (animated, or a reused cell moved
   /// to its item's place), by tree index.
   public var layers: [Int: Layer] {
-    @inline(__always) get { storage.layers }
-    _modify { yield &unique().layers }
+    @inline(__always) get { storage.value.layers }
+    _modify { yield &unique().value.layers }
   }
   /// Scroll views' content offsets (their bounds origin), by tree index.
   public var boundsOrigins: [Int: Point] {
-    @inline(__always) get { storage.boundsOrigins }
-    _modify { yield &unique().boundsOrigins }
+    @inline(__always) get { storage.value.boundsOrigins }
+    _modify { yield &unique().value.boundsOrigins }
   }
   /// Layers whose contents were replaced since the previous frame (a content change, or a
   /// reused cell showing a new item).
   public var contentChanged: Set<Int> {
-    @inline(__always) get { storage.contentChanged }
-    _modify { yield &unique().contentChanged }
+    @inline(__always) get { storage.value.contentChanged }
+    _modify { yield &unique().value.contentChanged }
   }
   /// Layers whose own appearance or size changed since the previous frame: a bitmap of them is
   /// stale. Includes `contentChanged`.
   public var appearanceChanged: Set<Int> {
-    @inline(__always) get { storage.appearanceChanged }
-    _modify { yield &unique().appearanceChanged }
+    @inline(__always) get { storage.value.appearanceChanged }
+    _modify { yield &unique().value.appearanceChanged }
   }
   /// Layers that moved, faded or turned since the previous frame: a bitmap of their superlayers is
   /// stale, theirs is not.
   public var placementChanged: Set<Int> {
-    @inline(__always) get { storage.placementChanged }
-    _modify { yield &unique().placementChanged }
+    @inline(__always) get { storage.value.placementChanged }
+    _modify { yield &unique().value.placementChanged }
   }
   /// Layers the app itself changed this frame on its main thread: scroll views whose offset
   /// moved, reused cells placed at a new item, layers whose contents were replaced. Core
   /// Animation animations are not here: the render server runs them.
   public var appChanged: Set<Int> {
-    @inline(__always) get { storage.appChanged }
-    _modify { yield &unique().appChanged }
+    @inline(__always) get { storage.value.appChanged }
+    _modify { yield &unique().value.appChanged }
   }
   /// Layers a Core Animation animation is running on this frame.
   public var animated: Set<Int> {
-    @inline(__always) get { storage.animated }
-    _modify { yield &unique().animated }
+    @inline(__always) get { storage.value.animated }
+    _modify { yield &unique().value.animated }
   }
 
   /// Render properties of the layers in `layers`, by tree index.
   public var props: [Int: LayerProps] {
-    @inline(__always) get { storage.props }
-    _modify { yield &unique().props }
+    @inline(__always) get { storage.value.props }
+    _modify { yield &unique().value.props }
   }
 
   /// Per layer, true when the timeline may change it in some frame (an animation's target, a
   /// reused cell); empty when that is not known. The layers it rules out are read from the tree
   /// without looking them up in ``layers`` and ``props``.
   var mayChange: [Bool] {
-    @inline(__always) get { storage.mayChange }
-    _modify { yield &unique().mayChange }
+    @inline(__always) get { storage.value.mayChange }
+    _modify { yield &unique().value.mayChange }
   }
 
   /// Per layer, true for a scroll view the timeline scrolls; empty when that is not known.
   var scrollViews: [Bool] {
-    @inline(__always) get { storage.scrollViews }
-    _modify { yield &unique().scrollViews }
+    @inline(__always) get { storage.value.scrollViews }
+    _modify { yield &unique().value.scrollViews }
   }
 
   /// The content offset of the layer at `index` this frame, when it is a scroll view that has
@@ -165,20 +142,20 @@ public struct FrameState: Sendable {
     self.frame = frame
     self.time = time
     guard isKnownUniquelyReferenced(&storage) else {
-      storage = Storage.empty
+      storage = Self.empty
       return
     }
-    let storage = self.storage
-    if !storage.layers.isEmpty { storage.layers.removeAll(keepingCapacity: true) }
-    if !storage.boundsOrigins.isEmpty { storage.boundsOrigins.removeAll(keepingCapacity: true) }
-    if !storage.contentChanged.isEmpty { storage.contentChanged.removeAll(keepingCapacity: true) }
-    if !storage.appearanceChanged.isEmpty { storage.appearanceChanged.removeAll(keepingCapacity: true) }
-    if !storage.placementChanged.isEmpty { storage.placementChanged.removeAll(keepingCapacity: true) }
-    if !storage.appChanged.isEmpty { storage.appChanged.removeAll(keepingCapacity: true) }
-    if !storage.animated.isEmpty { storage.animated.removeAll(keepingCapacity: true) }
-    if !storage.props.isEmpty { storage.props.removeAll(keepingCapacity: true) }
-    storage.mayChange = []
-    storage.scrollViews = []
+    let box = storage
+    if !box.value.layers.isEmpty { box.value.layers.removeAll(keepingCapacity: true) }
+    if !box.value.boundsOrigins.isEmpty { box.value.boundsOrigins.removeAll(keepingCapacity: true) }
+    if !box.value.contentChanged.isEmpty { box.value.contentChanged.removeAll(keepingCapacity: true) }
+    if !box.value.appearanceChanged.isEmpty { box.value.appearanceChanged.removeAll(keepingCapacity: true) }
+    if !box.value.placementChanged.isEmpty { box.value.placementChanged.removeAll(keepingCapacity: true) }
+    if !box.value.appChanged.isEmpty { box.value.appChanged.removeAll(keepingCapacity: true) }
+    if !box.value.animated.isEmpty { box.value.animated.removeAll(keepingCapacity: true) }
+    if !box.value.props.isEmpty { box.value.props.removeAll(keepingCapacity: true) }
+    box.value.mayChange = []
+    box.value.scrollViews = []
   }
 
   /// True when nothing changed since the previous frame.
