@@ -3,6 +3,9 @@ import PackageDescription
 
 let package = Package(
   name: "offscreen-sim",
+  // The oldest systems the capture and the check run on (docs/architecture.md, "Platforms and
+  // toolchains"); the oldest toolchain is the tools version above, Swift 6.0 (Xcode 16.0).
+  platforms: [.macOS(.v13), .iOS(.v16)],
   products: [
     .library(name: "LayerTree", targets: ["LayerTree"]),
     .library(name: "Compositor", targets: ["Compositor"]),
@@ -32,6 +35,9 @@ let package = Package(
     .testTarget(name: "CompositorTests", dependencies: ["LayerTree", "Compositor", "TestSupport"]),
     .testTarget(name: "SceneImportTests", dependencies: ["SceneImport", "LayerTree", "Compositor", "TestSupport"]),
     .testTarget(name: "LayerCaptureTests", dependencies: ["LayerCapture", "RenderCost", "LayerTree", "Compositor"]),
+    // What a Linux build cannot see: API and syntax newer than Swift 6.0 or the platforms above,
+    // and Linux-only code (Tests/PortabilityTests/PortabilityRules.swift).
+    .testTarget(name: "PortabilityTests"),
     .testTarget(
       name: "CLITests", dependencies: ["offscreen-sim", "LayerTree", "Compositor", "SceneBatch", "TestSupport"], exclude: ["References"]),
   ],

@@ -67,7 +67,9 @@ let usage = """
     -h, --help          this text
 
   Exit status: 0 when the figures were printed (a missed target is printed, not an error),
-  1 when the --scene-only file cannot be read or is not a valid scene, 2 for a wrong argument.
+  1 when the --scene-only file cannot be read or is not a valid scene, or when the
+  offscreen-sim tool is not built beside the benchmark (`swift build -c release` builds both),
+  2 for a wrong argument.
   The benchmark writes its generated scenes to the temporary folder and reads the Lottie
   samples from Tests/Fixtures/lottie (run it from the package folder); it stops with Swift's
   error trap when it cannot.
@@ -153,6 +155,15 @@ if arguments.contains("--lottie") {
 }
 let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
 let buildFolder = executable.deletingLastPathComponent()
+// The sections that time the command-line tool run the one built beside this program: without
+// it every spawn fails and its times read 0, which would pass every target.
+let toolBesideBenchmark = buildFolder.appendingPathComponent("offscreen-sim")
+if !FileManager.default.isExecutableFile(atPath: toolBesideBenchmark.path) {
+  FileHandle.standardError.write(
+    Data(
+      "offscreen-sim-bench: error: \(toolBesideBenchmark.path) is missing: build both with `swift build -c release` first\n".utf8))
+  exit(1)
+}
 
 if arguments.contains("--explain") {
   explainAgainstReport(tool: buildFolder.appendingPathComponent("offscreen-sim"))
@@ -790,7 +801,7 @@ func shardedCheck(tool: URL, folder: URL) throws {
 /// posix_spawn and waitpid, not Foundation's Process, whose wait on Linux adds tens of
 /// milliseconds to every run.
 func spawn(_ path: String, _ arguments: [String]) -> Int32 {
-  var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
+  var actions = SpawnActions.make()
   posix_spawn_file_actions_init(&actions)
   defer { posix_spawn_file_actions_destroy(&actions) }
   posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
@@ -828,7 +839,7 @@ func spawnMeasuringMemory(_ path: String, _ arguments: [String]) -> (status: Int
 func spawnMeasuring(_ path: String, _ arguments: [String], output: String = "/dev/null") -> (
   status: Int32, peakBytes: Double, cpuSeconds: Double
 ) {
-  var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
+  var actions = SpawnActions.make()
   posix_spawn_file_actions_init(&actions)
   defer { posix_spawn_file_actions_destroy(&actions) }
   posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
@@ -841,15 +852,48 @@ func spawnMeasuring(_ path: String, _ arguments: [String], output: String = "/de
   var usage = rusage()
   wait4(pid, &status, 0, &usage)
   func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
-  return ((status >> 8) & 0xFF, Double(usage.ru_maxrss) * 1024, seconds(usage.ru_utime) + seconds(usage.ru_stime))
+  return ((status >> 8) & 0xFF, Double(usage.ru_maxrss) * maxResidentUnit(), seconds(usage.ru_utime) + seconds(usage.ru_stime))
 }
 
-/// Resident memory of this process, from /proc (Linux); 0 where it cannot be read.
+/// Resident memory of this process: /proc's VmRSS on Linux, the Mach task's resident size on
+/// Apple's platforms; 0 where it cannot be read.
 func residentBytes() -> Double {
-  guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
-  for row in status.split(separator: "\n") where row.hasPrefix("VmRSS:") {
-    let digits = row.split(separator: " ").compactMap { Double($0) }
-    if let kilobytes = digits.first { return kilobytes * 1024 }
-  }
-  return 0
+  #if canImport(Darwin)
+    // task_info(3) with MACH_TASK_BASIC_INFO: `resident_size` in bytes.
+    var info = mach_task_basic_info()
+    var count = mach_msg_type_number_t(MemoryLayout<mach_task_basic_info>.size / MemoryLayout<natural_t>.size)
+    let result = withUnsafeMutablePointer(to: &info) { pointer in
+      pointer.withMemoryRebound(to: integer_t.self, capacity: Int(count)) {
+        task_info(mach_task_self_, task_flavor_t(MACH_TASK_BASIC_INFO), $0, &count)
+      }
+    }
+    return result == KERN_SUCCESS ? Double(info.resident_size) : 0
+  #else
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+    for row in status.split(separator: "\n") where row.hasPrefix("VmRSS:") {
+      let digits = row.split(separator: " ").compactMap { Double($0) }
+      if let kilobytes = digits.first { return kilobytes * 1024 }
+    }
+    return 0
+  #endif
+}
+
+/// getrusage(2)'s `ru_maxrss` unit in bytes: kilobytes on Linux, bytes on Apple's platforms
+/// (getrusage(2) of each). Computed, not stored: a stored global of this file is set only when
+/// the script reaches it, after `--memory-child` has used it.
+func maxResidentUnit() -> Double {
+  #if canImport(Darwin)
+    1
+  #else
+    1024
+  #endif
+}
+
+/// posix_spawn's file actions: a struct on Linux, an optional pointer on Darwin (spawn.h).
+enum SpawnActions {
+  #if canImport(Darwin)
+    static func make() -> posix_spawn_file_actions_t? { nil }
+  #else
+    static func make() -> posix_spawn_file_actions_t { posix_spawn_file_actions_t() }
+  #endif
 }

@@ -2,7 +2,6 @@ import Compositor
 import Foundation
 import LayerTree
 import SceneBatch
-import Synchronization
 import Testing
 
 /// The library core of `check` and `compare`: scenes decoded once and put on each device after,
@@ -10,14 +9,28 @@ import Testing
 @Suite("batch core")
 struct BatchCoreTests {
   /// Files held in memory, counting how often each is read.
-  final class Files: Sendable {
+  final class Files: @unchecked Sendable {
     let contents: [String: String]
-    let reads = Mutex<[String: Int]>([:])
+    /// Reads by path, under `lock` (an NSLock: Synchronization's Mutex needs macOS 15).
+    private var readCounts: [String: Int] = [:]
+    private let lock = NSLock()
     init(_ contents: [String: String]) { self.contents = contents }
+
+    var reads: [String: Int] {
+      lock.lock()
+      defer { lock.unlock() }
+      return readCounts
+    }
+
+    func countRead(_ path: String) {
+      lock.lock()
+      readCounts[path, default: 0] += 1
+      lock.unlock()
+    }
 
     var reader: @Sendable (String) -> Result<[UInt8], FileProblem> {
       { path in
-        self.reads.withLock { $0[path, default: 0] += 1 }
+        self.countRead(path)
         guard let text = self.contents[path] else { return .failure(.missing) }
         return .success(Array(text.utf8))
       }
@@ -44,7 +57,7 @@ struct BatchCoreTests {
     let files = Files(["a.json": CIScenes.card(extra: budgets), "b.json": CIScenes.card(clip: false, extra: budgets)])
     let run = CheckBatch.run(
       ["a.json", "b.json"], budgets: nil, devices: [], runner: SceneRunner(), jobs: 2, read: files.reader)
-    #expect(files.reads.withLock { $0 } == ["a.json": 1, "b.json": 1])
+    #expect(files.reads == ["a.json": 1, "b.json": 1])
     #expect(run.entries.map(\.file) == ["a.json", "a.json", "a.json", "b.json", "b.json", "b.json"])
     #expect(run.entries.map(\.deviceID) == ["iphone-7", "iphone-6", "iphone-13-pro", "iphone-7", "iphone-6", "iphone-13-pro"])
     // The clipped card takes 1 pass on every device (CIScenes.card), within a budget of 1; the

@@ -91,6 +91,9 @@ struct PreparedSimulationTests {
   @Test func everyCostItemHasAPlaceInTheTable() {
     #expect(CostItem.all.count <= CostTable.capacity)
     #expect(CostTable.capacity <= 64)
+    // The inline storage holds exactly the capacity: 32 doubles of 8 bytes.
+    #expect(InlineDoubles.count == CostTable.capacity)
+    #expect(MemoryLayout<InlineDoubles>.size == 32 * 8)
     for (phase, names) in [
       (CostItem.Phase.gpu, CostItem.gpu), (.renderServer, CostItem.renderServer), (.mainThread, CostItem.mainThread),
       (.background, CostItem.background),

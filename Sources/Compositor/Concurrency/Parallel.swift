@@ -29,35 +29,48 @@ public enum Parallel {
 
   /// Runs `body` on `count` threads with large stacks at once (the calling thread is one of
   /// them) and returns when every one is done: no thread keeps `body` past the call.
+  ///
+  /// Foundation's `Thread`, whose `stackSize` is honoured on Linux and on Apple's platforms alike
+  /// (POSIX threads made by hand differ: `pthread_t` is an integer on Linux and a non-optional
+  /// pointer on Darwin).
   private static func onThreads(_ count: Int, _ body: @escaping @Sendable () -> Void) {
-    var attributes = pthread_attr_t()
-    pthread_attr_init(&attributes)
-    defer { pthread_attr_destroy(&attributes) }
-    pthread_attr_setstacksize(&attributes, LargeStack.size)
-    var threads: [pthread_t] = []
-    for _ in 1..<max(count, 1) {
-      let context = Unmanaged.passRetained(Body(body)).toOpaque()
-      var thread = pthread_t()
-      let started = pthread_create(
-        &thread, &attributes,
-        { context in
-          Unmanaged<Body>.fromOpaque(context!).takeRetainedValue().run()
-          return nil
-        }, context)
-      if started == 0 {
-        threads.append(thread)
-      } else {
-        Unmanaged<Body>.fromOpaque(context).release()
+    let others = max(count, 1) - 1
+    let done = DispatchSemaphore(value: 0)
+    // A `Thread` keeps its block until the thread object goes, which may be after this call
+    // returns: the block holds `body` through a handoff emptied once every thread is done.
+    let handoff = Handoff(body)
+    for _ in 0..<others {
+      let thread = Thread {
+        handoff.run()
+        done.signal()
       }
+      thread.stackSize = LargeStack.size
+      thread.start()
     }
     body()
-    for thread in threads { pthread_join(thread, nil) }
+    for _ in 0..<others { done.wait() }
+    handoff.empty()
   }
 
-  /// The work handed to a thread, released by the thread when done.
-  private final class Body {
-    let run: @Sendable () -> Void
-    init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+  /// The work a thread runs, let go of by ``empty()`` when no thread runs it any more.
+  private final class Handoff: @unchecked Sendable {
+    private let lock = NSLock()
+    private var body: (@Sendable () -> Void)?
+
+    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+
+    func run() {
+      lock.lock()
+      let work = body
+      lock.unlock()
+      work?()
+    }
+
+    func empty() {
+      lock.lock()
+      body = nil
+      lock.unlock()
+    }
   }
 
   /// What each thread runs: the next index until none is left.
