@@ -26,6 +26,11 @@
   ///
   /// Colours are converted to sRGB (`CGColor.converted(to:intent:options:)`); a colour that cannot
   /// be (a pattern) keeps its alpha over a mid grey.
+  ///
+  /// The whole extension is main-actor isolated, as `CapturableLayer` is: `CALayer` itself is not,
+  /// but its helpers read the view it backs (`UILabel.text`, `UITableView.indexPath(for:)`,
+  /// `UIView.superview`), which UIKit isolates to the main actor.
+  @MainActor
   extension CALayer: CapturableLayer {
     public func captureProperties() -> LayerProperties {
       var p = LayerProperties()
@@ -132,7 +137,13 @@
 
     /// True when the view's class has its own `draw(_:)`: UIKit gives such a view a backing store.
     static func overridesDraw(_ view: UIView) -> Bool {
-      let selector = #selector(UIView.draw(_:))
+      #if _runtime(_ObjC)
+        let selector = #selector(UIView.draw(_:))
+      #else
+        // The Objective-C name of `draw(_:)`, for the stand-in runtime that type-checks this file
+        // on Linux (Tests/AppleSDKStubs), where `#selector` does not exist.
+        let selector = Selector(("drawRect:"))
+      #endif
       guard let own = class_getInstanceMethod(type(of: view), selector), let base = class_getInstanceMethod(UIView.self, selector) else {
         return false
       }
