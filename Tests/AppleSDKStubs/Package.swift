@@ -8,6 +8,12 @@ import PackageDescription
 // Not part of the root package: users never build it, so no stub module named UIKit ever meets
 // Apple's. The project's own modules are compiled from the repository's sources through the
 // symbolic links in Sources/ (LayerTree, Compositor, LayerCapture, RenderCost), not copies.
+// The toolchain's Swift Testing declares cross-import overlays for Apple's CoreGraphics, CoreImage
+// and UIKit (_Testing_CoreGraphics, ...), which exist only in Apple's SDKs: a module that imports
+// Testing next to a stub of one of them looks for the overlay and fails. The targets that import
+// Testing, or may (RenderCost reports failures through it where it exists), turn the overlays off.
+let noCrossImportOverlays: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-cross-import-overlays"])]
+
 let package = Package(
   name: "AppleSDKStubs",
   targets: [
@@ -19,10 +25,12 @@ let package = Package(
     .target(name: "LayerTree"),
     .target(name: "Compositor", dependencies: ["LayerTree"]),
     .target(name: "LayerCapture", dependencies: ["LayerTree", "ObjectiveC", "CoreGraphics", "CoreImage", "QuartzCore", "UIKit"]),
-    .target(name: "RenderCost", dependencies: ["LayerTree", "Compositor", "LayerCapture", "UIKit"]),
+    .target(
+      name: "RenderCost", dependencies: ["LayerTree", "Compositor", "LayerCapture", "UIKit"], swiftSettings: noCrossImportOverlays),
     .testTarget(
       name: "CaptureEndToEndTests",
-      dependencies: ["LayerTree", "Compositor", "LayerCapture", "RenderCost", "CoreGraphics", "CoreImage", "QuartzCore", "UIKit"]),
+      dependencies: ["LayerTree", "Compositor", "LayerCapture", "RenderCost", "CoreGraphics", "CoreImage", "QuartzCore", "UIKit"],
+      swiftSettings: noCrossImportOverlays),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -42,7 +42,9 @@ extension IndexPath {
 /// https://developer.apple.com/documentation/uikit/uiview
 @MainActor open class UIView: UIResponder, CALayerDelegate, UIAccessibilityIdentification {
   /// https://developer.apple.com/documentation/uikit/uiview/layer
-  /// Fake: always a plain `CALayer` (`layerClass` is not modelled); its `delegate` is the view.
+  /// Fake: always a plain `CALayer` (`layerClass` is not modelled); its `delegate` is the view,
+  /// and its `contentsScale` the main screen's scale (the `contentsScale` reference: a view sets
+  /// its layer's to the scale of its screen; here, always the main one).
   public let layer: CALayer
 
   /// https://developer.apple.com/documentation/uikit/uiview/init(frame:)
@@ -50,6 +52,7 @@ extension IndexPath {
     layer = CALayer()
     super.init()
     layer.delegate = self
+    layer.contentsScale = UIScreen.main.scale
     self.frame = frame
   }
 
@@ -203,8 +206,9 @@ open class UIImage: NSObject {
   /// https://developer.apple.com/documentation/uikit/uiimageview/init(image:)
   /// As UIKit: the view takes the image's size.
   public init(image: UIImage?) {
-    super.init(frame: CGRect(origin: .zero, size: image?.size ?? .zero))
     self.image = image
+    super.init(frame: CGRect(origin: .zero, size: image?.size ?? .zero))
+    layer.contents = image?.cgImage
   }
 
   /// https://developer.apple.com/documentation/uikit/uiimageview/image
