@@ -29,13 +29,16 @@ public func CFGetTypeID(_ cf: AnyObject!) -> CFTypeID {
 
 /// The fakes' own bookkeeping, not Apple API: the type id `CFGetTypeID` reports for a stub class.
 public protocol StubCFType: AnyObject {
+  /// Not Apple API: the id `CFGetTypeID` reports.
   var stubTypeID: CFTypeID { get }
 }
 
 /// https://developer.apple.com/documentation/corefoundation/cfstring
 /// Fake: holds a Swift string.
 public final class CFString: @unchecked Sendable {
+  /// Not Apple API: the string (Apple bridges `String` and `CFString` with `as`).
   public let stubValue: String
+  /// Not Apple API: a `CFString` of `stubValue`.
   public init(stubValue: String) { self.stubValue = stubValue }
 }
 
@@ -84,6 +87,7 @@ public enum CGColorRenderingIntent: Int32, Sendable {
 public final class CGColor: StubCFType, @unchecked Sendable {
   /// https://developer.apple.com/documentation/coregraphics/cgcolor/typeid
   public class var typeID: CFTypeID { 2 }
+  /// Not Apple API: see `StubCFType`.
   public var stubTypeID: CFTypeID { CGColor.typeID }
 
   let rgba: [CGFloat]?
@@ -143,6 +147,7 @@ public struct CGPathElement {
 public class CGPath: StubCFType {
   /// https://developer.apple.com/documentation/coregraphics/cgpath/typeid
   public class var typeID: CFTypeID { 3 }
+  /// Not Apple API: see `StubCFType`.
   public var stubTypeID: CFTypeID { CGPath.typeID }
 
   var elements: [(CGPathElementType, [CGPoint])] = []
@@ -225,6 +230,8 @@ public final class CGMutablePath: CGPath {
 /// https://developer.apple.com/documentation/corefoundation/cgaffinetransform
 /// Only its identity is used (paths' `transform:` arguments).
 public struct CGAffineTransform: Sendable, Equatable {
+  /// https://developer.apple.com/documentation/corefoundation/cgaffinetransform/a (and b, c, d,
+  /// tx, ty)
   public var a: CGFloat, b: CGFloat, c: CGFloat, d: CGFloat, tx: CGFloat, ty: CGFloat
   /// https://developer.apple.com/documentation/corefoundation/cgaffinetransform/identity
   public static let identity = CGAffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
@@ -258,6 +265,7 @@ public enum CGImageAlphaInfo: UInt32, Sendable {
 public final class CGImage: StubCFType, @unchecked Sendable {
   /// https://developer.apple.com/documentation/coregraphics/cgimage/typeid
   public class var typeID: CFTypeID { 1 }
+  /// Not Apple API: see `StubCFType`.
   public var stubTypeID: CFTypeID { CGImage.typeID }
 
   /// https://developer.apple.com/documentation/coregraphics/cgimage/width

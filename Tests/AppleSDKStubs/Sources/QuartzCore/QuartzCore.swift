@@ -11,6 +11,8 @@
 
 /// https://developer.apple.com/documentation/quartzcore/catransform3d
 public struct CATransform3D: Sendable {
+  /// https://developer.apple.com/documentation/quartzcore/catransform3d/m11 (and the fifteen
+  /// other members, each a `CGFloat`)
   public var m11: CGFloat, m12: CGFloat, m13: CGFloat, m14: CGFloat
   public var m21: CGFloat, m22: CGFloat, m23: CGFloat, m24: CGFloat
   public var m31: CGFloat, m32: CGFloat, m33: CGFloat, m34: CGFloat
@@ -40,7 +42,9 @@ public func CATransform3DMakeScale(_ sx: CGFloat, _ sy: CGFloat, _ sz: CGFloat) 
 
 /// https://developer.apple.com/documentation/quartzcore/cacornermask
 public struct CACornerMask: OptionSet, Sendable {
+  /// https://developer.apple.com/documentation/quartzcore/cacornermask/rawvalue
   public let rawValue: UInt
+  /// https://developer.apple.com/documentation/quartzcore/cacornermask/init(rawvalue:)
   public init(rawValue: UInt) { self.rawValue = rawValue }
   /// https://developer.apple.com/documentation/quartzcore/cacornermask/layerminxminycorner
   public static let layerMinXMinYCorner = CACornerMask(rawValue: 1)
@@ -54,7 +58,9 @@ public struct CACornerMask: OptionSet, Sendable {
 
 /// https://developer.apple.com/documentation/quartzcore/calayercornercurve
 public struct CALayerCornerCurve: RawRepresentable, Hashable, Sendable {
+  /// https://developer.apple.com/documentation/quartzcore/calayercornercurve/rawvalue
   public let rawValue: String
+  /// https://developer.apple.com/documentation/quartzcore/calayercornercurve/init(rawvalue:)
   public init(rawValue: String) { self.rawValue = rawValue }
   /// https://developer.apple.com/documentation/quartzcore/calayercornercurve/circular
   public static let circular = CALayerCornerCurve(rawValue: "circular")
@@ -64,7 +70,9 @@ public struct CALayerCornerCurve: RawRepresentable, Hashable, Sendable {
 
 /// https://developer.apple.com/documentation/quartzcore/calayercontentsgravity
 public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
+  /// https://developer.apple.com/documentation/quartzcore/calayercontentsgravity/rawvalue
   public let rawValue: String
+  /// https://developer.apple.com/documentation/quartzcore/calayercontentsgravity/init(rawvalue:)
   public init(rawValue: String) { self.rawValue = rawValue }
   /// https://developer.apple.com/documentation/quartzcore/calayercontentsgravity/center
   public static let center = CALayerContentsGravity(rawValue: "center")
@@ -78,7 +86,9 @@ public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
 
 /// https://developer.apple.com/documentation/quartzcore/calayercontentsformat
 public struct CALayerContentsFormat: RawRepresentable, Hashable, Sendable {
+  /// https://developer.apple.com/documentation/quartzcore/calayercontentsformat/rawvalue
   public let rawValue: String
+  /// https://developer.apple.com/documentation/quartzcore/calayercontentsformat/init(rawvalue:)
   public init(rawValue: String) { self.rawValue = rawValue }
   /// https://developer.apple.com/documentation/quartzcore/calayercontentsformat/rgba8uint
   public static let RGBA8Uint = CALayerContentsFormat(rawValue: "RGBA8")

@@ -137,9 +137,10 @@ extension IndexPath {
 /// https://developer.apple.com/documentation/uikit/uiscreen
 @MainActor open class UIScreen: NSObject {
   /// https://developer.apple.com/documentation/uikit/uiscreen/main
-  /// Deprecated in iOS 16, still in the iOS 18 SDK. Fake: an iPhone 13 Pro's screen (390 x 844
-  /// pt @3x, 120 Hz).
-  @available(iOS, deprecated: 16.0)
+  /// `class var main: UIScreen { get }`. The iOS 16 to 18 SDKs mark it to be deprecated (no
+  /// warning yet); the iOS 26 SDK deprecates it at 26.0, which is modelled (the stricter). Fake:
+  /// an iPhone 13 Pro's screen (390 x 844 pt @3x, 120 Hz).
+  @available(iOS, deprecated: 26.0)
   open class var main: UIScreen { mainScreen }
   private static let mainScreen = UIScreen(bounds: CGRect(x: 0, y: 0, width: 390, height: 844), scale: 3, maximumFramesPerSecond: 120)
 
@@ -293,6 +294,8 @@ open class UIImage: NSObject {
     addSubview(contentView)
   }
 
+  /// https://developer.apple.com/documentation/uikit/uiview/layoutsubviews()
+  /// Fake: the backdrop and the content view fill the bounds.
   open override func layoutSubviews() {
     stubBackdropView.frame = CGRect(origin: .zero, size: bounds.size)
     contentView.frame = CGRect(origin: .zero, size: bounds.size)
@@ -334,6 +337,8 @@ open class UIImage: NSObject {
     addSubview(contentView)
   }
 
+  /// https://developer.apple.com/documentation/uikit/uiview/layoutsubviews()
+  /// Fake: the content view fills the bounds.
   open override func layoutSubviews() { contentView.frame = CGRect(origin: .zero, size: bounds.size) }
 }
 
@@ -350,6 +355,8 @@ open class UIImage: NSObject {
 }
 
 extension UITableViewDataSource {
+  /// https://developer.apple.com/documentation/uikit/uitableviewdatasource/numberofsections(in:)
+  /// One section, UIKit's answer when the data source does not implement it.
   public func numberOfSections(in tableView: UITableView) -> Int { 1 }
 }
 
@@ -414,6 +421,9 @@ extension UITableViewDataSource {
     layoutSubviews()
   }
 
+  /// https://developer.apple.com/documentation/uikit/uiview/layoutsubviews()
+  /// Fake: asks the data source for the rows the bounds show; cells scrolled out go in the reuse
+  /// queue.
   open override func layoutSubviews() {
     var paths: [IndexPath] = []
     for section in 0..<numberOfSections {
