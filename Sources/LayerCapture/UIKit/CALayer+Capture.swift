@@ -17,9 +17,10 @@
   ///   `borderColor`, `shadowOpacity`, `shadowRadius`, `shadowOffset`, `shadowColor`,
   ///   `shadowPath`, `mask`, `shouldRasterize`, `rasterizationScale`, `allowsEdgeAntialiasing`,
   ///   `contents` (a `CGImage`: `width`, `height`, `alphaInfo`, `bitsPerComponent`; anything else:
-  ///   a backing store, its type named in the notes), `contentsFormat`, `contentsGravity`,
-  ///   `contentsScale`, `compositingFilter` (a filter name, or a `CIFilter`'s `name`),
-  ///   `sublayerTransform`, `animationKeys()`, `name`, `sublayers`, `delegate`;
+  ///   a backing store, its type named in the notes unless the view's class draws it),
+  ///   `contentsFormat`, `contentsGravity`, `contentsScale`, `compositingFilter` (a filter name,
+  ///   or a `CIFilter`'s `name`), `sublayerTransform`, `animationKeys()`, `name`, `sublayers`,
+  ///   `delegate`;
   /// - `CAShapeLayer`: `path`, `fillColor`, `strokeColor`, `lineWidth`; `CAGradientLayer`:
   ///   `colors`; `CAReplicatorLayer`: `instanceCount`, `instanceTransform`, `instanceColor`,
   ///   `instanceRedOffset`, `instanceGreenOffset`, `instanceBlueOffset`, `instanceAlphaOffset`;
@@ -113,8 +114,10 @@
           )
         }
         // Anything else a layer holds (the backing store its `draw(_:)` or `draw(in:)` filled,
-        // an `IOSurface`) is written as a drawing of the layer's size, and named in the notes.
-        return (.drawing(DrawingContents(wideColor: wide, opaque: isOpaque)), String(describing: type(of: contents)))
+        // an `IOSurface`) is written as a drawing of the layer's size; its type is named in the
+        // notes unless the view draws it (its class overrides `draw(_:)`: a backing store).
+        let drawnByView = view.map(Self.overridesDraw) ?? false
+        return (.drawing(DrawingContents(wideColor: wide, opaque: isOpaque)), drawnByView ? nil : String(describing: type(of: contents)))
       }
       // Not displayed yet, but it will draw: its class overrides `draw(_:)`.
       if let view, Self.overridesDraw(view) { return (.drawing(DrawingContents(wideColor: wide, opaque: isOpaque)), nil) }
