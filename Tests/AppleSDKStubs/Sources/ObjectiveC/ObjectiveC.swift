@@ -15,13 +15,13 @@ public typealias Method = OpaquePointer
 /// https://developer.apple.com/documentation/objectivec/imp
 public typealias IMP = OpaquePointer
 
-/// https://developer.apple.com/documentation/objectivec/1418530-class_getinstancemethod
+/// https://developer.apple.com/documentation/objectivec/class_getinstancemethod(_:_:)
 /// Fake: one method for each selector, whatever the class (no class overrides anything).
 public func class_getInstanceMethod(_ cls: AnyClass?, _ name: Selector) -> Method? {
   guard cls != nil else { return nil }
   return OpaquePointer(bitPattern: 0x1000 + abs(name.name.hashValue % 0x1000_0000))
 }
 
-/// https://developer.apple.com/documentation/objectivec/1418551-method_getimplementation
+/// https://developer.apple.com/documentation/objectivec/method_getimplementation(_:)
 /// Fake: the method stands for its implementation.
 public func method_getImplementation(_ m: Method) -> IMP { m }

@@ -99,8 +99,9 @@ public struct CALayerContentsFormat: RawRepresentable, Hashable, Sendable {
 }
 
 /// https://developer.apple.com/documentation/quartzcore/calayerdelegate
-/// Every method of Apple's protocol is optional; none is used, so none is declared.
-public protocol CALayerDelegate: AnyObject {}
+/// `protocol CALayerDelegate : NSObjectProtocol`. Every method of Apple's protocol is optional;
+/// none is used, so none is declared.
+public protocol CALayerDelegate: NSObjectProtocol {}
 
 /// https://developer.apple.com/documentation/quartzcore/caanimation
 open class CAAnimation: NSObject {}

@@ -34,7 +34,9 @@ extension IndexPath {
 @MainActor open class UIResponder: NSObject {}
 
 /// https://developer.apple.com/documentation/uikit/uiaccessibilityidentification
-@MainActor public protocol UIAccessibilityIdentification: AnyObject {
+/// `protocol UIAccessibilityIdentification : NSObjectProtocol`. The page shows no isolation;
+/// UIKit's newer headers make it main-thread only: modelled `@MainActor` (the stricter).
+@MainActor public protocol UIAccessibilityIdentification: NSObjectProtocol {
   /// https://developer.apple.com/documentation/uikit/uiaccessibilityidentification/accessibilityidentifier
   var accessibilityIdentifier: String? { get set }
 }
