@@ -22,7 +22,10 @@ import LayerTree
 /// ``CapturedScene/notes`` and the scene's `source`: a shear, a perspective, a `shadowPath` that
 /// is not a rectangle, a length or position past the format's physical limit (a view parked
 /// 10^9 pt away, a list 10^8 pt long: 10,000,000 pt, docs/scene-format.md, "Limits"), written at
-/// the limit so that the scene is one the readers take.
+/// the limit so that the scene is one the readers take. What it cannot state at all is named
+/// there too: a `sublayerTransform`, a `compositingFilter` that is not a blend mode it names, a
+/// backing store at another `contentsScale` than the screen's, contents that are not a
+/// `CGImage`, animations in flight.
 ///
 /// The scene holds a `CAReplicatorLayer`'s sublayers once, as a file does; reading the file
 /// makes the copies. Write it (`SceneEncoder`) and read it back before simulating a scene with
