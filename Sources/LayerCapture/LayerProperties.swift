@@ -54,6 +54,23 @@ public struct LayerProperties: Sendable, Hashable {
   /// backing store.
   public var contents: Contents? = nil
   public var contentsGravity: ContentsGravity = .resize
+  /// `compositingFilter`: nil for none (source-over).
+  public var compositingFilter: CapturedCompositingFilter? = nil
+
+  // MARK: Read, and noted where the scene cannot hold them
+
+  /// `sublayerTransform`: the scene format has none; a capture notes one that is not the
+  /// identity.
+  public var sublayerTransform: Transform3D = .identity
+  /// `contentsScale`, when read: a drawing or text whose backing store is at another scale than
+  /// the screen's is noted. nil: not known (the scene's scale is taken).
+  public var contentsScale: Double? = nil
+  /// The type of `contents` when it holds something other than a `CGImage` (an `IOSurface`, a
+  /// backing store), which ``contents`` writes as a drawing; nil otherwise.
+  public var otherContentsType: String? = nil
+  /// `animationKeys()`: animations attached to the layer when it was captured. The properties are
+  /// the model layer's (where the animations end); a capture notes them.
+  public var animationKeys: [String] = []
 
   // MARK: Class-specific
 
@@ -119,5 +136,29 @@ public struct LayerProperties: Sendable, Hashable {
       self.reusesCells = reusesCells
       self.itemCount = itemCount
     }
+  }
+}
+
+/// A layer's `compositingFilter` as captured: a Core Animation blend mode the scene format names,
+/// or something else, kept by its name for the capture's notes.
+public enum CapturedCompositingFilter: Sendable, Hashable {
+  /// One of Core Animation's blend-mode filters (`"multiplyBlendMode"`), or the Core Image
+  /// filter of the same blend (`CIMultiplyBlendMode`).
+  case blendMode(CompositingFilter)
+  /// Any other filter: a Core Image compositing filter without a Core Animation blend mode
+  /// (`CISourceAtopCompositing`), an unknown name, or an object that is not a filter.
+  case other(String)
+
+  /// The filter a name stands for: a Core Animation filter name (`"multiplyBlendMode"`, the
+  /// names ``CompositingFilter`` lists), or a Core Image filter name made of the same words
+  /// (`"CIMultiplyBlendMode"`; `"CISourceOverCompositing"` is source-over, `normalBlendMode`).
+  public static func named(_ name: String) -> CapturedCompositingFilter {
+    if let filter = CompositingFilter(rawValue: name) { return .blendMode(filter) }
+    if name == "CISourceOverCompositing" { return .blendMode(.normalBlendMode) }
+    if name.hasPrefix("CI"), let first = name.dropFirst(2).first {
+      let coreAnimationName = first.lowercased() + name.dropFirst(3)
+      if let filter = CompositingFilter(rawValue: coreAnimationName) { return .blendMode(filter) }
+    }
+    return .other(name)
   }
 }

@@ -40,3 +40,22 @@ public struct RunningDevice: Sendable, Hashable {
     }
   }
 }
+
+extension RunningDevice {
+  /// The note of a capture for a named device whose screen is not the running device's, nil when
+  /// the screens are the same, either way up (or the device is not in `catalogue`).
+  ///
+  /// Naming a device names the scene's device and the profile it is simulated on; the view is
+  /// still laid out and captured on the screen it is on: its frames, its pixel grid, its trait
+  /// collection and the scene's iOS release are the running device's.
+  public func noteForNamedDevice(_ id: String, catalogue: [String: DeviceScreen]) -> String? {
+    // Catalogue screens are portrait; the running one may be turned.
+    let portrait = Size(min(points.width, points.height), max(points.width, points.height))
+    guard let named = catalogue[id], named.points != portrait || named.scale != scale else { return nil }
+    func screen(_ points: Size, _ scale: Double) -> String {
+      "\(formatNumber(points.width)) x \(formatNumber(points.height)) pt @\(formatNumber(scale))x"
+    }
+    return
+      "The scene is for \(id) (\(screen(named.points, named.scale))), but the view was laid out and captured on the running device's screen (\(screen(points, scale))): its frames, pixel grid, trait collection and iOS release (\(systemVersion)) are the running device's; run the test on a simulator of \(id) for that device's layout."
+  }
+}

@@ -22,7 +22,10 @@ import LayerTree
 /// ``CapturedScene/notes`` and the scene's `source`: a shear, a perspective, a `shadowPath` that
 /// is not a rectangle, a length or position past the format's physical limit (a view parked
 /// 10^9 pt away, a list 10^8 pt long: 10,000,000 pt, docs/scene-format.md, "Limits"), written at
-/// the limit so that the scene is one the readers take.
+/// the limit so that the scene is one the readers take. What it cannot state at all is named
+/// there too: a `sublayerTransform`, a `compositingFilter` that is not a blend mode it names, a
+/// backing store at another `contentsScale` than the screen's, contents that are not a
+/// `CGImage`, animations in flight.
 ///
 /// The scene holds a `CAReplicatorLayer`'s sublayers once, as a file does; reading the file
 /// makes the copies. Write it (`SceneEncoder`) and read it back before simulating a scene with
@@ -157,6 +160,15 @@ struct Walker {
     layer.contents = limited(p.contents, path)
     layer.contentsGravity = p.contentsGravity
     layer.kind = kind(p, path: path, layer: &layer)
+    noteUnwritten(p, path: path)
+    switch p.compositingFilter {
+    case .blendMode(let filter)?: layer.compositingFilter = filter
+    case .other(let name)?:
+      note(
+        "\(path): its compositingFilter (\(name)) is not a Core Animation blend mode the scene format names; it is left out, so the layer is composited source-over and any offscreen pass the filter takes is not counted."
+      )
+    case nil: break
+    }
     // Mask and sublayers, placed against this layer's bounds origin.
     let origin = Point(p.bounds.x, p.bounds.y)
     guard depth < CaptureOptions.maxDepth else {
@@ -191,6 +203,34 @@ struct Walker {
       }
     }
     return layer
+  }
+
+  /// Notes what the capture read but the scene cannot hold: a `sublayerTransform`, a backing store
+  /// at another scale than the screen's, contents that are not a `CGImage`, animations in flight.
+  mutating func noteUnwritten(_ p: LayerProperties, path: String) {
+    if p.sublayerTransform != .identity {
+      note("\(path): its sublayerTransform is left out (the scene format has none); its sublayers are placed without it.")
+    }
+    if let scale = p.contentsScale, scale.isFinite, scale > 0, options.scale > 0, abs(scale - options.scale) > 1e-6 {
+      let ratio = options.scale / scale
+      switch p.contents {
+      case .drawing?, .text?:
+        note(
+          "\(path): its contentsScale is \(formatNumber(Self.clean(scale))) where the screen's scale is \(formatNumber(Self.clean(options.scale))): the scene sizes its backing store at the screen's scale, \(formatNumber(Self.clean(ratio * ratio))) times the pixels the layer has."
+        )
+      case .image?, nil:
+        break
+      }
+    }
+    if let type = p.otherContentsType {
+      note("\(path): its contents are a \(type), not a CGImage: written as a drawing the layer's size (a backing store).")
+    }
+    if !p.animationKeys.isEmpty {
+      let count = p.animationKeys.count
+      note(
+        "\(path): \(count) animation\(count == 1 ? "" : "s") in flight (\(p.animationKeys.joined(separator: ", "))): captured at the model values, where \(count == 1 ? "it ends" : "they end"), not as the screen shows the layer now."
+      )
+    }
   }
 
   /// The layer's name in the scene: accessibility identifier, `name`, or `fallback`.

@@ -98,3 +98,38 @@ struct DeviceAndPathTests {
     #expect(PathShape.classify(slanted, bounds: Rect(0, 0, 10, 5)) == .other(bounds: Rect(0, 0, 10, 5), points: 4))
   }
 }
+
+/// The note of a capture for a named device: the view keeps the running device's layout. Screens
+/// from the catalogue (the iPhone 13 Pro's 390 x 844 pt @3x, the iPhone 7's 375 x 667 pt @2x).
+@Suite("Named devices")
+struct NamedDeviceTests {
+  static let running = RunningDevice(points: Size(390, 844), scale: 3, model: "iPhone14,2", systemVersion: "18.0")
+
+  /// Another screen: the note names both screens, what stays the running device's, and its iOS.
+  @Test func anotherScreenIsNoted() {
+    #expect(
+      Self.running.noteForNamedDevice("iphone-7", catalogue: DeviceCatalogue.screens)
+        == "The scene is for iphone-7 (375 x 667 pt @2x), but the view was laid out and captured on the running device's screen (390 x 844 pt @3x): its frames, pixel grid, trait collection and iOS release (18.0) are the running device's; run the test on a simulator of iphone-7 for that device's layout."
+    )
+  }
+
+  /// The same screen, upright or turned, needs no note; nor does an id the catalogue lacks.
+  @Test func sameScreenIsNotNoted() {
+    #expect(Self.running.noteForNamedDevice("iphone-13-pro", catalogue: DeviceCatalogue.screens) == nil)
+    var turned = Self.running
+    turned.points = Size(844, 390)
+    #expect(turned.noteForNamedDevice("iphone-13-pro", catalogue: DeviceCatalogue.screens) == nil)
+    #expect(Self.running.noteForNamedDevice("no-such-device", catalogue: DeviceCatalogue.screens) == nil)
+  }
+
+  /// Only the scale differs (the iPhone 6 Plus is 414 x 736 pt @3x; a 414 x 736 pt @2x screen is
+  /// not it).
+  @Test func anotherScaleIsNoted() {
+    let running = RunningDevice(points: Size(414, 736), scale: 2, model: nil, systemVersion: "17.4")
+    let note = running.noteForNamedDevice("iphone-6-plus", catalogue: DeviceCatalogue.screens)
+    #expect(
+      note?.hasPrefix(
+        "The scene is for iphone-6-plus (414 x 736 pt @3x), but the view was laid out and captured on the running device's screen (414 x 736 pt @2x)"
+      ) == true)
+  }
+}

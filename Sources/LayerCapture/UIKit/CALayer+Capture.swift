@@ -4,6 +4,10 @@
   import QuartzCore
   import UIKit
 
+  #if canImport(CoreImage)
+    import CoreImage
+  #endif
+
   /// A live `CALayer` as the capture reads it, with the view it backs (`delegate as? UIView`).
   ///
   /// Reads, by Apple's documented names:
@@ -13,7 +17,10 @@
   ///   `borderColor`, `shadowOpacity`, `shadowRadius`, `shadowOffset`, `shadowColor`,
   ///   `shadowPath`, `mask`, `shouldRasterize`, `rasterizationScale`, `allowsEdgeAntialiasing`,
   ///   `contents` (a `CGImage`: `width`, `height`, `alphaInfo`, `bitsPerComponent`; anything else:
-  ///   a backing store), `contentsFormat`, `contentsGravity`, `name`, `sublayers`, `delegate`;
+  ///   a backing store, its type named in the notes unless the view's class draws it),
+  ///   `contentsFormat`, `contentsGravity`, `contentsScale`, `compositingFilter` (a filter name,
+  ///   or a `CIFilter`'s `name`), `sublayerTransform`, `animationKeys()`, `name`, `sublayers`,
+  ///   `delegate`;
   /// - `CAShapeLayer`: `path`, `fillColor`, `strokeColor`, `lineWidth`; `CAGradientLayer`:
   ///   `colors`; `CAReplicatorLayer`: `instanceCount`, `instanceTransform`, `instanceColor`,
   ///   `instanceRedOffset`, `instanceGreenOffset`, `instanceBlueOffset`, `instanceAlphaOffset`;
@@ -26,6 +33,11 @@
   ///
   /// Colours are converted to sRGB (`CGColor.converted(to:intent:options:)`); a colour that cannot
   /// be (a pattern) keeps its alpha over a mid grey.
+  ///
+  /// The whole extension is main-actor isolated, as `CapturableLayer` is: `CALayer` itself is not,
+  /// but its helpers read the view it backs (`UILabel.text`, `UITableView.indexPath(for:)`,
+  /// `UIView.superview`), which UIKit isolates to the main actor.
+  @MainActor
   extension CALayer: CapturableLayer {
     public func captureProperties() -> LayerProperties {
       var p = LayerProperties()
@@ -57,7 +69,11 @@
       p.rasterizationScale = Double(rasterizationScale)
       p.allowsEdgeAntialiasing = allowsEdgeAntialiasing
       p.contentsGravity = ContentsGravity(rawValue: contentsGravity.rawValue) ?? .resize
-      p.contents = capturedContents(view: view)
+      (p.contents, p.otherContentsType) = capturedContents(view: view)
+      p.contentsScale = Double(contentsScale)
+      p.compositingFilter = compositingFilter.map(Self.capturedFilter)
+      p.sublayerTransform = Transform3D(sublayerTransform)
+      p.animationKeys = animationKeys() ?? []
       p.kind = capturedKind(view: view)
       if let scrollView = view as? UIScrollView {
         p.scroll = LayerProperties.ScrollInfo(
@@ -79,26 +95,43 @@
 
     // MARK: Contents and classes
 
-    func capturedContents(view: UIView?) -> Contents? {
+    /// What the layer shows, and the type of its `contents` when they are not a `CGImage`.
+    func capturedContents(view: UIView?) -> (Contents?, otherType: String?) {
       let wide = contentsFormat == .RGBA16Float
       if let label = view as? UILabel {
         let characters = label.attributedText?.length ?? label.text?.count ?? 0
-        return characters > 0 ? .text(TextContents(characters: characters, wideColor: wide)) : nil
+        return (characters > 0 ? .text(TextContents(characters: characters, wideColor: wide)) : nil, nil)
       }
       if let contents {
         if CFGetTypeID(contents as AnyObject) == CGImage.typeID {
           let image = contents as! CGImage
           let opaque = image.alphaInfo == .none || image.alphaInfo == .noneSkipFirst || image.alphaInfo == .noneSkipLast
-          return .image(
-            ImageContents(pixelSize: Size(Double(image.width), Double(image.height)), opaque: opaque, wideColor: image.bitsPerComponent > 8)
+          return (
+            .image(
+              ImageContents(
+                pixelSize: Size(Double(image.width), Double(image.height)), opaque: opaque, wideColor: image.bitsPerComponent > 8)),
+            nil
           )
         }
-        // Anything else a layer holds is the backing store its `draw(_:)` (or `draw(in:)`) filled.
-        return .drawing(DrawingContents(wideColor: wide, opaque: isOpaque))
+        // Anything else a layer holds (the backing store its `draw(_:)` or `draw(in:)` filled,
+        // an `IOSurface`) is written as a drawing of the layer's size; its type is named in the
+        // notes unless the view draws it (its class overrides `draw(_:)`: a backing store).
+        let drawnByView = view.map(Self.overridesDraw) ?? false
+        return (.drawing(DrawingContents(wideColor: wide, opaque: isOpaque)), drawnByView ? nil : String(describing: type(of: contents)))
       }
       // Not displayed yet, but it will draw: its class overrides `draw(_:)`.
-      if let view, Self.overridesDraw(view) { return .drawing(DrawingContents(wideColor: wide, opaque: isOpaque)) }
-      return nil
+      if let view, Self.overridesDraw(view) { return (.drawing(DrawingContents(wideColor: wide, opaque: isOpaque)), nil) }
+      return (nil, nil)
+    }
+
+    /// `compositingFilter`: Core Animation takes a filter name (`"multiplyBlendMode"`) or a Core
+    /// Image filter (`CIFilter(name: "CIMultiplyBlendMode")`); anything else is named by its type.
+    static func capturedFilter(_ value: Any) -> CapturedCompositingFilter {
+      if let name = value as? String { return .named(name) }
+      #if canImport(CoreImage)
+        if let filter = value as? CIFilter { return .named(filter.name) }
+      #endif
+      return .other(String(describing: type(of: value)))
     }
 
     func capturedKind(view: UIView?) -> LayerProperties.Kind {
@@ -132,7 +165,13 @@
 
     /// True when the view's class has its own `draw(_:)`: UIKit gives such a view a backing store.
     static func overridesDraw(_ view: UIView) -> Bool {
-      let selector = #selector(UIView.draw(_:))
+      #if _runtime(_ObjC)
+        let selector = #selector(UIView.draw(_:))
+      #else
+        // The Objective-C name of `draw(_:)`, for the stand-in runtime that type-checks this file
+        // on Linux (Tests/AppleSDKStubs), where `#selector` does not exist.
+        let selector = Selector(("drawRect:"))
+      #endif
       guard let own = class_getInstanceMethod(type(of: view), selector), let base = class_getInstanceMethod(UIView.self, selector) else {
         return false
       }

@@ -31,7 +31,10 @@
     ///
     /// - Parameters:
     ///   - view: the root of the scene, usually a view controller's `view` or a window.
-    ///   - device: the scene's device id; nil: the running device, mapped by ``DeviceMatch``.
+    ///   - device: the scene's device id; nil: the running device, mapped by ``DeviceMatch``. The
+    ///     view is laid out and captured on the screen it is on whatever the device; when that
+    ///     device's screen is another, a note says so
+    ///     (``RunningDevice/noteForNamedDevice(_:catalogue:)``).
     ///   - catalogue: the known devices' screens (`DeviceCatalogue.screens`).
     @MainActor
     public static func capture(
@@ -50,6 +53,10 @@
         captured.notes.append(
           "The device is \(id), the catalogue device with this screen; the running model (\(running.model ?? "unknown")) is not in the catalogue."
         )
+        captured.scene.source?.notes = captured.notes
+      }
+      if let device, let note = running.noteForNamedDevice(device, catalogue: catalogue) {
+        captured.notes.append(note)
         captured.scene.source?.notes = captured.notes
       }
       return (captured, running, device == nil ? found.profile : nil)
