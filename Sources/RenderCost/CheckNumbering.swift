@@ -69,10 +69,11 @@ enum CheckNumbering {
       observing = true
       lock.unlock()
       guard !registered else { return }
+      // On the main actor whether or not the SDK says so, so that either way it compiles.
       if Thread.isMainThread {
         MainActor.assumeIsolated { XCTestObservationCenter.shared.addTestObserver(TestCaseObserver()) }
       } else {
-        DispatchQueue.main.async { XCTestObservationCenter.shared.addTestObserver(TestCaseObserver()) }
+        DispatchQueue.main.async { MainActor.assumeIsolated { XCTestObservationCenter.shared.addTestObserver(TestCaseObserver()) } }
       }
     }
 

@@ -25,11 +25,11 @@
       testFirstCheckOfATestIsNumberOne()
     }
 
-    /// A test case starting (as XCTest tells its observers) starts the numbers again.
+    /// A test case starting (what the observer hears from XCTest) starts the numbers again.
     func testTheObserverStartsTheNumbersAgain() {
       XCTAssertTrue(RenderCost.reference(filePath: Self.file, testName: "again()", name: nil, folder: nil).path.hasSuffix("/again.json"))
       XCTAssertTrue(RenderCost.reference(filePath: Self.file, testName: "again()", name: nil, folder: nil).path.hasSuffix("/again.2.json"))
-      CheckNumbering.TestCaseObserver().testCaseWillStart(self)
+      CheckNumbering.testCaseWillStart()
       XCTAssertTrue(RenderCost.reference(filePath: Self.file, testName: "again()", name: nil, folder: nil).path.hasSuffix("/again.json"))
     }
 
