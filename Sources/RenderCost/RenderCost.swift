@@ -123,7 +123,7 @@ public enum RenderCost {
     }
     let decision = ReferenceDecision.decide(mode: settings.record, match: match)
 
-    // Record mode never writes nothing at all: no scene, no kept scene, no profile.
+    // In record mode never, nothing is written (no scene, no kept scene, no profile) or removed.
     var kept: String? = nil
     if settings.record != .never {
       if let deviceProfile, fileSystem.read(reference.deviceProfilePath) != deviceProfile {

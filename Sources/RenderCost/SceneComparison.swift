@@ -13,10 +13,10 @@ import LayerTree
 /// message names them; every other figure is still in ``RenderCostResult/change``.
 ///
 /// The default, ``figures(tolerance:metrics:)`` at 5% on the default metrics, fails when one of
-/// them moves either way, and passes a change that moves none: a renamed view, a reordered file,
-/// a label one character longer (which adds a glyph's drawing to the first frame: the mean of
-/// the main thread's drawing moves, its 95th percentile does not). The recorded file is then
-/// left as it was; record it again (`record: .all`) to bring it up to date.
+/// them moves either way, and passes a change that moves none beyond the tolerance: a renamed
+/// view, a reordered file, a label one character longer (one more glyph drawn on the main
+/// thread: 0.01 ms of a 0.7 ms frame, 1.5%, on the project's test card on an iPhone 13 Pro). The
+/// recorded file is then left as it was; record it again (`record: .all`) to bring it up to date.
 public enum SceneComparison: Sendable, Hashable {
   /// The file must be the recorded one, byte for byte.
   case exact
