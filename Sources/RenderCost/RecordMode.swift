@@ -2,7 +2,12 @@
 /// record modes (`SnapshotTestingConfiguration.Record`) say.
 ///
 /// A check that writes always fails, so that the new file is looked at and committed: nothing is
-/// re-recorded silently.
+/// re-recorded silently. `never` writes nothing at all (no recorded scene, no kept scene, no
+/// device profile).
+///
+/// A check's mode is the first of: its `record:` parameter, the innermost scope's
+/// (``withRenderCostConfiguration(record:referenceFolder:comparison:reporter:operation:)``, the
+/// `.renderCost` trait), ``environmentVariable``, and `missing`.
 public enum RecordMode: String, Sendable, Hashable, CaseIterable {
   /// Write every scene, changed or not.
   case all

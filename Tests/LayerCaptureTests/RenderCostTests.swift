@@ -6,14 +6,18 @@ import Testing
 
 @testable import RenderCost
 
-/// Recorded scenes kept in memory.
+/// Recorded scenes kept in memory, with every write and removal counted.
 final class MemoryStore: ReferenceStore, @unchecked Sendable {
   var files: [String: String] = [:]
   var writes = 0
+  var removals = 0
   func read(_ path: String) -> String? { files[path] }
   func write(_ text: String, to path: String) throws {
     files[path] = text
     writes += 1
+  }
+  func remove(_ path: String) throws {
+    if files.removeValue(forKey: path) != nil { removals += 1 }
   }
 }
 
@@ -73,8 +77,9 @@ struct RenderCostTests {
 
   // MARK: A check, run after run
 
-  /// A card whose opacity fades two drawing sublayers as a group when `faded`.
-  static func screen(faded: Bool) -> FakeLayer {
+  /// A card whose opacity fades two drawing sublayers as a group when `faded`; its label has
+  /// `characters` characters and is called `label` (its class name, which becomes its id).
+  static func screen(faded: Bool, characters: Int = 12, label: String = "UILabel") -> FakeLayer {
     let card = FakeLayer(
       "CardView", frame: Rect(16, 100, 358, 120),
       configure: {
@@ -82,17 +87,19 @@ struct RenderCostTests {
         $0.opacity = faded ? 0.5 : 1
       },
       sublayers: [
-        FakeLayer("UILabel", frame: Rect(12, 12, 200, 20), configure: { $0.contents = .text(TextContents(characters: 12)) })
+        FakeLayer(label, frame: Rect(12, 12, 200, 20), configure: { $0.contents = .text(TextContents(characters: characters)) })
       ])
     return SceneCaptureTests.screen([card])
   }
 
-  func check(_ root: FakeLayer, store: MemoryStore, record: RecordMode = .missing, budgets: [BudgetKind: Double] = [:]) throws
-    -> RenderCostResult
-  {
+  func check(
+    _ root: FakeLayer, store: MemoryStore, record: RecordMode = .missing, budgets: [BudgetKind: Double] = [:],
+    comparison: SceneComparison? = nil
+  ) throws -> RenderCostResult {
     let captured = try SceneCapture.capture(root, options: CaptureOptions(device: "iphone-13-pro", scale: 3, name: "feed"))
     return try RenderCost.check(
-      captured, on: Self.device, budgets: Budgets(budgets), reference: Self.reference, record: record, fileSystem: store)
+      captured, on: Self.device, budgets: Budgets(budgets), reference: Self.reference, record: record, comparison: comparison,
+      environment: [:], fileSystem: store)
   }
 
   func failure(_ body: () throws -> RenderCostResult) -> RenderCostFailure? {
@@ -138,7 +145,11 @@ struct RenderCostTests {
     #expect(store.files[Self.reference.path] == recorded)
     #expect(
       changed.message.contains(
-        "the scene differs from __RenderScenes__/FeedScreenTests/testFeed.json (offscreen passes per frame (max) 0 -> 1"))
+        """
+          the scene differs from __RenderScenes__/FeedScreenTests/testFeed.json (figures within 5%):
+            offscreen passes per frame (max): 0 -> 1 (worse)
+        """))
+    #expect(changed.message.contains("    new findings: group-opacity root/CardView\n"))
     #expect(changed.message.contains("RENDER_SCENES_RECORD=failed"))
     #expect(changed.message.contains("group-opacity  root/CardView"))
     // Recording the change writes it; the run after passes.
