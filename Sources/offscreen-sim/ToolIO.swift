@@ -88,9 +88,11 @@ struct ToolIO {
 
   /// An input that cannot be used: its message on standard error, and in a GitHub Actions job
   /// an annotation for each problem.
-  func report(_ error: InputError) {
+  /// `annotated`: false when the command's own output already carries the error as workflow
+  /// commands (`--format github`), which would otherwise annotate it twice.
+  func report(_ error: InputError, annotated: Bool = true) {
     err(error.message + "\n")
-    if inGitHubActions { annotate(GitHubAnnotations.inputError(error)) }
+    if inGitHubActions && annotated { annotate(GitHubAnnotations.inputError(error)) }
   }
 }
 

@@ -150,7 +150,11 @@ struct ShardTests {
       (#""position": \d+"#, #""position": 99"#, "shard-1.json", "shard.parts[0]: position 99: the run's inputs are at positions 0 to 12"),
       (#""position": \d+"#, #""position": 1.5"#, "shard-1.json", "shard.parts[0].position: must be a whole number"),
       (#""count": 3"#, #""count": 0"#, "shard-1.json", "shard.count: must be 1 or more"),
-      (#""errors": \[\]"#, #""errors": [7]"#, "shard-1.json", "shard.parts[0].errors[0]: must be a string"),
+      // The part's own list, after `"skipped"` (the document's `errors`, for its readers, comes first).
+      (
+        #""skipped": (true|false),\s*"errors": \[\]"#, #""skipped": false, "errors": [7]"#, "shard-1.json",
+        "shard.parts[0].errors[0]: must be a string"
+      ),
     ]
     for (pattern, replacement, file, message) in forgeries {
       let forged = try Self.replacingFirst(pattern, in: shards[0], with: replacement)

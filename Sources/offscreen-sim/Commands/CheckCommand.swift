@@ -98,15 +98,18 @@ enum CheckCommand: ToolCommand {
   ) throws -> ExitCode {
     let io = presentation.io
     let run = levels.map { config in run.warning { config.level(of: $0.rawValue) == .warning } } ?? run
+    // Every format carries the inputs that could not be used: a report never reads green on a
+    // run that exits 2.
+    let errors = errors.uniqued()
     switch presentation.format {
-    case .text: io.out(CheckTextFormatter.format(run, detail: presentation.detail))
-    case .json: io.document(CheckJSONFormatter.format(run, extra: shard.map { [$0] } ?? []), .json)
-    case .markdown: io.document(CheckMarkdownFormatter.format(run), .markdown)
-    default: if let reporter = presentation.format.reporter { io.print(reporter, Outcomes(run)) }
+    case .text: io.out(CheckTextFormatter.format(run, unusable: errors.count, detail: presentation.detail))
+    case .json: io.document(CheckJSONFormatter.format(run, errors: errors, extra: shard.map { [$0] } ?? []), .json)
+    case .markdown: io.document(CheckMarkdownFormatter.format(run, errors: errors), .markdown)
+    default: if let reporter = presentation.format.reporter { io.print(reporter, Outcomes(run, errors: errors)) }
     }
-    if let junit { try OutputFile(io: io, inputs: inputs).write(JUnitFormatter.format(Outcomes(run)), to: junit) }
+    if let junit { try OutputFile(io: io, inputs: inputs).write(JUnitFormatter.format(Outcomes(run, errors: errors)), to: junit) }
     if CommonOptions.inGitHubActions(io) { io.annotate(GitHubAnnotations.budgetFailures(run)) }
-    for error in errors.uniqued() { io.report(error) }
+    for error in errors { io.report(error, annotated: presentation.format != .github) }
     if !errors.isEmpty { return .usageOrInput }
     return run.failed > 0 ? .failure : .success
   }
@@ -123,6 +126,10 @@ enum CheckCommand: ToolCommand {
 }
 
 extension CheckRun {
-  /// `12 passed, 1 failed`, and `, 2 warnings` when budgets that only warn failed.
-  var totals: String { "\(passed) passed, \(failed) failed" + (warnings > 0 ? ", \(warnings) warning\(warnings == 1 ? "" : "s")" : "") }
+  /// `12 passed, 1 failed`, `, 2 warnings` when budgets that only warn failed, and
+  /// `, 1 unusable` when inputs could not be read or used.
+  func totals(unusable: Int = 0) -> String {
+    "\(passed) passed, \(failed) failed" + (warnings > 0 ? ", \(warnings) warning\(warnings == 1 ? "" : "s")" : "")
+      + (unusable > 0 ? ", \(unusable) unusable" : "")
+  }
 }

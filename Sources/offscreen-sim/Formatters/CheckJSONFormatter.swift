@@ -7,8 +7,10 @@ enum CheckJSONFormatter {
   /// Bumped when a field changes meaning or disappears; fields may be added within a version.
   static let version = 1
 
-  /// `extra`: members after the standard ones (a shard's `shard`).
-  static func format(_ run: CheckRun, extra: [(String, JSONOutput)] = []) -> String {
+  /// `errors`: the inputs that could not be used, each with its file, message and the problems
+  /// a reader found at their places (`errors`, an empty list when there are none); `extra`:
+  /// members after the standard ones (a shard's `shard`).
+  static func format(_ run: CheckRun, errors: [InputError] = [], extra: [(String, JSONOutput)] = []) -> String {
     JSONOutput.object(
       [
         ("checkVersion", .int(version)),
@@ -29,8 +31,30 @@ enum CheckJSONFormatter {
             })
         ),
         ("skipped", .array(run.skipped.map { .string($0) })),
+        ("errors", .array(errors.map(error))),
       ] + extra
     ).rendered()
+  }
+
+  /// An input that could not be used: `{"file", "message", "problems": [{"path", "line", "column",
+  /// "message"}]}`.
+  static func error(_ error: InputError) -> JSONOutput {
+    .object([
+      ("file", error.file.map { .string($0) } ?? .null),
+      ("message", .string(error.message)),
+      (
+        "problems",
+        .array(
+          error.diagnostics.map { diagnostic in
+            .object([
+              ("path", .string(diagnostic.path)),
+              ("line", diagnostic.location.map { .int($0.line) } ?? .null),
+              ("column", diagnostic.location.map { .int($0.column) } ?? .null),
+              ("message", .string(diagnostic.message)),
+            ])
+          })
+      ),
+    ])
   }
 
   static func result(_ result: BudgetResult) -> JSONOutput {

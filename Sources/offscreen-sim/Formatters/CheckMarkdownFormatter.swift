@@ -1,14 +1,19 @@
 import Compositor
 import SceneBatch
 
-/// `check` results as a pull-request comment: a heading, one table, the verdict.
+/// `check` results as a pull-request comment: a heading, one table, the inputs that could not be
+/// used, the verdict.
 enum CheckMarkdownFormatter {
-  static func format(_ run: CheckRun) -> String {
+  static func format(_ run: CheckRun, errors: [InputError] = []) -> String {
     let total = run.passed + run.failed + run.warnings
-    var text =
-      run.failed > 0
-      ? "### offscreen-sim check: \(run.failed) of \(total) budget\(total == 1 ? "" : "s") failed\n\n"
-      : "### offscreen-sim check: \(total == 0 ? "no budgets" : "all \(total) budget\(total == 1 ? "" : "s") passed")\n\n"
+    var text: String
+    if !errors.isEmpty {
+      text = "### offscreen-sim check: \(errors.count) input\(errors.count == 1 ? "" : "s") could not be used\n\n"
+    } else if run.failed > 0 {
+      text = "### offscreen-sim check: \(run.failed) of \(total) budget\(total == 1 ? "" : "s") failed\n\n"
+    } else {
+      text = "### offscreen-sim check: \(total == 0 ? "no budgets" : "all \(total) budget\(total == 1 ? "" : "s") passed")\n\n"
+    }
     var rows: [[String]] = []
     for entry in run.entries {
       for result in entry.results {
@@ -20,7 +25,14 @@ enum CheckMarkdownFormatter {
       }
     }
     text += Markdown.table(["scene", "device", "budget", "expected", "found", "result"], right: [3, 4], rows)
-    var verdict = "\n**Verdict: \(run.failed > 0 ? "failed" : "passed").** \(run.totals)"
+    if !errors.isEmpty {
+      text += "\n**Could not be used:**\n\n"
+      for error in errors {
+        let first = error.message.split(separator: "\n").first.map(String.init) ?? error.message
+        text += "- \(Markdown.code(error.file ?? "(input)")): \(Markdown.cell(first))\n"
+      }
+    }
+    var verdict = "\n**Verdict: \(run.failed > 0 || !errors.isEmpty ? "failed" : "passed").** \(run.totals(unusable: errors.count))"
     if !run.skipped.isEmpty {
       verdict += "; \(run.skipped.count) scene\(run.skipped.count == 1 ? "" : "s") without budgets skipped"
     }

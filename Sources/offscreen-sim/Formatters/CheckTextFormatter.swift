@@ -3,9 +3,10 @@ import SceneBatch
 
 /// `check` results for a terminal or a CI log: one line per budget and device, passed or
 /// failed, with the expected and the found value; the scenes skipped; then the total line,
-/// `12 passed, 1 failed`, alone and last. `--quiet` keeps the failed lines and the total.
+/// `12 passed, 1 failed`, alone and last, with `, 1 unusable` when inputs could not be used (each
+/// named on standard error). `--quiet` keeps the failed lines and the total.
 enum CheckTextFormatter {
-  static func format(_ run: CheckRun, detail: Detail = .short) -> StyledText {
+  static func format(_ run: CheckRun, unusable: Int = 0, detail: Detail = .short) -> StyledText {
     var rows: [[String]] = []
     for entry in run.entries {
       for result in entry.results where detail != .quiet || !result.passed {
@@ -26,7 +27,7 @@ enum CheckTextFormatter {
     if detail != .quiet {
       for file in run.skipped { text += "skipped  \(TerminalText.inline(file))  (no budgets)\n" }
     }
-    text.append(run.totals, run.failed > 0 ? .worse : .strong)
+    text.append(run.totals(unusable: unusable), run.failed > 0 || unusable > 0 ? .worse : .strong)
     return text + "\n"
   }
 

@@ -8,9 +8,12 @@ enum CompareJSONFormatter {
   /// Bumped when a field changes meaning or disappears; fields may be added within a version.
   static let version = 1
 
-  /// `extra`: members after the standard ones (a shard's `shard`).
-  static func format(_ results: [ComparisonResult], tolerance: Double, extra: [(String, JSONOutput)] = []) -> String {
-    let failed = results.contains { $0.comparison.failed }
+  /// `errors`: the inputs that could not be used (`errors`, as check's JSON has them; the
+  /// document is then `failed`); `extra`: members after the standard ones (a shard's `shard`).
+  static func format(
+    _ results: [ComparisonResult], tolerance: Double, errors: [InputError] = [], extra: [(String, JSONOutput)] = []
+  ) -> String {
+    let failed = results.contains { $0.comparison.failed } || !errors.isEmpty
     let better = results.contains { $0.comparison.verdict == .better }
     return JSONOutput.object(
       [
@@ -20,6 +23,7 @@ enum CompareJSONFormatter {
         ("verdict", .string(failed ? Verdict.worse.rawValue : (better ? Verdict.better.rawValue : Verdict.same.rawValue))),
         ("failed", .bool(failed)),
         ("comparisons", .array(results.map(comparison))),
+        ("errors", .array(errors.map(CheckJSONFormatter.error))),
       ] + extra
     ).rendered()
   }

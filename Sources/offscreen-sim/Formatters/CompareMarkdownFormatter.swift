@@ -7,7 +7,9 @@ import SceneBatch
 ///
 /// With several comparisons the tables' first column names each one.
 enum CompareMarkdownFormatter {
-  static func format(_ results: [ComparisonResult]) -> String {
+  /// `errors`: inputs that could not be used, listed after everything else with a failed verdict.
+  static func format(_ results: [ComparisonResult], errors: [InputError] = []) -> String {
+    guard errors.isEmpty else { return format(results) + unusable(errors) }
     guard !results.isEmpty else { return "### offscreen-sim compare\n\nNothing was compared.\n" }
     let many = results.count > 1
     var text: String
@@ -65,6 +67,16 @@ enum CompareMarkdownFormatter {
   /// `` `a.json` → `b.json` on iphone-7 ``.
   static func label(_ result: ComparisonResult) -> String {
     "\(Markdown.code(result.before.file)) → \(Markdown.code(result.after.file)) on \(Markdown.cell(result.deviceID))"
+  }
+
+  /// The inputs that could not be used, and the verdict they make: failed.
+  static func unusable(_ errors: [InputError]) -> String {
+    var text = "\n**Could not be used:**\n\n"
+    for error in errors {
+      let first = error.message.split(separator: "\n").first.map(String.init) ?? error.message
+      text += "- \(Markdown.code(error.file ?? "(input)")): \(Markdown.cell(first))\n"
+    }
+    return text + "\n**Verdict: failed.** \(errors.count) input\(errors.count == 1 ? "" : "s") could not be used.\n"
   }
 
   /// `**Verdict: better.** ...`; with several comparisons, the totals and each that failed.

@@ -5,13 +5,16 @@ import SceneBatch
 /// Comparisons as a person reads them in a terminal or a CI log, short by default: for each,
 /// the verdict first, then the pair, the gated metrics that changed and the findings that
 /// appeared; everything else folded into one line that says how to see it (`--verbose`).
-/// Several comparisons open with their totals.
+/// Several comparisons, or comparisons beside inputs that could not be used, open with their
+/// totals (`, 1 unusable`).
 enum CompareTextFormatter {
-  static func format(_ results: [ComparisonResult], detail: Detail = .short) -> StyledText {
+  static func format(_ results: [ComparisonResult], unusable: Int = 0, detail: Detail = .short) -> StyledText {
     var text = StyledText()
     if results.isEmpty { return "nothing compared\n" }
-    if results.count > 1 {
-      text.append(CompareSummary.totals(results), results.contains { $0.comparison.failed } ? .worse : .strong)
+    if results.count > 1 || unusable > 0 {
+      text.append(
+        CompareSummary.totals(results) + (unusable > 0 ? ", \(unusable) unusable" : ""),
+        results.contains { $0.comparison.failed } || unusable > 0 ? .worse : .strong)
       text += "\n"
     }
     for (index, result) in results.enumerated() {

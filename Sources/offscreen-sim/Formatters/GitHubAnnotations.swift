@@ -32,6 +32,7 @@ enum GitHubAnnotations: OutcomeReporter {
       switch outcome.kind {
       case "budget": title = "offscreen-sim: budget \(outcome.rule) \(outcome.level == .warning ? "warning" : "failed")"
       case "regression": title = "offscreen-sim: \(outcome.rule) got worse"
+      case Outcome.inputErrorKind: title = "offscreen-sim: could not use \(outcome.file)"
       default: title = "offscreen-sim: \(outcome.rule)"
       }
       text += command(

@@ -31,10 +31,50 @@ struct Outcome: Sendable, Equatable {
   /// False for what failed or was found; true for a check that passed (only test reports list
   /// those).
   var passed: Bool = false
-  /// The kind of failure a test report names (`budget`, `regression`, `finding`).
+  /// The kind of failure a test report names (`budget`, `regression`, `finding`, and
+  /// ``inputErrorKind`` for an input the command could not use).
   var kind: String
   /// More context for a test report's failure text.
   var detail: String = ""
+}
+
+extension Outcome {
+  /// The rule and kind of an input a command could not use: a result of its own in every
+  /// reporter (a JUnit `<error>`, a SARIF error and notification, ...), so that no report reads
+  /// green on a run that failed.
+  static let inputErrorRule = "input-error"
+  static let inputErrorKind = "error"
+
+  /// Whether this is an input the command could not use, not a check that failed.
+  var isInputError: Bool { kind == Self.inputErrorKind }
+
+  /// An input error's outcomes: one per problem a reader found, each at its place, or one for
+  /// the whole error when it lists none (a missing file, an unknown device).
+  static func inputErrors(_ errors: [InputError]) -> [Outcome] {
+    errors.flatMap { error -> [Outcome] in
+      // Messages read `path: error: ...`; one about no file the tool could open names the path so.
+      let opening = error.message.split(separator: "\n").first.map(String.init) ?? error.message
+      let file = error.file ?? opening.range(of: ": error: ").map { String(opening[..<$0.lowerBound]) } ?? "(input)"
+      let summary = error.message.split(separator: "\n").last.map(String.init) ?? error.message
+      guard !error.diagnostics.isEmpty else {
+        // `path: error: no such file` -> `path: no such file`: the file is named once.
+        var first = error.message.split(separator: "\n").first.map(String.init) ?? error.message
+        if let marker = first.range(of: ": error: ") { first = file + ": " + first[marker.upperBound...] }
+        return [
+          Outcome(
+            file: file, location: nil, level: .error, rule: inputErrorRule, name: "\(file) could not be used", group: file,
+            message: first, kind: inputErrorKind, detail: summary)
+        ]
+      }
+      return error.diagnostics.map { diagnostic in
+        let place = diagnostic.path.isEmpty ? "" : "\(diagnostic.path): "
+        return Outcome(
+          file: file, location: diagnostic.location, level: .error, rule: inputErrorRule,
+          name: "\(file)\(diagnostic.path.isEmpty ? "" : " at " + diagnostic.path) could not be used", group: file,
+          message: "\(file): \(place)\(diagnostic.message)", kind: inputErrorKind, detail: summary)
+      }
+    }
+  }
 }
 
 /// What a command yields, for a reporter: the command, its outcomes in order, and the rules
@@ -56,19 +96,23 @@ struct Outcomes: Sendable {
   /// What was found or failed, without the checks that passed.
   var problems: [Outcome] { items.filter { !$0.passed } }
 
+  /// The inputs the command could not use, each problem once.
+  var inputErrors: [Outcome] { items.filter(\.isInputError) }
+
   static func summary(of rule: String) -> String {
     if let registered = OffscreenRules.rule(id: rule) { return registered.title }
     if let check = ImageChecks.check(id: rule) { return check.title }
     if let budget = BudgetKind(rawValue: rule) { return "Budget \(budget.rawValue)" }
     if let metric = ReportMetrics.metric(id: rule) { return "Gated metric: \(metric.title)" }
+    if rule == Outcome.inputErrorRule { return "An input the command could not use: nothing was checked on it" }
     return rule
   }
 }
 
 extension Outcomes {
   /// `check`: a budget on a device each, failed ones errors, on the budget's line when the limit
-  /// is the scene's own.
-  init(_ run: CheckRun) {
+  /// is the scene's own; then each input that could not be used, an error.
+  init(_ run: CheckRun, errors: [InputError] = []) {
     var items: [Outcome] = []
     for entry in run.entries {
       for result in entry.results {
@@ -82,13 +126,13 @@ extension Outcomes {
             detail: description))
       }
     }
-    self.init(command: "check", items: items)
+    self.init(command: "check", items: items + Outcome.inputErrors(errors))
   }
 
   /// `compare`: each gated metric of each comparison (failed when it got worse), on the after
   /// file; then each finding that appeared, on its layer in the after file, an error when
-  /// findings are gated and a warning otherwise.
-  init(_ results: [ComparisonResult]) {
+  /// findings are gated and a warning otherwise; then each input that could not be used.
+  init(_ results: [ComparisonResult], errors: [InputError] = []) {
     var items: [Outcome] = []
     for result in results {
       let comparison = result.comparison
@@ -118,7 +162,7 @@ extension Outcomes {
             detail: key.layer))
       }
     }
-    self.init(command: "compare", items: items)
+    self.init(command: "compare", items: items + Outcome.inputErrors(errors))
   }
 
   /// `report`: each finding as a warning on its layer's object in the scene file.

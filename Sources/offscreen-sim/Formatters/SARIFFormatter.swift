@@ -6,7 +6,10 @@ import LayerTree
 /// tool, its version and the rules its results use; a result per problem with `ruleId`,
 /// `level`, `message.text` and a `physicalLocation` whose `artifactLocation.uri` is the file
 /// relative to where the tool ran (code scanning resolves it against the repository) and whose
-/// `region` holds `startLine` and `startColumn` when the place is known.
+/// `region` holds `startLine` and `startColumn` when the place is known. An input the command
+/// could not use is a result of level `error` too, and the run's `invocations` say the run did
+/// not succeed (`executionSuccessful: false`, a `toolExecutionNotifications` entry per problem,
+/// SARIF 2.1.0 section 3.20): code scanning never shows such a run as clean.
 enum SARIFFormatter: OutcomeReporter {
   static let summary = "a SARIF 2.1.0 log for GitHub code scanning (upload-sarif)."
   static let output = ReporterOutput.document(.json)
@@ -16,16 +19,19 @@ enum SARIFFormatter: OutcomeReporter {
     let rules: [JSONOutput] = outcomes.rules.map { rule in
       .object([("id", .string(rule.id)), ("shortDescription", .object([("text", .string(rule.summary))]))])
     }
-    let results: [JSONOutput] = outcomes.problems.map { outcome in
+    func location(_ outcome: Outcome) -> JSONOutput {
       var physical: [(String, JSONOutput)] = [("artifactLocation", .object([("uri", .string(uri(outcome.file)))]))]
       if let location = outcome.location {
         physical.append(("region", .object([("startLine", .int(location.line)), ("startColumn", .int(location.column))])))
       }
-      return .object([
+      return .object([("physicalLocation", .object(physical))])
+    }
+    let results: [JSONOutput] = outcomes.problems.map { outcome in
+      .object([
         ("ruleId", .string(outcome.rule)),
         ("level", .string(outcome.level.rawValue)),
         ("message", .object([("text", .string(outcome.message))])),
-        ("locations", .array([.object([("physicalLocation", .object(physical))])])),
+        ("locations", .array([location(outcome)])),
       ])
     }
     let driver: JSONOutput = .object([
@@ -34,10 +40,22 @@ enum SARIFFormatter: OutcomeReporter {
       ("informationUri", .string("https://github.com/offscreen-sim/offscreen-sim")),
       ("rules", .array(rules)),
     ])
+    var run: [(String, JSONOutput)] = [("tool", .object([("driver", driver)])), ("results", .array(results))]
+    let failures = outcomes.inputErrors
+    if !failures.isEmpty {
+      let notifications: [JSONOutput] = failures.map { outcome in
+        .object([
+          ("level", .string("error")), ("message", .object([("text", .string(outcome.message))])),
+          ("locations", .array([location(outcome)])),
+        ])
+      }
+      run.append(
+        ("invocations", .array([.object([("executionSuccessful", .bool(false)), ("toolExecutionNotifications", .array(notifications))])])))
+    }
     return JSONOutput.object([
       ("$schema", .string(schema)),
       ("version", .string("2.1.0")),
-      ("runs", .array([.object([("tool", .object([("driver", driver)])), ("results", .array(results))])])),
+      ("runs", .array([.object(run)])),
     ]).rendered()
   }
 

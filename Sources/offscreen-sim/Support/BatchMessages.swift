@@ -10,12 +10,13 @@ extension InputError {
     switch failure {
     case .unreadable(let path, let problem):
       switch problem {
-      case .missing: self.init("\(path): error: no such file")
-      case .directory: self.init("\(path): error: is a directory, expected a scene file (.json)")
-      case .unreadable: self.init("\(path): error: cannot read the file (permission denied?)")
+      case .missing: self.init("\(path): error: no such file", file: path)
+      case .directory: self.init("\(path): error: is a directory, expected a scene file (.json)", file: path)
+      case .unreadable: self.init("\(path): error: cannot read the file (permission denied?)", file: path)
       }
     case .invalidJSON(let path, let location, let message):
       self.init("\(name(path)):\(location): error: invalid JSON: \(message)", file: name(path))
+      diagnostics = [Diagnostic(severity: .error, path: "", location: location, message: "invalid JSON: \(message)")]
     case .invalidScene(let path, let errors):
       let file = name(path)
       self.init(errors, file: file, summary: Self.summary(errors, file: file, "the scene was not simulated"))
@@ -25,7 +26,7 @@ extension InputError {
       self.init(
         errors, file: file, summary: "\(file): \(count) problem\(count == 1 ? "" : "s") found in the saved report; nothing was compared")
     case .unknownDevice(let path, let device):
-      self.init("\(name(path)): error: unknown device \"\(device)\"")
+      self.init("\(name(path)): error: unknown device \"\(device)\"", file: name(path))
     case .nonFiniteFigure(let path, let figure, let value, let deviceName):
       self.init(Simulation.nonFinite(file: name(path), figure: figure, value: value, deviceName: deviceName), file: name(path))
     case .reportOnOtherDevice(let path, let madeOn, let asked):
