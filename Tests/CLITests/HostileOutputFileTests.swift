@@ -101,7 +101,12 @@ struct HostileOutputFileTests {
   @Test func aSocketAndAFolderAreRefused() throws {
     let (folder, scene) = try Self.folderWithScene()
     let socketPath = folder + "/out.sock"
-    let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    // glibc declares SOCK_STREAM in an enum (bits/socket_type.h), Darwin as a macro (sys/socket.h).
+    #if canImport(Glibc)
+      let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    #else
+      let descriptor = socket(AF_UNIX, SOCK_STREAM, 0)
+    #endif
     #expect(descriptor >= 0)
     defer { close(descriptor) }
     var address = sockaddr_un()

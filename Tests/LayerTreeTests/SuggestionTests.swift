@@ -82,7 +82,7 @@ struct SuggestionTests {
     keys = Array(keys.prefix(150))
     let members = keys.map { "\"\($0)\": 1" }.joined(separator: ", ")
     let json = #"{"version": 1, "device": "iphone-7", "root": {"id": "root", \#(members)}}"#
-    let errors = #expect(throws: SceneErrors.self) {
+    let errors = caughtError(SceneErrors.self) {
       try SceneDecoder.decode(Array(json.utf8), options: TestDevices.options)
     }
     let diagnostics = try #require(errors?.diagnostics)

@@ -189,6 +189,36 @@ extension PortabilityRule {
       nonTriggering: [#"let s = "\(name ?? "none")""#],
       matchesRawText: true),
     PortabilityRule(
+      id: "expect-throws-result", kind: .toolchain, patterns: [#"=\s*(try\s+)?#(expect|require)\s*\(\s*throws\s*:"#],
+      reason: "#expect(throws:) and #require(throws:) hand back the error from Swift Testing 6.1; in 6.0 they return nothing.",
+      source:
+        "Swift Testing ST-0006 (return errors from #expect(throws:)), implemented in Swift 6.1; swift-testing 6.0.3's Expectation+Macro.swift",
+      fix: "TestSupport's caughtError(E.self) { ... }, read with try #require.",
+      triggering: ["let errors = #expect(throws: SceneErrors.self) { try decode() }"],
+      nonTriggering: ["#expect(throws: SceneErrors.self) { try decode() }", "let errors = caughtError(SceneErrors.self) { try decode() }"]),
+    PortabilityRule(
+      id: "typed-throws-through-rethrows", kind: .toolchain,
+      patterns: [
+        #"\.withUnsafe(Mutable)?(Buffer|Bytes)Pointer\s*\{\s*\(?[^)\n]*\)?\s*throws\s*\("#,
+        #"\bwithUnsafeTemporaryAllocation\s*\([^{]*\{[^}\n]*throws\s*\("#,
+      ],
+      reason:
+        "In Swift 6.0 the arrays' withUnsafeBufferPointer family (and withUnsafeTemporaryAllocation) rethrow untyped errors, so a typed-throws closure through them throws any Error.",
+      source:
+        "SE-0413 (rethrows stays untyped); swiftlang/swift pull request 75913 (typed throws for the array buffer methods, after the 6.0 branch)",
+      fix: "Return a Result from the closure and call get() on it.",
+      triggering: ["try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> JSONValue in try parse(buffer) }"],
+      nonTriggering: ["let r = bytes.withUnsafeBufferPointer { buffer -> Result<Int, E> in .success(1) }"]),
+    PortabilityRule(
+      id: "swift-testing-newer", kind: .toolchain,
+      patterns: [#"\bTestScoping\b"#, #"\bAttachment\b"#, #"#expect\s*\(\s*(processExitsWith|exitsWith)\s*:"#, #"\bTest\s*\.\s*cancel\b"#],
+      reason: "Test scoping traits, attachments, exit tests and test cancellation arrive in Swift Testing 6.1 to 6.3.",
+      source:
+        "Swift Testing ST-0007 (test scoping traits, 6.1), ST-0008 (exit tests, 6.2), ST-0009 (attachments, 6.2), ST-0016 (cancellation)",
+      fix: "Inside #if compiler(>=6.1) (or later), with a 6.0 path beside it.",
+      triggering: ["struct T: TestTrait, TestScoping {}"],
+      nonTriggering: ["#if compiler(>=6.1)\n  struct T: TestTrait, TestScoping {}\n#endif"]),
+    PortabilityRule(
       id: "newer-manifest", kind: .toolchain,
       patterns: [#"swift-tools-version\s*:\s*6\.[1-9]"#, #"\.defaultIsolation\s*\("#, #"\btraits\s*:\s*\["#],
       reason: "A tools version past 6.0, package traits and default isolation need Swift 6.1 or 6.2.",
@@ -243,6 +273,17 @@ extension PortabilityRule {
       triggering: ["var actions = posix_spawn_file_actions_t()"],
       nonTriggering: [
         "#if canImport(Darwin)\n  var actions: posix_spawn_file_actions_t? = nil\n#else\n  var actions = posix_spawn_file_actions_t()\n#endif"
+      ]),
+    PortabilityRule(
+      id: "socket-type-rawvalue", kind: .linuxOnly, patterns: [#"\bSOCK_(STREAM|DGRAM|RAW|SEQPACKET|RDM)\s*\.\s*rawValue\b"#],
+      reason:
+        "glibc declares the socket types in an enum (`SOCK_STREAM.rawValue`); Darwin as macros, which Swift imports as Int32 with no rawValue.",
+      source: "glibc's bits/socket_type.h (enum __socket_type); Darwin's sys/socket.h (#define SOCK_STREAM 1)",
+      fix: "`Int32(SOCK_STREAM.rawValue)` under canImport(Glibc), `SOCK_STREAM` in the Darwin branch.",
+      darwinCounterpart: [#"\bcanImport\s*\(\s*Darwin\s*\)"#, #"\bcanImport\s*\(\s*Glibc\s*\)[\s\S]*#else"#],
+      triggering: ["let s = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)"],
+      nonTriggering: [
+        "#if canImport(Glibc)\n  let s = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)\n#else\n  let s = socket(AF_UNIX, SOCK_STREAM, 0)\n#endif"
       ]),
     PortabilityRule(
       id: "linux-struct-field", kind: .linuxOnly, patterns: [#"\b__sigaction_handler\b"#, #"\bst_[amc]tim\b"#],

@@ -23,7 +23,7 @@ struct LottieLimitTests {
     #expect(LottieFanOut.layers(width: 2, depth: 3) == 31)
     let imported = try Self.load(file, maxLayers: 31)
     #expect(imported.scene.layerCount == 34)
-    let refused = #expect(throws: SceneErrors.self) { try Self.load(file, maxLayers: 30) }
+    let refused = caughtError(SceneErrors.self) { try Self.load(file, maxLayers: 30) }
     let problem = try #require(refused?.diagnostics.first)
     #expect(refused?.diagnostics.count == 1)
     #expect(
@@ -43,7 +43,7 @@ struct LottieLimitTests {
   /// limit with the limit in the message, after at most 200,001 layers are made.
   @Test func aFanOutPastTheDefaultLimitIsRefused() throws {
     #expect(LottieFanOut.layers(width: 8, depth: 6) == 823_881)
-    let refused = #expect(throws: SceneErrors.self) { try Self.load(LottieFanOut.file(width: 8, depth: 6)) }
+    let refused = caughtError(SceneErrors.self) { try Self.load(LottieFanOut.file(width: 8, depth: 6)) }
     #expect(refused?.diagnostics.count == 1)
     #expect(refused?.diagnostics.first?.message.hasPrefix("the animation expands to more than 200,000 layers, the layer limit") == true)
   }
@@ -77,7 +77,7 @@ struct LottieLimitTests {
     func layer(_ name: String, position: String) -> String {
       #"{"ty": 3, "nm": "\#(name)", "ind": 1, "ip": 0, "op": 30, "st": 0, "ks": {"p": \#(position), "a": {"a": 0, "k": [0, 0]}}}"#
     }
-    let far = #expect(throws: SceneErrors.self) {
+    let far = caughtError(SceneErrors.self) {
       try Self.load(TinyLottie.file(layers: layer("far", position: #"{"a": 0, "k": [1e9, 0]}"#)))
     }
     let problem = try #require(far?.diagnostics.first)
@@ -89,7 +89,7 @@ struct LottieLimitTests {
     #expect(problem.notes == [NumberRange.pointsReason])
 
     let keyframes = #"{"a": 1, "k": [{"t": 0, "s": [0, 0], "i": {"x": 1, "y": 1}, "o": {"x": 0, "y": 0}}, {"t": 30, "s": [2e7, 0]}]}"#
-    let moving = #expect(throws: SceneErrors.self) { try Self.load(TinyLottie.file(layers: layer("moving", position: keyframes))) }
+    let moving = caughtError(SceneErrors.self) { try Self.load(TinyLottie.file(layers: layer("moving", position: keyframes))) }
     let message = try #require(moving?.diagnostics.first?.message)
     #expect(message.hasPrefix("the animation makes a scene the scene format cannot hold: timeline.animations["), "\(message)")
     #expect(message.contains("` is 20000000; the scene format holds a number from -10000000 to 10000000 there"), "\(message)")

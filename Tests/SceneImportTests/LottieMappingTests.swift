@@ -2,6 +2,7 @@ import Compositor
 import Foundation
 import LayerTree
 import SceneImport
+import TestSupport
 import Testing
 
 /// Small Lottie files written for one feature each, and the layers lottie-ios' Core Animation
@@ -319,10 +320,10 @@ struct LottieMappingTests {
   /// A file that is not JSON stops with its line and column; one that is JSON but not Lottie
   /// names what is missing.
   @Test func badInputIsAnError() {
-    let syntax = #expect(throws: SceneErrors.self) { try TinyLottie.load("{\"w\": 100,\n  \"h\": }") }
+    let syntax = caughtError(SceneErrors.self) { try TinyLottie.load("{\"w\": 100,\n  \"h\": }") }
     // The value after `"h": ` is missing: line 2, column 8, where `}` is.
     #expect(syntax?.diagnostics.first?.location == SourceLocation(line: 2, column: 8))
-    let notLottie = #expect(throws: SceneErrors.self) {
+    let notLottie = caughtError(SceneErrors.self) {
       try TinyLottie.load(#"{"v": "5", "w": 100, "h": 100, "fr": 30, "ip": 0, "op": 30}"#)
     }
     #expect(notLottie?.diagnostics.contains { $0.message.contains("missing `layers`") } == true)

@@ -71,7 +71,7 @@
       p.contentsGravity = ContentsGravity(rawValue: contentsGravity.rawValue) ?? .resize
       (p.contents, p.otherContentsType) = capturedContents(view: view)
       p.contentsScale = Double(contentsScale)
-      p.compositingFilter = compositingFilter.map(Self.capturedFilter)
+      p.compositingFilter = compositingFilter.map { Self.capturedFilter($0) }
       p.sublayerTransform = Transform3D(sublayerTransform)
       p.animationKeys = animationKeys() ?? []
       p.kind = capturedKind(view: view)
@@ -80,7 +80,7 @@
           contentSize: Size(Double(scrollView.contentSize.width), Double(scrollView.contentSize.height)),
           reusesCells: scrollView is UITableView || scrollView is UICollectionView, itemCount: Self.itemCount(of: scrollView))
       }
-      p.cellIndex = view.flatMap(Self.cellIndex(of:))
+      p.cellIndex = view.flatMap { Self.cellIndex(of: $0) }
       return p
     }
 
@@ -116,7 +116,7 @@
         // Anything else a layer holds (the backing store its `draw(_:)` or `draw(in:)` filled,
         // an `IOSurface`) is written as a drawing of the layer's size; its type is named in the
         // notes unless the view draws it (its class overrides `draw(_:)`: a backing store).
-        let drawnByView = view.map(Self.overridesDraw) ?? false
+        let drawnByView = view.map { Self.overridesDraw($0) } ?? false
         return (.drawing(DrawingContents(wideColor: wide, opaque: isOpaque)), drawnByView ? nil : String(describing: type(of: contents)))
       }
       // Not displayed yet, but it will draw: its class overrides `draw(_:)`.

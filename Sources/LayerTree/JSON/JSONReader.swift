@@ -39,10 +39,17 @@ public enum JSONReader {
   /// releasing a `JSONValue` tree recurses once per level (in the Swift runtime), so a tree
   /// nested about 100,000 deep overflows the stack when it is destroyed.
   public static func parse(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth) throws(JSONSyntaxError) -> JSONValue {
-    try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> JSONValue in
+    // Through a Result: in Swift 6.0, `withUnsafeBufferPointer` rethrows untyped, which a
+    // `throws(JSONSyntaxError)` function cannot pass on (typed since Swift 6.1).
+    let result = bytes.withUnsafeBufferPointer { buffer -> Result<JSONValue, JSONSyntaxError> in
       var parser = JSONParser(buffer, maxDepth: maxDepth)
-      return try parser.parseDocument()
+      do throws(JSONSyntaxError) {
+        return .success(try parser.parseDocument())
+      } catch {
+        return .failure(error)
+      }
     }
+    return try result.get()
   }
 }
 
