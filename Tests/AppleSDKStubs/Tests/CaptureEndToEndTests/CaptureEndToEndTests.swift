@@ -139,6 +139,10 @@ struct CaptureEndToEndTests {
       super.init(style: style, reuseIdentifier: reuseIdentifier)
       contentView.addSubview(title)
     }
+    // Required, as with Apple's SDK: UIView's init(coder:) is, and this class declares an
+    // initializer of its own.
+    @available(*, unavailable)
+    required init?(coder: NSCoder) { fatalError("made in code") }
   }
 
   /// 20 rows in one section; a cell is dequeued when one is free, made otherwise.
