@@ -7,7 +7,9 @@ import PackageDescription
 //
 // Not part of the root package: users never build it, so no stub module named UIKit ever meets
 // Apple's. The project's own modules are compiled from the repository's sources through the
-// symbolic links in Sources/ (LayerTree, Compositor, LayerCapture, RenderCost), not copies.
+// symbolic links in Sources/ (LayerTree, Compositor, LayerCapture, RenderCost), not copies, and so
+// is Examples/FeedExample's screen (FeedScreen), an app's UIKit code type-checked against the
+// stubs in Swift 6 mode and captured by FeedScreenCaptureTests.
 // The toolchain's Swift Testing declares cross-import overlays for Apple's CoreGraphics, CoreImage
 // and UIKit (_Testing_CoreGraphics, ...), which exist only in Apple's SDKs: a module that imports
 // Testing next to a stub of one of them looks for the overlay and fails. The targets that import
@@ -27,9 +29,12 @@ let package = Package(
     .target(name: "LayerCapture", dependencies: ["LayerTree", "ObjectiveC", "CoreGraphics", "CoreImage", "QuartzCore", "UIKit"]),
     .target(
       name: "RenderCost", dependencies: ["LayerTree", "Compositor", "LayerCapture", "UIKit"], swiftSettings: noCrossImportOverlays),
+    .target(name: "FeedScreen", dependencies: ["UIKit"]),
     .testTarget(
       name: "CaptureEndToEndTests",
-      dependencies: ["LayerTree", "Compositor", "LayerCapture", "RenderCost", "CoreGraphics", "CoreImage", "QuartzCore", "UIKit"],
+      dependencies: [
+        "LayerTree", "Compositor", "LayerCapture", "RenderCost", "CoreGraphics", "CoreImage", "QuartzCore", "UIKit", "FeedScreen",
+      ],
       swiftSettings: noCrossImportOverlays),
   ],
   swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
-// Must compile: the reads of the nonisolated-*.swift checks, made on the main actor, and reads of
-// `CALayer`, which Apple's SDK does not isolate (`class CALayer`), from a nonisolated function.
+// Must compile: the reads of the nonisolated-*.swift checks, made on the main actor, and uses of
+// what Apple's SDK does not isolate (`class CALayer`, `class UIColor`, `class UIBezierPath`,
+// `class UIGraphicsImageRenderer`) from a nonisolated function.
 // Tests/AppleSDKStubs/run type-checks it as it does the others, so that they cannot fail for
 // another reason (a missing module, a misspelt name).
 import QuartzCore
@@ -15,6 +16,19 @@ func characters(of label: UILabel) -> Int {
   label.text?.count ?? 0
 }
 
+@MainActor
+func view(of controller: UIViewController) -> UIView? {
+  controller.view
+}
+
 func opacity(of layer: CALayer) -> Float {
   layer.opacity
+}
+
+func roundImage(size: CGSize) -> UIImage {
+  UIGraphicsImageRenderer(size: size).image { context in
+    UIBezierPath(ovalIn: CGRect(origin: .zero, size: size)).addClip()
+    UIColor.black.setFill()
+    context.fill(CGRect(origin: .zero, size: size))
+  }
 }

@@ -168,6 +168,47 @@ public class CGPath: StubCFType {
     self.init(elements: CGPath.ellipseElements(rect))
   }
 
+  /// https://developer.apple.com/documentation/coregraphics/cgpath/init(roundedrect:cornerwidth:cornerheight:transform:)
+  /// Fake: no transform is applied (pass nil). Each corner a quarter ellipse of the corner
+  /// width and height (one cubic curve), joined by the sides' lines; corners of zero size make
+  /// the plain rectangle of `init(rect:transform:)`.
+  public convenience init(
+    roundedRect rect: CGRect, cornerWidth: CGFloat, cornerHeight: CGFloat, transform: UnsafePointer<CGAffineTransform>?
+  ) {
+    self.init(elements: CGPath.roundedRectElements(rect, cornerWidth: cornerWidth, cornerHeight: cornerHeight))
+  }
+
+  static func roundedRectElements(_ r: CGRect, cornerWidth: CGFloat, cornerHeight: CGFloat) -> [(CGPathElementType, [CGPoint])] {
+    let (w, h) = (min(max(cornerWidth, 0), r.width / 2), min(max(cornerHeight, 0), r.height / 2))
+    guard w > 0, h > 0 else { return rectElements(r) }
+    // The same control distance as the ellipse's quarters.
+    let (kw, kh) = (0.5523 * w, 0.5523 * h)
+    return [
+      (.moveToPoint, [CGPoint(x: r.minX + w, y: r.minY)]),
+      (.addLineToPoint, [CGPoint(x: r.maxX - w, y: r.minY)]),
+      (
+        .addCurveToPoint,
+        [CGPoint(x: r.maxX - w + kw, y: r.minY), CGPoint(x: r.maxX, y: r.minY + h - kh), CGPoint(x: r.maxX, y: r.minY + h)]
+      ),
+      (.addLineToPoint, [CGPoint(x: r.maxX, y: r.maxY - h)]),
+      (
+        .addCurveToPoint,
+        [CGPoint(x: r.maxX, y: r.maxY - h + kh), CGPoint(x: r.maxX - w + kw, y: r.maxY), CGPoint(x: r.maxX - w, y: r.maxY)]
+      ),
+      (.addLineToPoint, [CGPoint(x: r.minX + w, y: r.maxY)]),
+      (
+        .addCurveToPoint,
+        [CGPoint(x: r.minX + w - kw, y: r.maxY), CGPoint(x: r.minX, y: r.maxY - h + kh), CGPoint(x: r.minX, y: r.maxY - h)]
+      ),
+      (.addLineToPoint, [CGPoint(x: r.minX, y: r.minY + h)]),
+      (
+        .addCurveToPoint,
+        [CGPoint(x: r.minX, y: r.minY + h - kh), CGPoint(x: r.minX + w - kw, y: r.minY), CGPoint(x: r.minX + w, y: r.minY)]
+      ),
+      (.closeSubpath, []),
+    ]
+  }
+
   static func rectElements(_ r: CGRect) -> [(CGPathElementType, [CGPoint])] {
     [
       (.moveToPoint, [CGPoint(x: r.minX, y: r.minY)]), (.addLineToPoint, [CGPoint(x: r.maxX, y: r.minY)]),

@@ -139,6 +139,10 @@ struct CaptureEndToEndTests {
       super.init(style: style, reuseIdentifier: reuseIdentifier)
       contentView.addSubview(title)
     }
+    // Required, as with Apple's SDK: UIView's init(coder:) is, and this class declares an
+    // initializer of its own.
+    @available(*, unavailable)
+    required init?(coder: NSCoder) { fatalError("made in code") }
   }
 
   /// 20 rows in one section; a cell is dequeued when one is free, made otherwise.
@@ -324,7 +328,9 @@ struct CaptureEndToEndTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let testFile = folder.appendingPathComponent("ScreenTests.swift").path
     let screen = Screen()
-    // The error's type said, as Swift 6.0 needs (it infers no thrown type for a `do`).
+    // A typed `do`, so that `error` is the RenderCostFailure `check` throws: Swift 6.3 crashes
+    // compiling `catch let failure as RenderCostFailure` here, a cast it also warns is always
+    // true.
     do throws(RenderCostFailure) {
       try RenderCost.check(screen.root, on: Self.device, named: "main", record: .missing, filePath: testFile, testName: "screen()")
       Issue.record("the first check recorded nothing")
