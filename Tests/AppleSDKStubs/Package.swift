@@ -36,6 +36,9 @@ let package = Package(
         "LayerTree", "Compositor", "LayerCapture", "RenderCost", "CoreGraphics", "CoreImage", "QuartzCore", "UIKit", "FeedScreen",
       ],
       swiftSettings: noCrossImportOverlays),
+    // Examples/FeedExample's own XCTest tests, as an app's test target runs them in the simulator.
+    .testTarget(
+      name: "FeedScreenTests", dependencies: ["Compositor", "RenderCost", "UIKit", "FeedScreen"], swiftSettings: noCrossImportOverlays),
   ],
   swiftLanguageModes: [.v6]
 )

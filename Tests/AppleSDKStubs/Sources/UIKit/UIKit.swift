@@ -111,6 +111,13 @@ extension IndexPath {
     didSet { layer.backgroundColor = backgroundColor?.cgColor }
   }
 
+  /// https://developer.apple.com/documentation/uikit/uiview/ishidden
+  /// Fake: the layer's `isHidden`, as UIKit's is.
+  open var isHidden: Bool {
+    get { layer.isHidden }
+    set { layer.isHidden = newValue }
+  }
+
   /// https://developer.apple.com/documentation/uikit/uiview/clipstobounds
   /// Fake: the layer's `masksToBounds`, as UIKit's is. (The page notes that some subclasses,
   /// `UIScrollView` among them, make it true by default; the fake scroll view does not.)
