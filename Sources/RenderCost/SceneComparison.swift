@@ -8,8 +8,8 @@ import LayerTree
 /// `offscreen-sim compare` compares them: a figure is the same while it moves by at most
 /// `tolerance` times its recorded value, except counts (offscreen passes, hitches...), which must
 /// be equal. `metrics` are the figures held to it, by id (`offscreen-sim compare --list-metrics`);
-/// by default those `compare` fails on (``defaultMetrics``): offscreen passes per frame, GPU and
-/// main-thread time p95, hitch time ratio, frame rate, raster cache hit rate, memory. The failure
+/// by default those `compare` fails on (``defaultMetrics``): offscreen passes per frame, GPU time
+/// p95, main-thread time mean, hitch time ratio, frame rate, raster cache hit rate, memory. The failure
 /// message names them; every other figure is still in ``RenderCostResult/change``.
 ///
 /// The default, ``figures(tolerance:metrics:)`` at 5% on the default metrics, fails when one of

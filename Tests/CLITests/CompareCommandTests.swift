@@ -182,7 +182,8 @@ struct CompareCommandTests {
     #expect(details > first)
     #expect(lines[details...].contains { $0.hasPrefix("| **frame rate** | 60 fps | 60 fps | 0 | same |") })
     #expect(lines.last(where: { !$0.isEmpty }) == "</details>")
-    #expect(run.stdout.contains(" got worse.\n"))
+    // The regression names the finding that came with it: the clip on the card (the suite's pair).
+    #expect(run.stdout.contains(" got worse, with rounded-clip on root/card.\n"))
     #expect(run.stdout.contains("| **offscreen passes per frame (max)** | 0 | 1 | +1 | **worse** |"))
   }
 

@@ -8,6 +8,8 @@ public enum Verdict: String, Sendable, Hashable {
   /// One side has no value (no hit rate without a rasterized layer; a field an older report
   /// lacks): nothing to compare.
   case notComparable = "n/a"
+  /// A figure with no better or worse (``ReportMetric/Direction/neither``) that differs.
+  case changed
 }
 
 /// One metric before and after.
@@ -104,6 +106,7 @@ public struct Comparison: Sendable, Hashable {
     if before == after { return .same }
     // A hair of slack keeps "exactly 5%" from failing through binary rounding.
     if !metric.exact && abs(after - before) <= tolerance * abs(before) + 1e-9 { return .same }
+    if metric.direction == .neither { return .changed }
     let lower = after < before
     return lower == (metric.direction == .lowerIsBetter) ? .better : .worse
   }

@@ -16,7 +16,7 @@ enum CompareCommand: ToolCommand {
     "Compare on this device; repeat to compare on each. Scene files only: a saved report carries its device and is compared on that one. Default: the device the inputs name (they must agree), or the profile of --device-file."
   )
   static let gate = OptionDeclaration(
-    "--gate", value: "metrics", kind: .suggested(["default", "all", "none", ReportMetrics.findingsGate] + ReportMetrics.all.map(\.id)),
+    "--gate", value: "metrics", kind: .suggested(["default", "all", "none", ReportMetrics.findingsGate] + ReportMetrics.gateable),
     help:
       "The metrics that fail the comparison when they get worse: metric ids separated by commas; 'default', 'all', 'none', and 'findings' (fail when a finding appears). Default: \(ReportMetrics.defaultGates.joined(separator: ", ")).",
     repeatable: true)
@@ -181,7 +181,7 @@ enum CompareCommand: ToolCommand {
   /// `--gate` values: metric ids and keywords, separated by commas, gathered over every flag.
   static func parseGates(_ values: [String]) throws(UsageError) -> [String] {
     guard !values.isEmpty else { return ReportMetrics.defaultGates }
-    let ids = ReportMetrics.all.map(\.id)
+    let ids = ReportMetrics.gateable
     var gates: [String] = []
     func add(_ list: [String]) {
       for id in list where !gates.contains(id) { gates.append(id) }
@@ -196,6 +196,10 @@ enum CompareCommand: ToolCommand {
         case "none": continue
         case ReportMetrics.findingsGate: add([name])
         default:
+          if let metric = ReportMetrics.metric(id: name), metric.direction == .neither {
+            throw UsageError(
+              "'\(name)' in --gate describes the screen and has no better or worse, so it cannot gate (compare reports it as changed)")
+          }
           guard ids.contains(name) else {
             var message = "unknown metric '\(name)' in --gate"
             if let suggestion = nearest(to: name, in: ids + ["default", "all", "none", ReportMetrics.findingsGate]) {
@@ -229,7 +233,7 @@ enum CompareCommand: ToolCommand {
     let pairs: [ComparisonPair]
     do {
       pairs = try PairsDecoder.decode(
-        bytes, devices: known.map(\.id), gates: ReportMetrics.all.map(\.id) + [ReportMetrics.findingsGate])
+        bytes, devices: known.map(\.id), gates: ReportMetrics.gateable + [ReportMetrics.findingsGate])
     } catch {
       throw InputError(error, file: file, summary: InputError.summary(error, file: file, "nothing was compared"))
     }

@@ -55,7 +55,7 @@ enum CompareTextFormatter {
     switch verdict {
     case .worse: return .worse
     case .better: return .better
-    case .same, .notComparable: return .quiet
+    case .same, .notComparable, .changed: return .quiet
     }
   }
 
@@ -149,7 +149,7 @@ enum CompareSummary {
         [change.before, change.after].contains { $0.map { !$0.isFinite } ?? true }
       }
       let worse = comparison.regressions.filter { change in !unknown.contains(change) }
-      if !worse.isEmpty { parts.append(describe(worse) + " got worse") }
+      if !worse.isEmpty { parts.append(describe(worse) + " got worse" + (cause(comparison).map { ", " + $0 } ?? "")) }
       for change in unknown {
         let side = change.before.map { $0.isFinite } == true ? "after" : "before"
         let value = (side == "after" ? change.after : change.before).map { MetricFormat.plain($0) }
@@ -162,7 +162,7 @@ enum CompareSummary {
     case .better:
       let better = comparison.metrics.filter { $0.gated && $0.verdict == .better }
       detail = better.isEmpty ? "findings disappeared" : describe(better)
-    case .same, .notComparable:
+    case .same, .notComparable, .changed:
       detail = comparison.unchanged ? "no change" : "no gated metric changed"
     }
     var warned = comparison.warnings.isEmpty ? [] : [describe(comparison.warnings) + " got worse"]
@@ -175,6 +175,19 @@ enum CompareSummary {
       detail += "; not gated, worse: \(titles)\(ungatedWorse.count > 5 ? " and \(ungatedWorse.count - 5) more" : "")"
     }
     return detail
+  }
+
+  /// What the regressions come from, when findings appeared: `with shadow-without-path on
+  /// root/list/cell[*]/card (3 layers)`, the first two groups and how many more; nil when none
+  /// appeared.
+  static func cause(_ comparison: Comparison) -> String? {
+    let groups = Self.groups(comparison.appeared)
+    guard !groups.isEmpty else { return nil }
+    let named = groups.prefix(2).map { group in
+      "\(group.rule) on \(group.pattern)\(group.count > 1 ? " (\(group.count) layers)" : "")"
+    }
+    let more = groups.count - named.count
+    return "with " + named.joined(separator: " and ") + (more > 0 ? " and \(more) more" : "")
   }
 
   /// `3 comparisons: 2 better, 1 same, 0 worse`.

@@ -1,4 +1,5 @@
 import Compositor
+import Foundation
 import LayerTree
 import SceneBatch
 
@@ -36,6 +37,61 @@ struct Outcome: Sendable, Equatable {
   var kind: String
   /// More context for a test report's failure text.
   var detail: String = ""
+  /// For a finding on layers whose paths differ only in `[n]` indices (cells of a list): how
+  /// many layers it stands for, and each one's place after the first (SARIF's
+  /// `relatedLocations`).
+  var layers: Int = 1
+  var related: [(layer: String, location: SourceLocation?)] = []
+
+  static func == (lhs: Outcome, rhs: Outcome) -> Bool {
+    (lhs.file, lhs.location, lhs.level, lhs.rule, lhs.name, lhs.group) == (rhs.file, rhs.location, rhs.level, rhs.rule, rhs.name, rhs.group)
+      && (lhs.message, lhs.passed, lhs.kind, lhs.detail, lhs.layers) == (rhs.message, rhs.passed, rhs.kind, rhs.detail, rhs.layers)
+      && lhs.related.map(\.layer) == rhs.related.map(\.layer) && lhs.related.map(\.location) == rhs.related.map(\.location)
+  }
+}
+
+extension Outcome {
+  /// Findings on repeated layers as one outcome each: the same rule at the same level on layers
+  /// whose paths differ only in `[n]` indices (``LayerPath/pattern(_:)``: `root/list/cell[*]/card`)
+  /// are one outcome, on the first of them in layer order, naming the pattern and the count, with
+  /// the others as related places. A list's twelve cells are one Xcode warning, one SARIF result,
+  /// one Checkstyle entry, as the text report groups them. Groups come in the order of their
+  /// first layer; `layer` is each finding's layer path, `message` its text after the path.
+  static func grouped(_ findings: [(layer: String, outcome: Outcome)]) -> [Outcome] {
+    var order: [String] = []
+    var members: [String: [(layer: String, outcome: Outcome)]] = [:]
+    for finding in findings {
+      let key = [finding.outcome.file, finding.outcome.rule, finding.outcome.level.rawValue, LayerPath.pattern(finding.layer)]
+        .joined(separator: "\u{0}")
+      if members[key] == nil { order.append(key) }
+      members[key, default: []].append(finding)
+    }
+    // Layer order: by place in the file, then by path (indices compared as numbers).
+    func before(_ a: (layer: String, outcome: Outcome), _ b: (layer: String, outcome: Outcome)) -> Bool {
+      switch (a.outcome.location, b.outcome.location) {
+      case (let x?, let y?) where x != y: return (x.line, x.column) < (y.line, y.column)
+      default: return a.layer.compare(b.layer, options: .numeric) == .orderedAscending
+      }
+    }
+    let groups = order.map { (members[$0] ?? []).sorted(by: before) }
+    let sortedGroups = groups.enumerated().sorted { x, y in
+      guard let a = x.element.first, let b = y.element.first else { return x.offset < y.offset }
+      if a.outcome.location == nil || b.outcome.location == nil { return x.offset < y.offset }
+      return before(a, b) || (!before(b, a) && x.offset < y.offset)
+    }.map(\.element)
+    return sortedGroups.compactMap { group -> Outcome? in
+      guard var first = group.first?.outcome, let firstLayer = group.first?.layer else { return nil }
+      guard group.count > 1 else { return first }
+      let pattern = LayerPath.pattern(firstLayer)
+      let said = first.message.hasPrefix(firstLayer + ": ") ? String(first.message.dropFirst(firstLayer.count + 2)) : first.message
+      first.message = "\(pattern) (\(group.count) layers): \(said)"
+      first.name = first.name.replacingOccurrences(of: firstLayer, with: pattern)
+      first.detail = pattern
+      first.layers = group.count
+      first.related = group.dropFirst().map { ($0.layer, $0.outcome.location) }
+      return first
+    }
+  }
 }
 
 extension Outcome {
@@ -131,7 +187,8 @@ extension Outcomes {
 
   /// `compare`: each gated metric of each comparison (failed when it got worse), on the after
   /// file; then each finding that appeared, on its layer in the after file, an error when
-  /// findings are gated and a warning otherwise; then each input that could not be used.
+  /// findings are gated and a warning otherwise, repeated layers grouped; then each input that
+  /// could not be used.
   init(_ results: [ComparisonResult], errors: [InputError] = []) {
     var items: [Outcome] = []
     for result in results {
@@ -149,31 +206,40 @@ extension Outcomes {
             name: "\(change.id) on \(result.deviceID)",
             group: group,
             message:
-              "\(result.after.file) on \(result.deviceName), against \(result.before.file): \(change.title) \(values)\(failed ? " got worse" : "")",
+              "\(result.after.file) on \(result.deviceName), against \(result.before.file): \(change.title) \(values)\(failed ? " got worse" : "")"
+              + (failed ? CompareSummary.cause(comparison).map { ", " + $0 } ?? "" : ""),
             passed: !failed, kind: "regression", detail: "\(change.title) \(values)"))
       }
-      for key in comparison.appeared {
-        items.append(
-          Outcome(
+      let appeared = comparison.appeared.map { key in
+        (
+          layer: key.layer,
+          outcome: Outcome(
             file: result.after.file, location: result.after.locations[key],
             level: comparison.findingsGated && !comparison.warningGates.contains(ReportMetrics.findingsGate) ? .error : .warning,
             rule: key.rule, name: "\(key.rule) on \(key.layer) on \(result.deviceID)", group: group,
             message: "\(key.layer): \(key.rule) appeared on \(result.deviceName) (not in \(result.before.file))", kind: "finding",
-            detail: key.layer))
+            detail: key.layer)
+        )
       }
+      items += Outcome.grouped(appeared)
+
     }
     self.init(command: "compare", items: items + Outcome.inputErrors(errors))
   }
 
-  /// `report`: each finding as a warning on its layer's object in the scene file.
+  /// `report`: each finding as a warning on its layer's object in the scene file, repeated
+  /// layers grouped (``Outcome/grouped(_:)``).
   init(_ report: SimulationReport, file: String) {
-    let items = report.findings.map { finding in
-      Outcome(
-        file: file, location: finding.source, level: .warning, rule: finding.rule,
-        name: "\(finding.rule) on \(finding.layer)", group: "\(file) on \(report.scene.deviceID)",
-        message: "\(finding.layer): \(finding.message) Fix: \(finding.fix)", kind: "finding", detail: finding.layer)
+    let findings = report.findings.map { finding in
+      (
+        layer: finding.layer,
+        outcome: Outcome(
+          file: file, location: finding.source, level: .warning, rule: finding.rule,
+          name: "\(finding.rule) on \(finding.layer)", group: "\(file) on \(report.scene.deviceID)",
+          message: "\(finding.layer): \(finding.message) Fix: \(finding.fix)", kind: "finding", detail: finding.layer)
+      )
     }
-    self.init(command: "report", items: items)
+    self.init(command: "report", items: Outcome.grouped(findings))
   }
 }
 

@@ -6,7 +6,9 @@ import LayerTree
 /// tool, its version and the rules its results use; a result per problem with `ruleId`,
 /// `level`, `message.text` and a `physicalLocation` whose `artifactLocation.uri` is the file
 /// relative to where the tool ran (code scanning resolves it against the repository) and whose
-/// `region` holds `startLine` and `startColumn` when the place is known. An input the command
+/// `region` holds `startLine` and `startColumn` when the place is known. A finding on repeated
+/// layers (a list's cells) is one result on the first, with the others as `relatedLocations`
+/// and their count in `properties.layers`. An input the command
 /// could not use is a result of level `error` too, and the run's `invocations` say the run did
 /// not succeed (`executionSuccessful: false`, a `toolExecutionNotifications` entry per problem,
 /// SARIF 2.1.0 section 3.20): code scanning never shows such a run as clean.
@@ -27,12 +29,32 @@ enum SARIFFormatter: OutcomeReporter {
       return .object([("physicalLocation", .object(physical))])
     }
     let results: [JSONOutput] = outcomes.problems.map { outcome in
-      .object([
+      var members: [(String, JSONOutput)] = [
         ("ruleId", .string(outcome.rule)),
         ("level", .string(outcome.level.rawValue)),
         ("message", .object([("text", .string(outcome.message))])),
         ("locations", .array([location(outcome)])),
-      ])
+      ]
+      // The other layers of a repeated finding (SARIF 2.1.0 section 3.27.22, relatedLocations),
+      // each with its path as the message.
+      if !outcome.related.isEmpty {
+        members.append(
+          (
+            "relatedLocations",
+            .array(
+              outcome.related.enumerated().map { index, other in
+                var physical: [(String, JSONOutput)] = [("artifactLocation", .object([("uri", .string(uri(outcome.file)))]))]
+                if let place = other.location {
+                  physical.append(("region", .object([("startLine", .int(place.line)), ("startColumn", .int(place.column))])))
+                }
+                return .object([
+                  ("id", .int(index + 1)), ("physicalLocation", .object(physical)), ("message", .object([("text", .string(other.layer))])),
+                ])
+              })
+          ))
+        members.append(("properties", .object([("layers", .int(outcome.layers))])))
+      }
+      return .object(members)
     }
     let driver: JSONOutput = .object([
       ("name", .string("offscreen-sim")),

@@ -35,7 +35,7 @@ struct ProjectConfigFile {
     do {
       let config = try ProjectConfigDecoder.decode(
         bytes, devices: DeviceCatalogue.all.map(\.id),
-        gates: ["default", "all", "none", ReportMetrics.findingsGate] + ReportMetrics.all.map(\.id))
+        gates: ["default", "all", "none", ReportMetrics.findingsGate] + ReportMetrics.gateable)
       return ProjectConfigFile(path: path, folder: ScenePaths.folder(of: path), config: config)
     } catch {
       let file = SceneLoader.displayName(path)
