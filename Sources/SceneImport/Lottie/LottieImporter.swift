@@ -208,7 +208,7 @@ public enum LottieImporter {
   }
 
   /// The scene's `source.tool`.
-  public static let toolName = "offscreen-sim import lottie"
+  public static let toolName = SceneSource.lottieImportTool
 
   /// The composition's size, scaled down (keeping its aspect) to fit `screen` when it is larger.
   static func fittedSize(_ size: Size, in screen: Size) -> Size {
