@@ -236,6 +236,68 @@ struct SceneEncoderTests {
     #expect(written.contains(#""target": "cell[3]/title""#))
   }
 
+  /// A content change or animation over layers that no single pattern names is written as
+  /// several entries, one per part a pattern names, each with the entry's other keys; read back,
+  /// the same layers change at the same times. The first tree mirrors what the Lottie import
+  /// builds for a gradient stroke, `gradient/path/mask` beside `gradient/stroke`. The parts, by
+  /// hand from the resolver's rules (a pattern's components match the last components of a path,
+  /// `*` any one; docs/scene-format.md): no tail of `*/*/*/*`-like patterns names the two
+  /// together without naming other layers, so they split by depth, into `mask` and `stroke`,
+  /// each the only layer of its id. `a/x`, `a/y`, `b/c/x`, `b/x`: depth 4 is `b/c/x` alone
+  /// (`c/x`); depth 3, `a/x a/y b/x`, has no pattern either (`root/*/*` names `gradient/path`
+  /// too), so it splits by id: `x`, which `root/*/x` names (not `b/c/x`, one deeper), and `y`.
+  @Test func targetsNoPatternNamesAreSplit() throws {
+    let text = """
+      {"version": 1, "device": "iphone-7", "root": {"sublayers": [
+        {"id": "gradient", "frame": [0, 0, 10, 10], "sublayers": [
+          {"id": "path", "frame": [0, 0, 10, 10], "mask": {"id": "mask"}, "sublayers": [{"id": "fill"}]},
+          {"id": "stroke", "frame": [0, 0, 10, 10]}]},
+        {"id": "a", "sublayers": [{"id": "x"}, {"id": "y"}]},
+        {"id": "b", "sublayers": [{"id": "c", "sublayers": [{"id": "x"}]}, {"id": "x"}]}]},
+       "timeline": {"duration": 1}}
+      """
+    var scene = try Self.decode(text)
+    let change = ContentChange(
+      targets: ["root/gradient/path/mask", "root/gradient/stroke"], rate: 60, beginTime: 0.25, endTime: 0.75)
+    let animation = LayerAnimation(
+      targets: ["root/a/x", "root/a/y", "root/b/c/x", "root/b/x"], keyPath: .opacity, fromValue: .number(0), toValue: .number(1),
+      beginTime: 0.5, duration: 0.25)
+    scene.timeline?.contentChanges = [change]
+    scene.timeline?.animations = [animation]
+    let written = try SceneEncoder.rendered(scene)
+    for target in ["mask", "stroke", "root/*/x", "y", "c/x"] {
+      #expect(written.contains(#""target": "\#(target)""#), "\(target)")
+    }
+    let again = try Self.decode(written)
+    let changes = try #require(again.timeline?.contentChanges)
+    #expect(changes.map(\.targets) == [["root/gradient/path/mask"], ["root/gradient/stroke"]])
+    for part in changes {
+      var expected = change
+      expected.targets = part.targets
+      #expect(part == expected)
+    }
+    let animations = try #require(again.timeline?.animations)
+    #expect(animations.map(\.targets) == [["root/a/x", "root/b/x"], ["root/a/y"], ["root/b/c/x"]])
+    for part in animations {
+      var expected = animation
+      expected.targets = part.targets
+      #expect(part == expected)
+    }
+    // Written again, the split scene is canonical: each entry has a pattern of its own now.
+    #expect(try SceneEncoder.rendered(again) == written)
+  }
+
+  /// A list that a pattern names in one entry is still written as one.
+  @Test func targetsOnePatternNamesStayOneEntry() throws {
+    var scene = try Self.decode(
+      #"{"version": 1, "device": "iphone-7", "root": {"sublayers": [{"id": "a", "sublayers": [{"id": "x"}, {"id": "y"}]}]}, "timeline": {"duration": 1}}"#
+    )
+    scene.timeline?.contentChanges = [ContentChange(targets: ["root/a/x", "root/a/y"], times: [0.5])]
+    let written = try SceneEncoder.rendered(scene)
+    #expect(written.contains(#"{ "target": "a/*", "times": [0.5] }"#))
+    #expect(try Self.decode(written).timeline?.contentChanges == scene.timeline?.contentChanges)
+  }
+
   @Test func budgetsRoundTrip() throws {
     let text = """
       {"version": 1, "device": "iphone-7", "root": {},

@@ -100,4 +100,51 @@ struct LottieLimitTests {
     let written = try SceneEncoder.rendered(near.scene)
     #expect(throws: Never.self) { try SceneDecoder.decode(Array(written.utf8), options: .init(devices: DeviceCatalogue.screens)) }
   }
+
+  /// An animation whose frames ask for more than the scene readers' work budget, (layers + the
+  /// layers timeline entries name) x frames at 120 Hz (InputLimits, docs/scene-format.md), is
+  /// imported over the first frames the budget holds, with a warning, so that the scene written
+  /// is read back. By hand: a null layer whose position moves over frames 0-30 of a 30 fps
+  /// composition makes root, view, animation and the null's layer (4) and one animation naming
+  /// one layer: 5 layer-frames a frame, 1 s at 120 Hz = 120 frames, 600 in all. A budget of 300
+  /// holds 60 frames, 0.5 s, composition frames 0-15; a budget of 4 holds no frame.
+  @Test func framesPastTheWorkBudgetAreShortened() throws {
+    let moving = #"{"a": 1, "k": [{"t": 0, "s": [0, 0], "i": {"x": 1, "y": 1}, "o": {"x": 0, "y": 0}}, {"t": 30, "s": [50, 0]}]}"#
+    let file = TinyLottie.file(
+      layers: #"{"ty": 3, "nm": "null", "ind": 1, "ip": 0, "op": 30, "st": 0, "ks": {"p": \#(moving), "a": {"a": 0, "k": [0, 0]}}}"#)
+    func load(budget: Int) throws -> LottieImport {
+      var options = LottieImportOptions(file: "moving.json", device: TinyLottie.device.id, screen: TinyLottie.device.screen)
+      options.maxLayerFrames = budget
+      return try LottieImporter.importScene(Array(file.utf8), options: options)
+    }
+    let whole = try load(budget: 600)
+    #expect(whole.frames == (0, 30) && whole.scene.timeline?.duration == 1)
+    #expect(whole.warnings.isEmpty)
+
+    let shortened = try load(budget: 300)
+    #expect(shortened.frames == (0, 15) && shortened.scene.timeline?.duration == 0.5)
+    #expect(shortened.scene.layerCount == 4 && shortened.scene.timeline?.animations.count == 1)
+    let warning = try #require(shortened.warnings.last)
+    #expect(
+      warning.message
+        == "the scene asks for 600 layer-frames (4 layers + 1 animated layer x 120 frames at up to 120 Hz); the work budget is 300; frames 0-15 of 0-30 are imported (0.5 s), as many as the budget holds: import later frames with --frames, or raise the budget with --work-budget (the scene readers take the same option)"
+    )
+    #expect(shortened.scene.source?.notes.last == "op: \(warning.message)")
+    #expect(shortened.scene.source?.frames == 0...15)
+    // Read back under that budget; the whole animation is not.
+    let options = SceneDecoder.Options(devices: DeviceCatalogue.screens, limits: InputLimits(maxLayerFrames: 300))
+    #expect(throws: Never.self) { try SceneDecoder.decode(Array(try SceneEncoder.rendered(shortened.scene).utf8), options: options) }
+    #expect(throws: SceneErrors.self) { try SceneDecoder.decode(Array(try SceneEncoder.rendered(whole.scene).utf8), options: options) }
+
+    let refused = caughtError(SceneErrors.self) { try load(budget: 4) }
+    #expect(refused?.diagnostics.count == 1)
+    #expect(
+      refused?.diagnostics.first?.message
+        == "the animation makes a scene past the scene readers' limits: the scene asks for 600 layer-frames (4 layers + 1 animated layer x 120 frames at up to 120 Hz); the work budget is 4"
+    )
+    #expect(
+      refused?.diagnostics.first?.notes == [
+        "the budget bounds what an untrusted file can cost; raise it to import an animation this large (--work-budget)"
+      ])
+  }
 }

@@ -81,4 +81,19 @@ struct LottieSampleFactsTests {
     #expect(inner.sublayers.first?.mask?.sublayers.map(\.id) == ["Shape_Layer_1"])
     #expect(passes["mask"] == 1)
   }
+
+  /// The import marks its scenes (`source.tool`), so a report on them words each fix in the
+  /// animation's terms, the rule's own Lottie wording: the drop shadow of
+  /// Issues_issue_1169_shadow_effect.json (above), and in Issues_issue_2150.json the precomp
+  /// "Pre-comp_Arrow" with one mask (`masksProperties`), docs/lottie.md's worked example.
+  @Test func fixesSpeakOfTheAnimation() throws {
+    let shadow = try LottieSamples.load("Issues_issue_1169_shadow_effect.json")
+    #expect(shadow.scene.source?.tool == SceneSource.lottieImportTool)
+    let shadowFindings = Simulator.run(shadow.scene, on: LottieSamples.device).findings
+    #expect(shadowFindings.filter { $0.rule == ShadowWithoutPathRule.ruleID }.map(\.fix) == [ShadowWithoutPathRule.lottieFix])
+    let arrow = try LottieSamples.load("Issues_issue_2150.json")
+    let masks = Simulator.run(arrow.scene, on: LottieSamples.device).findings.filter { $0.rule == MaskRule.ruleID }
+    let precomp = try #require(masks.first { $0.layer == "root/view/animation/Pre-comp_Arrow" })
+    #expect(precomp.fix == MaskRule.LottieCause.layerMasks.fix)
+  }
 }

@@ -11,6 +11,9 @@ public struct RuleContext {
   /// The layer's index in the tree.
   public internal(set) var index: Int
   public let iosVersion: OSVersion
+  /// Who made the scene's layers, for the words of a fix (``SceneOrigin``); the decide pass
+  /// leaves it at ``SceneOrigin/layers``, as ``OffscreenRule/evaluate(_:)`` must not read it.
+  public internal(set) var origin: SceneOrigin = .layers
   /// The layer's record's position in the plans, or -1 when the decide pass did not visit it.
   private var position: Int
 

@@ -55,12 +55,19 @@ public struct BlendModeRule: OffscreenRule {
     return RuleHit()
   }
 
+  /// The fix for a layer of an imported Lottie animation (``SceneOrigin/lottie``): lottie-ios
+  /// puts a Lottie layer's blend mode on its container, over all its shapes (docs/lottie.md,
+  /// "Blend modes").
+  public static let lottieFix =
+    "In the animation, this layer's Blend Mode (`bm`) blends all its shapes with what is behind them as one picture. Give the blend mode to layers that hold one shape each (split the layer where its shapes do not overlap), or set it to Normal."
+
   public func describe(_ context: RuleContext, hit: RuleHit) -> RuleWords {
     RuleWords(
       message:
         "compositingFilter \(context.layer.compositingFilter?.rawValue ?? "") over \(context.drawingLayersInSubtree) drawing layers: the subtree is rendered offscreen, then blended with what is behind it as one picture.",
-      fix:
-        "Move \"compositingFilter\" to the one drawing layer that must blend (a layer drawing alone blends as it is drawn), or flatten the subtree into one image."
+      fix: context.origin == .lottie
+        ? Self.lottieFix
+        : "Move \"compositingFilter\" to the one drawing layer that must blend (a layer drawing alone blends as it is drawn), or flatten the subtree into one image."
     )
   }
 

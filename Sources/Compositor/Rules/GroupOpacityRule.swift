@@ -24,8 +24,11 @@ public struct GroupOpacityRule: OffscreenRule {
 
   public var evidence: RuleEvidence {
     RuleEvidence(
-      apple: "The CALayer.allowsGroupOpacity reference: the layer composites itself as a group separate from its parent, by default from iOS 7; the CALayer.shouldRasterize reference: a rasterized layer's opacity is applied as its bitmap is composited.",
-      undocumented: "That a subtree with a single drawing layer takes its alpha directly, with no pass, is observed behaviour (and what Chromium does), not stated by Apple.")
+      apple:
+        "The CALayer.allowsGroupOpacity reference: the layer composites itself as a group separate from its parent, by default from iOS 7; the CALayer.shouldRasterize reference: a rasterized layer's opacity is applied as its bitmap is composited.",
+      undocumented:
+        "That a subtree with a single drawing layer takes its alpha directly, with no pass, is observed behaviour (and what Chromium does), not stated by Apple."
+    )
   }
 
   /// The composite of the subtree, blended once at the layer's opacity.
@@ -43,12 +46,19 @@ public struct GroupOpacityRule: OffscreenRule {
     return RuleHit()
   }
 
+  /// The fix for a layer of an imported Lottie animation (``SceneOrigin/lottie``): lottie-ios
+  /// puts a Lottie layer's opacity on its container and a shape group's on the group's layer,
+  /// over all their shapes, and a fill's or stroke's on its own shape layer (docs/lottie.md).
+  public static let lottieFix =
+    "In the animation, this Opacity (the layer's, `ks.o`, or a shape group's transform, `tr.o`) fades all the shapes under it as one picture. Where they do not overlap, set it on each fill and stroke instead (their own Opacity, `fl.o` and `st.o`, which lottie-ios puts on each shape alone), or merge the shapes into one."
+
   public func describe(_ context: RuleContext, hit: RuleHit) -> RuleWords {
     RuleWords(
       message:
         "opacity \(formatNumber(context.layer.opacity)) with allowsGroupOpacity over \(context.drawingLayersInSubtree) drawing layers: the subtree is rendered offscreen to fade as one.",
-      fix:
-        "Move the opacity to the drawing sublayers, or set \"allowsGroupOpacity\": false if they do not overlap (overlaps would show through)."
+      fix: context.origin == .lottie
+        ? Self.lottieFix
+        : "Move the opacity to the drawing sublayers, or set \"allowsGroupOpacity\": false if they do not overlap (overlaps would show through)."
     )
   }
 

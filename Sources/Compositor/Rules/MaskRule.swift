@@ -17,9 +17,72 @@ public struct MaskRule: OffscreenRule {
 
   public init() {}
 
+  /// What made a mask in an imported Lottie animation (``SceneOrigin/lottie``), told apart by the
+  /// ids the import gives lottie-ios' layers (docs/lottie.md, "Mapping").
+  public enum LottieCause: Sendable, Hashable, CaseIterable {
+    /// A track matte (`tt`): the matted layer's `... (parent, masked)` container, masked by the
+    /// matte layer.
+    case trackMatte
+    /// The layer's masks (`masksProperties`): its `mask`, a `MaskCompositionLayer` holding `masks`.
+    case layerMasks
+    /// A subtract or intersect mask after the first: the `masks` container masked by the next.
+    case maskModes
+    /// A gradient fill (`gf`): its `gradient/path` container, masked by the shape's path.
+    case gradientFill
+    /// A gradient stroke (`gs`): its `gradientStroke` container, masked by the stroked path.
+    case gradientStroke
+    /// Gradient stops with opacity below 100: the `colors` gradient masked by the `alpha` one.
+    case gradientAlpha
+    /// None of these.
+    case other
+
+    /// The cause of the mask `maskID` (whose first sublayer is `maskChild`) on the layer at `path`.
+    public init(path: String, maskID: String, maskChild: String?) {
+      let components = path.split(separator: "/")
+      let id = components.last ?? ""
+      let parent = components.dropLast().last
+      if id.contains("(parent,_masked)") {
+        self = .trackMatte
+      } else if id == "path", parent == "gradient" {
+        self = .gradientFill
+      } else if id == "gradientStroke" {
+        self = .gradientStroke
+      } else if id == "colors", maskID == "alpha" {
+        self = .gradientAlpha
+      } else if id == "masks" {
+        self = .maskModes
+      } else if maskID == "mask", maskChild == "masks" {
+        self = .layerMasks
+      } else {
+        self = .other
+      }
+    }
+
+    /// The fix in the animation's terms.
+    public var fix: String {
+      switch self {
+      case .trackMatte:
+        "In the animation, this layer has a track matte (Track Matte in After Effects, `tt` in the file), which lottie-ios builds as a mask over everything the layer draws. Remove the matte and cut the artwork to its shape instead (the shapes' own paths), or bake the matted artwork into an image."
+      case .layerMasks:
+        "In the animation, this layer's masks (`masksProperties`) become one mask over everything it draws. Where a mask only crops, remove it and cut the shapes' paths instead (a precomp already clips to its own width and height, at no cost)."
+      case .maskModes:
+        "In the animation, a Subtract or Intersect mask after the layer's first mask nests a mask inside the mask, one more pass each. Combine the masks into one Add mask (one path), or cut the shapes to the result."
+      case .gradientFill:
+        "In the animation, this gradient fill (`gf`) is a gradient layer masked by the shape's path in lottie-ios. Use a solid fill where the gradient is not needed: it costs no pass."
+      case .gradientStroke:
+        "In the animation, this gradient stroke (`gs`) is a gradient layer masked by the stroked path in lottie-ios. Use a solid stroke where the gradient is not needed: it costs no pass."
+      case .gradientAlpha:
+        "In the animation, this gradient has stops with opacity below 100%, which lottie-ios draws as a second gradient masking the colours. Make every stop opaque, and fade the shape with the gradient's own Opacity (`o`) where it must fade."
+      case .other:
+        "In the animation, this mask comes from a matte, a layer mask or a gradient: remove it, or bake the masked artwork into plain shapes or an image."
+      }
+    }
+  }
+
   public var evidence: RuleEvidence {
     RuleEvidence(
-      apple: "WWDC14 session 419 walks through a mask's passes (the mask, the content, the composite); Apple's tech talk 10857 names masks among the causes of offscreen passes; Xcode 12's optimization opportunities flag simple shape and colour masks.",
+      apple:
+        "WWDC14 session 419 walks through a mask's passes (the mask, the content, the composite); Apple's tech talk 10857 names masks among the causes of offscreen passes; Xcode 12's optimization opportunities flag simple shape and colour masks.",
       undocumented: nil)
   }
 
@@ -76,6 +139,10 @@ public struct MaskRule: OffscreenRule {
       }
     case .gradient, .visualEffect, .transformLayer, .replicator:
       break
+    }
+    if context.origin == .lottie {
+      let maskChild = context.tree.subtreeEnds[maskIndex] > maskIndex + 1 ? context.tree.layer(maskIndex + 1).id : nil
+      fix = LottieCause(path: context.path, maskID: mask.id, maskChild: maskChild).fix
     }
     return RuleWords(message: message, fix: fix)
   }

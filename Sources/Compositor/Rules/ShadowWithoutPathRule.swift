@@ -18,12 +18,19 @@ public struct ShadowWithoutPathRule: OffscreenRule {
     "Set shadowPath to the shape that casts the shadow (\"shadowPath\": \"bounds\" for the layer's rounded bounds)."
   }
 
+  /// The fix for a layer of an imported Lottie animation (``SceneOrigin/lottie``): lottie-ios
+  /// makes the shadow of a Drop Shadow effect or layer style, and never sets its path.
+  public static let lottieFix =
+    "In the animation, remove the Drop Shadow from this layer (the effect, `ef` type 25, or the layer style, `sy` type 1): lottie-ios sets no shadowPath, so the layer and its shapes are rendered offscreen in every frame to find the shadow's outline. Draw the shadow into the artwork instead, as a blurred shape or an image under the layer."
+
   public init() {}
 
   public var evidence: RuleEvidence {
     RuleEvidence(
-      apple: "The CALayer.shadowPath reference (\"specifying an explicit path usually improves rendering performance\"); Apple's tech talk 10857 names shadows among the causes of offscreen passes; Xcode 12's optimization opportunities flag dynamic shadows.",
-      undocumented: "That masksToBounds clips the shadow away, so the layer takes no shadow pass, is observed behaviour, not stated in the reference.")
+      apple:
+        "The CALayer.shadowPath reference (\"specifying an explicit path usually improves rendering performance\"); Apple's tech talk 10857 names shadows among the causes of offscreen passes; Xcode 12's optimization opportunities flag dynamic shadows.",
+      undocumented:
+        "That masksToBounds clips the shadow away, so the layer takes no shadow pass, is observed behaviour, not stated in the reference.")
   }
 
   /// The content and its blurred, offset copy, then the shadow's blur.
@@ -44,8 +51,9 @@ public struct ShadowWithoutPathRule: OffscreenRule {
     return RuleWords(
       message:
         "The layer is using dynamic shadows which are expensive to render (shadowOpacity \(formatNumber(layer.shadowOpacity)), shadowRadius \(formatNumber(layer.shadowRadius)), no shadowPath): the shadow's shape is known only after \(context.drawingLayersInSubtree) drawing layer(s) are rendered offscreen.",
-      fix:
-        "If possible try setting shadowPath (\"shadowPath\": \"bounds\" when the layer's rounded bounds cast the shadow), or pre-rendering the shadow into an image and putting it under the layer."
+      fix: context.origin == .lottie
+        ? Self.lottieFix
+        : "If possible try setting shadowPath (\"shadowPath\": \"bounds\" when the layer's rounded bounds cast the shadow), or pre-rendering the shadow into an image and putting it under the layer."
     )
   }
 

@@ -129,7 +129,8 @@ public enum Simulator {
   ) -> (report: SimulationReport, snapshot: FrameSnapshot?, frame: Int) {
     let device = prepared.device
     var tally = Tally(
-      device: device, rules: prepared.stepper.rules, iosVersion: prepared.iosVersion, frames: prepared.stepper.frameCount,
+      device: device, rules: prepared.stepper.rules, iosVersion: prepared.iosVersion, origin: SceneOrigin(source: prepared.scene.source),
+      frames: prepared.stepper.frameCount,
       wordsLate: prepared.stepper.alternates)
     // The tree and the indexes are shared with `prepared`, never written; the stepper's own state
     // (the plan storage, made on the first frame, the cache, the timeline's place) starts afresh.

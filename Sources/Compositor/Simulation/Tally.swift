@@ -75,7 +75,7 @@ struct Tally {
   /// The findings that grew in the last frame added, and in the frame being added.
   private var waiting: [WaitingWords] = []
   private var growing: [WaitingWords] = []
-  /// Findings are described one frame late (see ``init(device:rules:iosVersion:frames:wordsLate:)``).
+  /// Findings are described one frame late (see ``init(device:rules:iosVersion:origin:frames:wordsLate:)``).
   private let wordsLate: Bool
   /// Per finding, the number of the frame whose words it takes (its position in ``frames``), or
   /// -1 once it has them.
@@ -89,6 +89,8 @@ struct Tally {
 
   /// The iOS version the scene runs on: it decides the element size of backing stores.
   let iosVersion: OSVersion
+  /// Who made the scene's layers: the findings' fixes follow it (``RuleContext/origin``).
+  let origin: SceneOrigin
 
   /// A tally for a run of `frames` frames (room is made for them ahead: each frame's report is
   /// a few hundred bytes).
@@ -97,10 +99,11 @@ struct Tally {
   /// stepper's frames take turns with two storages, ``FrameStepper/alternates``); false, in the
   /// frame it grows.
   init(
-    device: DeviceProfile, rules: [any OffscreenRule] = OffscreenRules.all, iosVersion: OSVersion = .latest, frames: Int = 0,
-    wordsLate: Bool = false
+    device: DeviceProfile, rules: [any OffscreenRule] = OffscreenRules.all, iosVersion: OSVersion = .latest, origin: SceneOrigin = .layers,
+    frames: Int = 0, wordsLate: Bool = false
   ) {
     self.device = device
+    self.origin = origin
     self.wordsLate = wordsLate
     self.rules = rules
     self.iosVersion = iosVersion
@@ -317,8 +320,9 @@ struct Tally {
   private mutating func describeWaiting() {
     guard !waiting.isEmpty, let number = lastFrame?.number, let tree = wordsTree else { return }
     for entry in waiting where wordsFrame[entry.slot] == number {
-      let context = RuleContext(
+      var context = RuleContext(
         tree: tree, plans: lastFrame!.plan.nodes, state: lastFrame!.state, index: entry.layer, iosVersion: iosVersion)
+      context.origin = origin
       let words = rules[entry.ruleIndex].describe(context, hit: RuleHit(passes: entry.passes))
       findings[entry.slot].message = words.message
       findings[entry.slot].fix = words.fix

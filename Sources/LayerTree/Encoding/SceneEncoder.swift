@@ -1,5 +1,5 @@
 /// Writes a ``Scene`` as a canonical scene file: the text ``SceneDecoder`` reads back into an
-/// equal scene.
+/// equal scene (but for the split below).
 ///
 /// The output is laid out like ``SceneDocument/rendered()`` (two-space indentation, small objects
 /// on one line within ``SceneDocument/lineWidth`` columns) and leaves out every key at its
@@ -12,7 +12,11 @@
 ///   frame step) become one object with `repeat`;
 /// - a timeline target (the list of layer paths it resolved to) becomes the shortest pattern that
 ///   resolves to exactly that list: an id (`"title"`), a pattern (`"cell[*]/title"`), or the
-///   layer's path anchored at the root (`"/root/feed/cell[3]/title"`).
+///   layer's path anchored at the root (`"/root/feed/cell[3]/title"`). An animation or content
+///   change whose layers no single pattern names (`gradient/path/mask` and `gradient/stroke`
+///   under one shape) is written as several entries with its other keys, one per pattern that
+///   names a part of its layers (the layers of one depth, else of one depth and id, else each
+///   layer alone): read back, the same layers change at the same times, from more entries.
 ///
 /// Colours are written with 8 bits a channel, as the format stores them; the root's `frame` is
 /// always written (its default depends on the device). Where a layer carries a source location,
@@ -366,14 +370,20 @@ private struct SceneWriter {
     if !timeline.animations.isEmpty {
       var items: [JSONOutput] = []
       for (index, animation) in timeline.animations.enumerated() {
-        items.append(try self.animation(animation, at: "timeline.animations[\(index)]", namer: &namer))
+        let path = "timeline.animations[\(index)]"
+        for target in try namer.patterns(for: animation.targets, at: path) {
+          items.append(try self.animation(animation, target: target, at: path))
+        }
       }
       members.append(("animations", .array(items)))
     }
     if !timeline.contentChanges.isEmpty {
       var items: [JSONOutput] = []
       for (index, change) in timeline.contentChanges.enumerated() {
-        items.append(try contentChange(change, at: "timeline.contentChanges[\(index)]", namer: &namer))
+        let path = "timeline.contentChanges[\(index)]"
+        for target in try namer.patterns(for: change.targets, at: path) {
+          items.append(try contentChange(change, target: target, at: path))
+        }
       }
       members.append(("contentChanges", .array(items)))
     }
@@ -387,10 +397,11 @@ private struct SceneWriter {
     return .object(members)
   }
 
-  func animation(_ animation: LayerAnimation, at path: String, namer: inout TargetNamer) throws(SceneEncodingError) -> JSONOutput {
+  /// The animation's object, naming its layers (or a part of them) by `target`.
+  func animation(_ animation: LayerAnimation, target: String, at path: String) throws(SceneEncodingError) -> JSONOutput {
     let initial = LayerAnimation(targets: [], keyPath: animation.keyPath, toValue: animation.toValue)
     var members: [(String, JSONOutput)] = [
-      ("target", .string(try namer.pattern(for: animation.targets, at: path))),
+      ("target", .string(target)),
       ("keyPath", .string(animation.keyPath.rawValue)),
     ]
     if let from = animation.fromValue { members.append(("fromValue", try Self.value(from, path, "fromValue"))) }
@@ -418,8 +429,9 @@ private struct SceneWriter {
     }
   }
 
-  func contentChange(_ change: ContentChange, at path: String, namer: inout TargetNamer) throws(SceneEncodingError) -> JSONOutput {
-    var members: [(String, JSONOutput)] = [("target", .string(try namer.pattern(for: change.targets, at: path)))]
+  /// The content change's object, naming its layers (or a part of them) by `target`.
+  func contentChange(_ change: ContentChange, target: String, at path: String) throws(SceneEncodingError) -> JSONOutput {
+    var members: [(String, JSONOutput)] = [("target", .string(target))]
     // A change needs `times` or `rate`: an empty list of times is written when there is no rate.
     if !change.times.isEmpty || change.rate == nil { members.append(("times", try Self.numbers(change.times, path, "times"))) }
     if let rate = change.rate { members.append(("rate", try Self.number(rate, path, "rate"))) }
@@ -429,7 +441,10 @@ private struct SceneWriter {
   }
 
   func scroll(_ scroll: Scroll, at path: String, namer: inout TargetNamer) throws(SceneEncodingError) -> JSONOutput {
-    var members: [(String, JSONOutput)] = [("target", .string(try namer.pattern(for: [scroll.target], at: path)))]
+    guard let target = namer.pattern(for: [scroll.target]) else {
+      throw SceneEncodingError(path: path, message: "no target pattern names the layer \(scroll.target) alone")
+    }
+    var members: [(String, JSONOutput)] = [("target", .string(target))]
     if scroll.axis != .vertical { members.append(("axis", .string(scroll.axis.rawValue))) }
     switch scroll.motion {
     case .fling(let velocity, let rate):
@@ -457,42 +472,86 @@ private struct SceneWriter {
 }
 
 /// Finds, for a list of layer paths, the shortest target pattern that resolves to exactly that
-/// list, in order.
+/// list, in order; or, when there is none, the fewest patterns found by splitting the list.
 struct TargetNamer {
   let resolver: TargetResolver
-  /// Patterns already found, by the list they name.
-  private var found: [[String]: String] = [:]
+  /// Patterns already found, by the list they name (nil: no single pattern names it).
+  private var found: [[String]: String?] = [:]
 
   init(root: Layer) { resolver = TargetResolver(root: root) }
 
-  /// The pattern: the shortest tail of the paths' common pattern (each component kept where all
-  /// paths agree, `stem[*]` where they differ only in a copy's index, `*` otherwise) that resolves
-  /// to `paths`; else the whole pattern anchored at the root with a leading `/`.
-  mutating func pattern(for paths: [String], at location: String) throws(SceneEncodingError) -> String {
-    if let known = found[paths] { return known }
+  /// Patterns that together name exactly `paths`, each layer once per time it is listed: the one
+  /// pattern of ``pattern(for:)`` when there is one; else the paths are split by their number of
+  /// components (a pattern matches layers of one depth only), each part that still has no pattern
+  /// by its last component, and each part that still has none into its paths one by one. Throws
+  /// only when the list is empty or a single path has no pattern of its own (two sibling layers
+  /// with one id).
+  mutating func patterns(for paths: [String], at location: String) throws(SceneEncodingError) -> [String] {
     guard !paths.isEmpty else { throw SceneEncodingError(path: location, message: "the target names no layer") }
-    let split = paths.map { $0.split(separator: "/", omittingEmptySubsequences: false) }
-    let shortest = split.map(\.count).min() ?? 0
-    var tail: [String] = []
-    for depth in 1...shortest {
-      let components = split.map { $0[$0.count - depth] }
-      tail.insert(Self.commonPattern(components), at: 0)
-      let pattern = tail.joined(separator: "/")
-      if resolver.resolve(pattern) == paths {
-        found[paths] = pattern
-        return pattern
+    if let whole = pattern(for: paths) { return [whole] }
+    var patterns: [String] = []
+    for sameDepth in Self.parts(of: paths, by: { $0.split(separator: "/", omittingEmptySubsequences: false).count }) {
+      if let pattern = pattern(for: sameDepth) {
+        patterns.append(pattern)
+        continue
       }
-      if depth == shortest, split.allSatisfy({ $0.count == depth }) {
-        let anchored = "/" + pattern
-        if resolver.resolve(anchored) == paths {
-          found[paths] = anchored
-          return anchored
+      for sameID in Self.parts(of: sameDepth, by: { $0.split(separator: "/", omittingEmptySubsequences: false).last ?? "" }) {
+        if let pattern = pattern(for: sameID) {
+          patterns.append(pattern)
+          continue
+        }
+        for path in sameID {
+          guard let pattern = pattern(for: [path]) else {
+            throw SceneEncodingError(path: location, message: "no target pattern names the layer \(path) alone")
+          }
+          patterns.append(pattern)
         }
       }
     }
-    throw SceneEncodingError(
-      path: location,
-      message: "no target pattern names exactly the layers \(paths.prefix(3).joined(separator: ", "))\(paths.count > 3 ? ", ..." : "")")
+    return patterns
+  }
+
+  /// `paths` grouped by `key`, the groups in the order of their first path, each group's paths in
+  /// their order in `paths`.
+  static func parts<Key: Hashable>(of paths: [String], by key: (String) -> Key) -> [[String]] {
+    var order: [Key] = []
+    var groups: [Key: [String]] = [:]
+    for path in paths {
+      let k = key(path)
+      if groups[k] == nil { order.append(k) }
+      groups[k, default: []].append(path)
+    }
+    return order.map { groups[$0] ?? [] }
+  }
+
+  /// The pattern: the shortest tail of the paths' common pattern (each component kept where all
+  /// paths agree, `stem[*]` where they differ only in a copy's index, `*` otherwise) that resolves
+  /// to `paths`; else the whole pattern anchored at the root with a leading `/`; nil when neither
+  /// does (or `paths` is empty).
+  mutating func pattern(for paths: [String]) -> String? {
+    if let known = found[paths] { return known }
+    let pattern = Self.search(paths, resolver)
+    found[paths] = .some(pattern)
+    return pattern
+  }
+
+  private static func search(_ paths: [String], _ resolver: TargetResolver) -> String? {
+    guard !paths.isEmpty else { return nil }
+    let split = paths.map { $0.split(separator: "/", omittingEmptySubsequences: false) }
+    let shortest = split.map(\.count).min() ?? 0
+    guard shortest > 0 else { return nil }
+    var tail: [String] = []
+    for depth in 1...shortest {
+      let components = split.map { $0[$0.count - depth] }
+      tail.insert(commonPattern(components), at: 0)
+      let pattern = tail.joined(separator: "/")
+      if resolver.resolve(pattern) == paths { return pattern }
+      if depth == shortest, split.allSatisfy({ $0.count == depth }) {
+        let anchored = "/" + pattern
+        if resolver.resolve(anchored) == paths { return anchored }
+      }
+    }
+    return nil
   }
 
   /// The component that matches all of `components`: itself when they agree, `stem[*]` for copies

@@ -96,6 +96,11 @@ public struct SceneSource: Sendable, Hashable {
   /// What the import left out or approximated, one note a line.
   public var notes: [String]
 
+  /// The `tool` of a scene `offscreen-sim import lottie` made: its layers are the ones lottie-ios'
+  /// Core Animation engine builds for an animation, which the animation's author changes only
+  /// through the animation (docs/lottie.md).
+  public static let lottieImportTool = "offscreen-sim import lottie"
+
   public init(tool: String, file: String? = nil, frames: ClosedRange<Double>? = nil, notes: [String] = []) {
     self.tool = tool
     self.file = file

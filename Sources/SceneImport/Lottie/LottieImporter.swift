@@ -15,10 +15,14 @@ public struct LottieImportOptions: Sendable {
   /// The most layers the scene may have once every precomp is expanded: the scene format's
   /// layer limit by default. An animation past it is refused while it is built.
   public var maxLayers: Int
+  /// The most layer-frames the scene may ask for, the scene readers' work budget
+  /// (``InputLimits/maxLayerFrames``) by default: an animation whose frames ask for more is
+  /// imported over its first frames only, as many as the budget holds, with a warning.
+  public var maxLayerFrames: Int
 
   public init(
     file: String, device: String, screen: DeviceScreen, viewSize: Size? = nil, frames: (first: Double, end: Double)? = nil,
-    maxLayers: Int = InputLimits.standard.maxLayers
+    maxLayers: Int = InputLimits.standard.maxLayers, maxLayerFrames: Int = InputLimits.standard.maxLayerFrames
   ) {
     self.file = file
     self.device = device
@@ -26,6 +30,7 @@ public struct LottieImportOptions: Sendable {
     self.viewSize = viewSize
     self.frames = frames
     self.maxLayers = maxLayers
+    self.maxLayerFrames = maxLayerFrames
   }
 }
 
@@ -91,6 +96,14 @@ public enum LottieImporter {
 
   public static func importScene(_ document: JSONValue, source: SourceText, options: LottieImportOptions) throws(SceneErrors)
     -> LottieImport
+  {
+    try importScene(document, source: source, options: options, shortensToBudget: true)
+  }
+
+  /// The import; `shortensToBudget`: a scene past the work budget is imported again over the
+  /// frames the budget holds (else it is refused).
+  static func importScene(_ document: JSONValue, source: SourceText, options: LottieImportOptions, shortensToBudget: Bool)
+    throws(SceneErrors) -> LottieImport
   {
     let log = LottieImportLog(source: source)
     guard let composition = LottieReader(log: log).composition(document) else { throw SceneErrors(log.errors) }
@@ -161,11 +174,41 @@ public enum LottieImporter {
           notes: problem.range.limitNote(for: problem.value).map { [$0] } ?? [])
       ])
     }
+    // Past the work budget the scene readers hold a scene to, (layers + the layers its timeline
+    // entries name) x frames at 120 Hz (the timeline gives no frame rate): the first frames the
+    // budget holds are imported, with a warning; a scene that cannot hold one frame is refused.
+    let limits = InputLimits(maxLayers: options.maxLayers, maxLayerFrames: options.maxLayerFrames)
+    if let problem = limits.workProblem(layers: imported.scene.layerCount, timeline: imported.scene.timeline) {
+      let named = timeline.animations.reduce(0) { $0 + $1.targets.count } + timeline.contentChanges.reduce(0) { $0 + $1.targets.count }
+      let perFrame = imported.scene.layerCount + named
+      let frames = options.maxLayerFrames / max(1, perFrame)
+      guard shortensToBudget, frames >= 1, named <= limits.maxAnimatedLayers else {
+        throw SceneErrors([
+          Diagnostic(
+            path: "", location: nil, message: "the animation makes a scene past the scene readers' limits: \(problem)",
+            notes: ["the budget bounds what an untrusted file can cost; raise it to import an animation this large (--work-budget)"])
+        ])
+      }
+      let seconds = Double(frames) / InputLimits.fastestRefreshRate
+      var options = options
+      options.frames = (first, min(end, first + seconds * composition.frameRate))
+      var shortened = try importScene(document, source: source, options: options, shortensToBudget: false)
+      let taken = shortened.frames
+      shortened.warnings.append(
+        Diagnostic(
+          severity: .warning, path: "op", location: nil,
+          message:
+            "\(problem); frames \(formatNumber(taken.first))-\(formatNumber(taken.end)) of \(formatNumber(first))-\(formatNumber(end)) are imported (\(formatNumber(seconds)) s), as many as the budget holds: import later frames with --frames, or raise the budget with --work-budget (the scene readers take the same option)"
+        ))
+      let notes = shortened.notes()
+      shortened.scene.source?.notes = notes
+      return shortened
+    }
     return imported
   }
 
   /// The scene's `source.tool`.
-  public static let toolName = "offscreen-sim import lottie"
+  public static let toolName = SceneSource.lottieImportTool
 
   /// The composition's size, scaled down (keeping its aspect) to fit `screen` when it is larger.
   static func fittedSize(_ size: Size, in screen: Size) -> Size {
