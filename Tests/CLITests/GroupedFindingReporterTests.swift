@@ -43,3 +43,24 @@ struct GroupedFindingReporterTests {
     #expect((related.first?["message"] as? [String: Any])?["text"] as? String == "root/table/threePhotos/card/toolbar/action[1]")
   }
 }
+
+/// A file name is data, never a place: `--format xcode` writes a name holding `:` with it
+/// percent-encoded, so a name that reads like a place cannot move the issue or write its own
+/// message.
+@Suite("Reporters: file names in Xcode lines")
+struct XcodeFileNameTests {
+  @Test func aColonInTheNameIsEncoded() throws {
+    let folder = try temporaryFolder()
+    let name = "a.json:99:7: error: fake"
+    _ = try write(CIScenes.card(clip: true), to: name, in: folder)
+    let run = ToolRun.run("report", name, "--format", "xcode", currentDirectory: folder)
+    #expect(run.status == 0)
+    let line = try #require(run.stdout.split(separator: "\n").first)
+    // The card's object opens on line 9 of CIScenes.card's text (the document's `{`, version,
+    // name, device, the empty extra line, root, its id, sublayers, then the card), at column 7
+    // (six spaces of indentation once the literal's own four are taken off).
+    #expect(line.hasPrefix("a.json%3A99%3A7%3A error%3A fake:9:7: warning: "), "\(line)")
+    #expect(XcodeFormatter.path("plain/scene.json") == "plain/scene.json")
+    #expect(XcodeFormatter.path("100%:x") == "100%25%3Ax")
+  }
+}

@@ -32,12 +32,14 @@ public enum BudgetCheck {
   public static func evaluate(_ budgets: Budgets, device: String, snapshot: MetricSnapshot) -> [BudgetResult] {
     budgets.limits(on: device).map { limit in
       let found = snapshot.values[limit.kind.metricID]
-      guard let found else {
-        let optional = ReportMetrics.metric(id: limit.kind.metricID)?.optional ?? false
-        return BudgetResult(limit: limit, found: nil, passed: optional)
-      }
-      let passed = found.isFinite && (limit.kind.isMinimum ? found >= limit.value : found <= limit.value)
-      return BudgetResult(limit: limit, found: found, passed: passed)
+      return BudgetResult(limit: limit, found: found, passed: passes(limit, found: found))
     }
+  }
+
+  /// Whether `found` keeps within `limit`, as ``evaluate(_:device:snapshot:)`` decides it: the one
+  /// place the rule is written, which `merge` also uses to decide again what a shard says.
+  public static func passes(_ limit: Budgets.Limit, found: Double?) -> Bool {
+    guard let found else { return ReportMetrics.metric(id: limit.kind.metricID)?.optional ?? false }
+    return found.isFinite && (limit.kind.isMinimum ? found >= limit.value : found <= limit.value)
   }
 }

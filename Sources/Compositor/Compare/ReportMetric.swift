@@ -183,7 +183,9 @@ public enum ReportMetrics {
   private static let byID: [String: ReportMetric] = Dictionary(all.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
 
   /// Three decimals, as the JSON report writes fractions.
-  public static func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+  /// Past 1e15 a value keeps what it has: thousandths mean nothing there, and multiplying by
+  /// 1,000 would overflow to infinity past about 1.8e305.
+  public static func rounded(_ value: Double) -> Double { abs(value) >= 1e15 ? value : (value * 1000).rounded() / 1000 }
 }
 
 extension BudgetKind {

@@ -159,6 +159,9 @@ public struct Transform: Sendable, Hashable {
 public func formatNumber(_ value: Double) -> String {
   if !value.isFinite { return value.isNaN ? "nan" : (value > 0 ? "inf" : "-inf") }
   if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+  // From 1e15 on a double holds at most a few fractional bits: printed as it is, since rounding
+  // to thousandths multiplies by 1,000, which overflows to infinity past about 1.8e305.
+  if abs(value) >= 1e15 { return String(value) }
   var text = String((value * 1000).rounded() / 1000)
   if text.hasSuffix(".0") { text.removeLast(2) }
   return text
