@@ -50,7 +50,7 @@ enum CheckCommand: ToolCommand {
     ],
     examples: [
       "offscreen-sim check scenes/",
-      "offscreen-sim check scenes/feed.json --budgets budgets.json --junit check.xml",
+      "offscreen-sim check scenes/timeline-cell.json --budgets budgets.json --junit check.xml",
       "offscreen-sim check scenes/ --format markdown > comment.md",
       "offscreen-sim check scenes/ --shard 2/4 --format json > shard-2.json",
     ])

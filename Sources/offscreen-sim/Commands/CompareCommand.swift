@@ -64,8 +64,8 @@ enum CompareCommand: ToolCommand {
     ],
     examples: [
       "offscreen-sim compare scenes/qqmusic-home-v1.json scenes/qqmusic-home-v2.json",
-      "offscreen-sim report scenes/feed.json --format json > baseline.json",
-      "offscreen-sim compare baseline.json scenes/feed.json --format markdown > comment.md",
+      "offscreen-sim report scenes/timeline-cell.json --format json > baseline.json",
+      "offscreen-sim compare baseline.json scenes/timeline-cell.json --format markdown > comment.md",
       "offscreen-sim compare a.json b.json --device iphone-6 --device iphone-13-pro --gate default,findings",
     ])
 

@@ -4,6 +4,13 @@ enum Help {
   /// Help text is wrapped to this many columns.
   static let width = 100
 
+  /// Where the `docs/...` files that help names are, for a tool installed without the
+  /// repository: the repository's docs folder (on the branch the README installs from).
+  static let docsLocation = "https://github.com/offscreen-sim/offscreen-sim/tree/main/docs"
+
+  /// The line that says where `docs/...` names are, under help that names any.
+  static var docsLine: String { "DOCUMENTATION: the docs/... files named above are at \(docsLocation)\n" }
+
   /// A command's help: overview, discussion, usage, arguments, options, exit codes, examples.
   static func text(for command: CommandDeclaration) -> String {
     var text = wrap(command.summary, first: "OVERVIEW: ", rest: "          ") + "\n"
@@ -28,6 +35,7 @@ enum Help {
       text += "\n\(command.examples.count == 1 ? "EXAMPLE" : "EXAMPLES"):\n"
       for example in command.examples { text += "  \(example)\n" }
     }
+    if text.contains("docs/") { text += "\n" + docsLine }
     return text
   }
 
@@ -57,6 +65,7 @@ enum Help {
         offscreen-sim compare scenes/qqmusic-home-v1.json scenes/qqmusic-home-v2.json
         offscreen-sim check scenes/
 
+      \(docsLine.dropLast())
       """
   }
 
