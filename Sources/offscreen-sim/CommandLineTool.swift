@@ -39,7 +39,9 @@ enum CommandLineTool {
     guard let command = command(named: first) else {
       var message = "offscreen-sim: error: unknown command '\(first)'"
       if first.hasPrefix("-") { message = "offscreen-sim: error: unknown option '\(first)'" }
-      if let suggestion = nearest(to: first, in: commands.map(\.declaration.name)) { message += "; did you mean '\(suggestion)'?" }
+      // An option is compared with the tool's own options, a word with the commands.
+      let names = first.hasPrefix("-") ? ["--help", "--version"] : commands.map(\.declaration.name)
+      if let suggestion = nearest(to: first, in: names) { message += "; did you mean '\(suggestion)'?" }
       io.err(message + "\nRun 'offscreen-sim --help' for the commands.\n")
       return ExitCode.usageOrInput.rawValue
     }

@@ -255,8 +255,10 @@ private func string(_ value: JSONValue) -> String? {
     ("true,", 4, "unexpected ',' after the JSON value"),
     ("nullx", 0, "expected a JSON value, found 'nullx'"),
     // Not JSON: comments, identifiers, JavaScript numbers.
-    ("// note\n1", 0, "expected a JSON value, found '/'"),
-    ("[1 /* note */]", 3, "expected ',' or ']' after an array element, found '/'"),
+    // A '/' that opens a comment says so: JSON (RFC 8259) has no comments.
+    ("// note\n1", 0, "expected a JSON value, found '/' (a comment: JSON has none; remove it)"),
+    ("[1 /* note */]", 3, "expected ',' or ']' after an array element, found '/' (a comment: JSON has none; remove it)"),
+    ("[1 / 2]", 3, "expected ',' or ']' after an array element, found '/'"),
     ("NaN", 0, "expected a JSON value, found 'NaN'"),
     ("Infinity", 0, "expected a JSON value, found 'Infinity'"),
     ("-Infinity", 1, "expected a digit after '-', found 'I'"),
@@ -365,10 +367,11 @@ private func string(_ value: JSONValue) -> String? {
     }
     var state: UInt64 = 7
     for length in 0..<200 {
-      inputs.append((0..<length).map { _ in
-        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-        return [0x0A, 0x0B, 0x09, 0x8A, 0x00, 0xFF, 0x61][Int(state >> 61) % 7]
-      })
+      inputs.append(
+        (0..<length).map { _ in
+          state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+          return [0x0A, 0x0B, 0x09, 0x8A, 0x00, 0xFF, 0x61][Int(state >> 61) % 7]
+        })
     }
     for bytes in inputs {
       let source = SourceText(bytes)

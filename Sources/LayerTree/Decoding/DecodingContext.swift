@@ -44,7 +44,9 @@ public final class DecodingContext {
   /// Records an unknown key, with the nearest known key as a suggestion.
   public func unknownKey(_ member: JSONValue.Member, in path: JSONPath, known: [String], what: String) {
     var notes: [String] = []
-    if let suggestion = suggestion(for: member.key, in: known) {
+    if let key = UIKitWords.layerKeys[member.key], known.contains(key) {
+      notes.append("`\(member.key)` is UIKit's name; the layer's is `\(key)`")
+    } else if let suggestion = suggestion(for: member.key, in: known) {
       notes.append("did you mean `\(suggestion)`?")
     } else {
       notes.append("known keys of \(what): \(known.joined(separator: ", "))")
@@ -179,6 +181,7 @@ public final class DecodingContext {
     let names = T.allCases.map(\.rawValue)
     var notes: [String] = []
     if let suggestion = suggestion(for: text, in: names) { notes.append("did you mean \"\(suggestion)\"?") }
+    if key == "class", let note = UIKitWords.viewClassNote(text) { notes.append(note) }
     error(
       path, key: key, at: value.offset,
       "expected one of \(names.map { "\"\($0)\"" }.joined(separator: ", ")), found \"\(text)\"", notes: notes)
@@ -191,7 +194,9 @@ public final class DecodingContext {
       return nil
     }
     guard let color = Color(hex: text) else {
-      error(path, key: key, at: value.offset, "expected a colour \"#RRGGBB\", \"#RRGGBBAA\" or \"clear\", found \"\(text)\"")
+      error(
+        path, key: key, at: value.offset, "expected a colour \"#RRGGBB\", \"#RRGGBBAA\" or \"clear\", found \"\(text)\"",
+        notes: UIKitWords.colourNote(text).map { [$0] } ?? [])
       return nil
     }
     return color

@@ -555,6 +555,9 @@ struct JSONParser: ~Copyable {
     case 0x09: return "a tab"
     case 0x20: return "a space"
     case UInt8(ascii: "'"): return "\"'\""
+    case UInt8(ascii: "/") where index + 1 < end && (bytes[index + 1] == UInt8(ascii: "/") || bytes[index + 1] == UInt8(ascii: "*")):
+      // What a file written like Swift or JavaScript holds.
+      return "'/' (a comment: JSON has none; remove it)"
     case 0x21..<0x7F: return "'\(Character(Unicode.Scalar(byte)))'"
     case 0..<0x20, 0x7F: return "control character U+\(Self.hex(UInt32(byte)))"
     default:

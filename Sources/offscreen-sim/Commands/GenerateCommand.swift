@@ -29,7 +29,7 @@ enum GenerateCommand: ToolCommand {
       ExitCodeNote(.success, "written"),
       ExitCodeNote(.usageOrInput, "usage error, or the file cannot be written"),
     ],
-    examples: ["offscreen-sim generate --layers 10000 --frames 600 -o feed.json"])
+    examples: ["offscreen-sim generate --layers 4000 --frames 600 -o feed.json"])
 
   static func run(_ parsed: ParsedArguments, io: ToolIO) throws -> ExitCode {
     if !parsed.positional.isEmpty { throw UsageError("generate takes no positional arguments") }
@@ -43,6 +43,16 @@ enum GenerateCommand: ToolCommand {
       try OutputFile(io: io).write(text, to: output, kind: .json)
     } else {
       io.document(text, .json)
+    }
+    // A scene past the readers' default limits is written all the same (a benchmark wants it),
+    // with a note, so that the next command's refusal is no surprise.
+    do {
+      _ = try SceneDecoder.decode(Array(text.utf8), options: .init(devices: DeviceCatalogue.screens))
+    } catch {
+      let first = error.diagnostics.first.map { ($0.path.isEmpty ? "" : $0.path + ": ") + $0.message } ?? "\(error)"
+      io.err(
+        "note: the scene is past what the other commands read by default (\(first)); run them with --work-budget N (or make it smaller with --layers or --frames)\n"
+      )
     }
     return .success
   }

@@ -4,23 +4,29 @@ import LayerTree
 /// `offscreen-sim rules`: lists the offscreen rules with their reasons and fixes.
 enum RulesCommand: ToolCommand {
   static let declaration = CommandDeclaration(
-    name: "rules", summary: "List the offscreen rules: id, why the layer goes offscreen, the fix, and what Apple documents of it.",
+    name: "rules",
+    summary:
+      "List the offscreen rules (id, why the layer goes offscreen, the fix, what Apple documents of it) and the image checks.",
     arguments: [
       ArgumentDeclaration(
-        "<rule-id>", kind: .suggested(OffscreenRules.all.map(\.id)), count: 0...1,
-        help: "Show one rule with its triggering and non-triggering examples.")
+        "<rule-id>", kind: .suggested(OffscreenRules.all.map(\.id) + ImageChecks.all.map(\.id)), count: 0...1,
+        help: "Show one rule or image check with its triggering and non-triggering examples.")
     ],
     exitCodes: [
       ExitCodeNote(.success, "the rules were listed"),
       ExitCodeNote(.usageOrInput, "usage error, or an unknown rule id"),
     ],
-    examples: ["offscreen-sim rules", "offscreen-sim rules rounded-clip"])
+    examples: ["offscreen-sim rules", "offscreen-sim rules rounded-clip", "offscreen-sim rules scaled-image"])
 
   static func run(_ parsed: ParsedArguments, io: ToolIO) throws -> ExitCode {
     if parsed.positional.count > 1 { throw UsageError("expected at most one rule id") }
     if let id = parsed.positional.first {
+      if let check = ImageChecks.check(id: id) {
+        io.out(imageCheckText(check, examples: true))
+        return .success
+      }
       guard let rule = OffscreenRules.rule(id: id) else {
-        let ids = OffscreenRules.all.map(\.id)
+        let ids = OffscreenRules.all.map(\.id) + ImageChecks.all.map(\.id)
         var message = "unknown rule '\(id)'"
         if let suggestion = nearest(to: id, in: ids) { message += "; did you mean '\(suggestion)'?" }
         throw UsageError(message + " (rules: \(ids.joined(separator: ", ")))")
@@ -46,8 +52,22 @@ enum RulesCommand: ToolCommand {
     for rule in OffscreenRules.all {
       text += "\(rule.id)\n  \(rule.title). \(rule.reason)\n  fix: \(rule.fix)\n" + evidenceLines(rule)
     }
+    text += "\nImage checks (a finding on an image layer; nothing goes offscreen):\n"
+    for check in ImageChecks.all { text += imageCheckText(check, examples: false) }
     io.out(text)
     return .success
+  }
+
+  /// An image check as `rules` lists it; with its examples when shown alone.
+  static func imageCheckText(_ check: any ImageCheck, examples: Bool) -> String {
+    var text = "\(check.id) (image check)\n  \(check.title). \(check.reason)\n  fix: \(check.fix)\n"
+    guard examples else { return text }
+    text += "\nExamples:\n"
+    for example in check.examples {
+      text += "  \(example.passes > 0 ? "reported" : "not reported"): \(example.note)\n"
+      text += "    \(example.layerJSON)\n"
+    }
+    return text
   }
 
   /// What Apple states of the rule's behaviour, and what the rule models that Apple does not
