@@ -42,9 +42,25 @@ struct ReleaseFilesTests {
     #expect(try Self.text(Self.formulaPath).contains("\nclass \(derived) < Formula\n"))
   }
 
-  @Test func theVersionIsTheOneTheToolPrints() throws {
+  /// The version the formula installs: the newest CHANGELOG.md section that no longer says "not
+  /// yet tagged", or, before any is, the version the tool prints (the first release, to come).
+  /// While a later version is being made (its section "not yet tagged"), the formula stays on the
+  /// last release.
+  static func releasedVersion(changelog: String) -> String {
+    let headings = changelog.split(separator: "\n").filter { $0.hasPrefix("## ") }
+    let tagged = headings.first { !$0.contains("not yet tagged") }
+    return tagged.map { String($0.dropFirst(3).prefix { $0 != " " }) } ?? toolVersion
+  }
+
+  static func releasedVersion() throws -> String { releasedVersion(changelog: try text("CHANGELOG.md")) }
+
+  @Test func theVersionIsTheNewestRelease() throws {
     let formula = try Self.text(Self.formulaPath)
-    #expect(Self.values("version", in: formula) == [toolVersion])
+    #expect(Self.values("version", in: formula) == [try Self.releasedVersion()])
+    // By hand: the next version in the making leaves the formula on the last release; before the
+    // first release, it names the version the tool prints.
+    #expect(Self.releasedVersion(changelog: "# Changelog\n\n## 9.1.0 (not yet tagged)\n\n- b\n\n## 9.0.0 (2026-01-02)\n\n- a\n") == "9.0.0")
+    #expect(Self.releasedVersion(changelog: "# Changelog\n\n## 9.0.0 (not yet tagged)\n") == toolVersion)
   }
 
   /// `brew audit`'s rules for desc: no leading article, not the formula's name, under 80
@@ -73,32 +89,33 @@ struct ReleaseFilesTests {
   }
 
   /// One url per platform of package.sh, each the asset the release attaches for it:
-  /// `.../releases/download/v<version>/offscreen-sim-<version>-<platform>.tar.gz`.
+  /// `.../releases/download/v<version>/offscreen-sim-<version>-<platform>.tar.gz`, of the
+  /// formula's version.
   @Test func theUrlsAreTheReleaseAssets() throws {
     let platforms = try Self.platforms()
     #expect(platforms == ["macos-universal", "linux-x86_64", "linux-aarch64"])
     let urls = Self.values("url", in: try Self.text(Self.formulaPath))
+    let version = try Self.releasedVersion()
     let expected = platforms.map {
-      "https://github.com/offscreen-sim/offscreen-sim/releases/download/v\(toolVersion)/offscreen-sim-\(toolVersion)-\($0).tar.gz"
+      "https://github.com/offscreen-sim/offscreen-sim/releases/download/v\(version)/offscreen-sim-\(version)-\($0).tar.gz"
     }
     #expect(urls == expected)
   }
 
-  /// Each url is followed by its sha256: 64 hexadecimal digits, or, while CHANGELOG.md says the
-  /// version is not yet tagged, the placeholder of 64 zeros marked as one.
+  /// Each url is followed by its sha256: 64 hexadecimal digits. Until the release exists (its tag
+  /// is pushed, then the workflow builds it), the formula cannot know them: 64 zeros, which no
+  /// download matches, marked as the placeholder for that version.
   @Test func eachUrlHasAChecksumOrTheDocumentedPlaceholder() throws {
     let formula = try Self.text(Self.formulaPath)
     let lines = formula.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-    let untagged = try Self.text("CHANGELOG.md").contains("\n## \(toolVersion) (not yet tagged)\n")
+    let version = try Self.releasedVersion()
     var checked = 0
     for (index, line) in lines.enumerated() where line.hasPrefix("url \"") {
       let next = try #require(lines.indices.contains(index + 1) ? lines[index + 1] : nil)
       let sha = try #require(Self.values("sha256", in: next).first, "no sha256 after \(line)")
       #expect(sha.count == 64 && sha.allSatisfy { "0123456789abcdef".contains($0) }, "\(sha) is not 64 hexadecimal digits")
-      if sha == String(repeating: "0", count: 64) {
-        #expect(untagged, "a placeholder checksum for \(toolVersion), which CHANGELOG.md no longer says is untagged")
-        #expect(next.contains("# placeholder until v\(toolVersion) is released"))
-      }
+      let placeholder = sha == String(repeating: "0", count: 64)
+      #expect(placeholder == next.hasSuffix("# placeholder until v\(version) is released"), "\(next)")
       checked += 1
     }
     #expect(checked == 3)
