@@ -14,6 +14,8 @@ let package = Package(
     .library(name: "LayerCapture", targets: ["LayerCapture"]),
     .library(name: "RenderCost", targets: ["RenderCost"]),
     .executable(name: "offscreen-sim", targets: ["offscreen-sim"]),
+    // `swift package offscreen-sim check scenes/` in a package that depends on this one.
+    .plugin(name: "OffscreenSimPlugin", targets: ["OffscreenSimPlugin"]),
   ],
   targets: [
     .target(name: "LayerTree"),
@@ -23,6 +25,14 @@ let package = Package(
     // compare and check over many files: typed results and errors, no printing, no flags.
     .target(name: "SceneBatch", dependencies: ["LayerTree", "Compositor"]),
     .executableTarget(name: "offscreen-sim", dependencies: ["LayerTree", "Compositor", "SceneBatch", "SceneImport"]),
+    // Runs the tool with the arguments given, in the package's folder (README, "Install").
+    .plugin(
+      name: "OffscreenSimPlugin",
+      capability: .command(
+        intent: .custom(
+          verb: "offscreen-sim",
+          description: "Runs offscreen-sim (check, compare, report...) in the package's folder with the arguments given")),
+      dependencies: ["offscreen-sim"]),
     // Captures a live layer tree into a scene; its UIKit side compiles only where UIKit exists.
     .target(name: "LayerCapture", dependencies: ["LayerTree"]),
     // The render-cost check for unit tests: capture, simulate, budgets, recorded scenes.
