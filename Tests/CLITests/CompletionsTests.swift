@@ -1,3 +1,4 @@
+import Compositor
 import Foundation
 import Testing
 
@@ -90,7 +91,8 @@ struct CompletionsTests {
     #expect(commands == Self.commands.filter { $0.hasPrefix("c") })
     #expect(try complete(["offscreen-sim", "report", "--fo"]) == ["--format"])
     #expect(try complete(["offscreen-sim", "explain", "--format", ""]) == ["text", "json"])
-    let rules = ToolRun.run("rules").stdout.split(separator: "\n").filter { !$0.hasPrefix(" ") }.map(String.init)
+    // The rules and the image checks `rules` describes, as their registries list them.
+    let rules = OffscreenRules.all.map(\.id) + ImageChecks.all.map(\.id)
     #expect(try complete(["offscreen-sim", "rules", ""]) == rules)
     #expect(try complete(["offscreen-sim", "completions", "f"]) == ["fish"])
   }

@@ -50,7 +50,9 @@ struct FirstHourTests {
     #expect(run.stderr.contains("note: `alpha` is UIKit's name; the layer's is `opacity`"))
     #expect(run.stderr.contains("note: a UIImageView is a CALayer whose contents are its image"))
     // UIColor.systemBlue's light value is (0, 122, 255) in Apple's Human Interface Guidelines.
-    #expect(run.stderr.contains("\"#007AFF\" for systemBlue"))
+    #expect(
+      run.stderr.contains(
+        "a colour name (systemBlue) is not read: write its sRGB value as \"#RRGGBB\" (systemBlue in light mode is \"#007AFF\")"))
 
     _ = try write("{\n  // a note\n  \"version\": 1\n}\n", to: "commented.json", in: folder)
     let commented = ToolRun.run("report", "commented.json", currentDirectory: folder)

@@ -29,6 +29,6 @@ enum UIKitWords {
   static func colourNote(_ text: String) -> String? {
     guard !text.isEmpty, text.allSatisfy({ $0.isLetter || $0.isNumber }), text.first?.isLetter == true else { return nil }
     // UIColor.systemBlue in light mode, Apple's Human Interface Guidelines, "Color": 0, 122, 255.
-    return "colour names such as systemBlue are not read: write the sRGB value, as \"#007AFF\" for systemBlue in light mode"
+    return "a colour name (\(text)) is not read: write its sRGB value as \"#RRGGBB\" (systemBlue in light mode is \"#007AFF\")"
   }
 }

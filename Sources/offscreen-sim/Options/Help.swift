@@ -9,7 +9,7 @@ enum Help {
   static let docsLocation = "https://github.com/offscreen-sim/offscreen-sim/tree/main/docs"
 
   /// The line that says where `docs/...` names are, under help that names any.
-  static var docsLine: String { "DOCUMENTATION: the docs/... files named above are at \(docsLocation)\n" }
+  static var docsLine: String { "DOCUMENTATION: the docs/... files named above are in\n  \(docsLocation)\n" }
 
   /// A command's help: overview, discussion, usage, arguments, options, exit codes, examples.
   static func text(for command: CommandDeclaration) -> String {
