@@ -52,8 +52,38 @@ enum InitCommand: ToolCommand {
     {
       throw InputError("\(path): error: the file exists; --force replaces it", file: path)
     }
-    try OutputFile(io: io).write(starter, to: path, kind: .json)
-    if path != "-" { io.err("wrote \(path): edit it, then run 'offscreen-sim check' with no paths\n") }
+    if path == "-" {
+      try OutputFile(io: io).write(starter, to: path, kind: .json)
+      return .success
+    }
+    let (text, next) = fitted(folder: ScenePaths.folder(of: path), io: io)
+    try OutputFile(io: io).write(text, to: path, kind: .json)
+    io.err("wrote \(path): \(next)\n")
     return .success
+  }
+
+  /// The glob of the scenes `RenderCost.check` records beside unit tests: the starter's scenes.
+  static let recordedScenes = "**/__RenderScenes__/**/*.json"
+
+  /// The starter for a configuration in `folder` (a path from the working folder), and what to do
+  /// next: the recorded scenes when there are any; else the folder's `scenes/` when it holds
+  /// scene files; else the recorded scenes still (what unit tests will write), saying that no
+  /// scene is there yet, so that the first `check` is not a surprise.
+  static func fitted(folder: String, io: ToolIO) -> (text: String, next: String) {
+    let run = "edit it, then run 'offscreen-sim check' with no paths"
+    let recorded = try? ScenePatterns.expand([recordedScenes], in: folder, currentDirectory: io.currentDirectory, file: "")
+    if let recorded, !recorded.paths.isEmpty { return (starter, run) }
+    let files = ScenePaths.expand([ScenePaths.join(folder, "scenes")], currentDirectory: io.currentDirectory).files
+    if !files.isEmpty {
+      let text = starter.replacingOccurrences(of: #"["\#(recordedScenes)"]"#, with: #"["scenes"]"#)
+        .replacingOccurrences(
+          of: "The default finds the scenes RenderCost.check records beside unit tests.",
+          with: "init found no scene recorded by RenderCost.check here (\(recordedScenes)) and named the scenes folder instead.")
+      return (text, "its scenes are the \(files.count) scene file\(files.count == 1 ? "" : "s") of scenes/; \(run)")
+    }
+    return (
+      starter,
+      "no scene file is here yet: its scenes, \"\(recordedScenes)\", are the files RenderCost.check records when unit tests run, or list your scene files under \"scenes\"; then run 'offscreen-sim check' with no paths"
+    )
   }
 }

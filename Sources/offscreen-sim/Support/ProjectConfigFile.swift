@@ -115,7 +115,9 @@ enum ScenePatterns {
       }
       guard !matches.isEmpty else {
         throw InputError(
-          "\(file): error: scenes: \"\(pattern)\" matches no file (relative to \(folder == "." ? "the file's folder" : folder))")
+          "\(file): error: scenes: \"\(pattern)\" matches no file (relative to \(folder == "." ? "the file's folder" : folder)), so check has no scene to run; nothing was checked\n"
+            + "  note: add scene files it matches (RenderCost.check records scenes under __RenderScenes__ when unit tests run), change \"scenes\" in \(file), or give check the scene files or folders"
+        )
       }
       paths += matches.sorted().map { ScenePaths.join(base, $0) }
     }
