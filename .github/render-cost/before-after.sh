@@ -4,8 +4,9 @@
 #
 # Before and after come from git itself: every scene file matching the pathspecs that the change
 # modifies or renames is compared with its version at the merge base; a scene the change adds is
-# reported as new, one it deletes as deleted, and neither fails the run. Scenes the change leaves
-# alone are not simulated (one tool, the same bytes: the same figures). No pairs file is needed;
+# reported as new, one it deletes as deleted, and neither fails the run for being so (a new
+# scene that fails its own budgets fails it, headed as a new scene failing its budgets: it has
+# nothing to regress from). Scenes the change leaves alone are not simulated (one tool, the same bytes: the same figures). No pairs file is needed;
 # one can be given for comparisons between different files.
 #
 # Environment (the action's inputs):
@@ -147,6 +148,9 @@ unchanged=$((unchanged - ${#compared[@]} - ${#added[@]}))
 
 status=0
 raise() { [ "$1" -gt "$status" ] && status=$1 || true; }
+# What a status of 1 comes from: a comparison that got worse, the budgets (of any scene).
+compare_worse=false
+check_code=0
 compare_md=""
 if [ ${#compared[@]} -gt 0 ]; then
   printf '%s\n' "$pairs" >"$work/pairs.json"
@@ -160,6 +164,7 @@ if [ ${#compared[@]} -gt 0 ]; then
     ${device_args[@]+"${device_args[@]}"} ${compare_args[@]+"${compare_args[@]}"})
   set -e
   raise "$code"
+  [ "$code" = 1 ] && compare_worse=true
 fi
 if [ -n "${OSIM_PAIRS:-}" ]; then
   set +e
@@ -169,6 +174,7 @@ if [ -n "${OSIM_PAIRS:-}" ]; then
     ${compare_args[@]+"${compare_args[@]}"})
   set -e
   raise "$code"
+  [ "$code" = 1 ] && compare_worse=true
 fi
 
 # Reports of the changed and new scenes: HTML for the artifact, budgets as JUnit.
@@ -188,12 +194,50 @@ if [ "${OSIM_CHECK:-true}" = "true" ] && [ ${#after[@]} -gt 0 ]; then
   code=$?
   set -e
   raise "$code"
+  check_code=$code
   printf '%s\n' "$budgets" >>"$out/compare.txt"
+fi
+
+# A new scene has nothing to regress from: when budgets failed, which scenes failed them decides
+# the heading. The changed scenes failing theirs is a regression; each new scene failing its own
+# is named as such (each is checked again alone, only when the run failed on budgets).
+regressed=$compare_worse
+failing_new=()
+if [ "$check_code" = 1 ]; then
+  if [ ${#added[@]} -eq 0 ]; then
+    regressed=true
+  else
+    set +e
+    if [ ${#compared[@]} -gt 0 ]; then
+      (cd "$work" && "$tool" check "${compared[@]}" --quiet ${device_args[@]+"${device_args[@]}"} \
+        ${config_args[@]+"${config_args[@]}"}) >/dev/null 2>&1
+      [ $? = 1 ] && regressed=true
+    fi
+    for path in "${added[@]}"; do
+      (cd "$work" && "$tool" check "$path" --quiet ${device_args[@]+"${device_args[@]}"} \
+        ${config_args[@]+"${config_args[@]}"}) >/dev/null 2>&1
+      [ $? = 1 ] && failing_new+=("$path")
+    done
+    set -e
+  fi
+fi
+if [ ${#failing_new[@]} -eq 1 ]; then
+  failing_words="a new scene failing its budgets"
+else
+  failing_words="${#failing_new[@]} new scenes failing their budgets"
 fi
 
 case "$status" in
   0) verdict="no regression" ;;
-  1) verdict="regression" ;;
+  1)
+    if [ "$regressed" = true ] && [ ${#failing_new[@]} -gt 0 ]; then
+      verdict="regression, and $failing_words"
+    elif [ ${#failing_new[@]} -gt 0 ]; then
+      verdict="$failing_words"
+    else
+      verdict="regression"
+    fi
+    ;;
   *) verdict="error: a scene could not be read (see the job log)" ;;
 esac
 {
@@ -207,7 +251,13 @@ esac
   [ -n "$compare_md" ] && printf '\n%s\n' "$compare_md"
   if [ ${#added[@]} -gt 0 ]; then
     printf '\n### New scenes (nothing to compare with)\n\n'
-    for path in "${added[@]}"; do printf -- '- `%s`\n' "$(shown "$path")"; done
+    for path in "${added[@]}"; do
+      note=""
+      for failing in ${failing_new[@]+"${failing_new[@]}"}; do
+        [ "$failing" = "$path" ] && note=" (fails its budgets)"
+      done
+      printf -- '- `%s`%s\n' "$(shown "$path")" "$note"
+    done
   fi
   if [ ${#deleted[@]} -gt 0 ]; then
     printf '\n### Deleted scenes\n\n'

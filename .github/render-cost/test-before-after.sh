@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Proves the render-cost action's before/after logic (before-after.sh) on scratch git
 # repositories: a change that makes a scene worse fails, one that makes it better passes, new and
-# deleted scenes are reported and never fail, the pull request that adds the first scenes passes,
+# deleted scenes are reported and never fail for being so, a new scene failing its own budgets
+# is headed as one (it has nothing to regress from), the pull request that adds the first scenes passes,
 # a change without scene files says so, no output names a temporary folder, and a comment over
 # GitHub's limit is cut between lines.
 #
@@ -117,6 +118,28 @@ run "$second"
 expect_status "improvement" 0 "$code"
 expect_in "improvement" "$out/comment.md" "## Render cost: no regression"
 
+# 3b. A new scene that fails its own budgets has nothing to regress from: the run fails (exit 1)
+# and the comment heads it as a new scene failing its budgets. timeline-cell.json has 6 offscreen
+# passes per frame within its budget of 6; the copy's budget is lowered to 0.
+sed 's/"maxOffscreenPassesPerFrame": 6,/"maxOffscreenPassesPerFrame": 0,/' "$root/scenes/timeline-cell.json" >"$dir/testBudget.json"
+grep -qF '"maxOffscreenPassesPerFrame": 0,' "$dir/testBudget.json" || fail "new scene over budget: the budget was not lowered"
+before_new=$(git -C "$repo" rev-parse HEAD)
+commit "a new scene over its budget" >/dev/null
+run "$before_new"
+expect_status "new scene over budget" 1 "$code"
+expect_in "new scene over budget" "$out/comment.md" "## Render cost: a new scene failing its budgets"
+expect_not_in "new scene over budget" "$out/comment.md" "regression"
+expect_in "new scene over budget" "$out/comment.md" "- \`Tests/AppTests/__RenderScenes__/FeedTests/testBudget.json\` (fails its budgets)"
+# With a changed scene that got worse as well, the comment says both.
+cp "$worse" "$dir/testHome.json"
+commit "home cards clip again, and a new scene over its budget" >/dev/null
+run "$before_new"
+expect_status "regression and new scene over budget" 1 "$code"
+expect_in "regression and new scene over budget" "$out/comment.md" "## Render cost: regression, and a new scene failing its budgets"
+cp "$better" "$dir/testHome.json"
+git -C "$repo" rm -q "$dir/testBudget.json"
+commit "back to the improvement" >/dev/null
+
 # 4. A change without scene files.
 echo "more" >>"$repo/README.md"
 commit "readme" >/dev/null
@@ -164,4 +187,4 @@ if [ "$failures" -gt 0 ]; then
   cat "$scratch/log.txt" >&2
   exit 1
 fi
-echo "before/after logic: 9 runs on a scratch repository as expected"
+echo "before/after logic: 11 runs on a scratch repository as expected"
