@@ -34,7 +34,7 @@ enum CheckCommand: ToolCommand {
       ArgumentDeclaration(
         "<scene.json | folder>", kind: .fileOrFolder, count: 1...Int.max,
         help:
-          "Scene files, or folders searched recursively for *.json files (not *.schema.json, not hidden files or folders). Scenes without budgets are listed as skipped."
+          "Scene files, or folders searched recursively for *.json files (not *.schema.json, not hidden files or folders, not budgets, pairs or configuration files found there). Scenes without budgets are listed as skipped."
       )
     ],
     options: [budgets, format] + Presentation.options + [
@@ -73,8 +73,11 @@ enum CheckCommand: ToolCommand {
 
     let shard = try SharedOptions.shard(parsed)
 
-    let (files, pathErrors, searchNotes) = ScenePaths.expand(parsed.positional, currentDirectory: io.currentDirectory)
+    let (found, pathErrors, searchNotes) = ScenePaths.expand(parsed.positional, currentDirectory: io.currentDirectory)
     for note in searchNotes { io.err(note + "\n") }
+    // A budgets file, pairs file or configuration kept in a scenes folder is not a scene.
+    let (files, otherNotes) = OtherDocument.split(found, named: parsed.positional, currentDirectory: io.currentDirectory)
+    for note in otherNotes { io.err(note + "\n") }
     let positions = shard?.positions(of: files) ?? Array(files.indices)
     let selected = positions.map { files[$0] }
     let progress = Progress("check: read", total: selected.count, io: io)

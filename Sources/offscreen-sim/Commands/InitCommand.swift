@@ -73,7 +73,8 @@ enum InitCommand: ToolCommand {
     let run = "edit it, then run 'offscreen-sim check' with no paths"
     let recorded = try? ScenePatterns.expand([recordedScenes], in: folder, currentDirectory: io.currentDirectory, file: "")
     if let recorded, !recorded.paths.isEmpty { return (starter, run) }
-    let files = ScenePaths.expand([ScenePaths.join(folder, "scenes")], currentDirectory: io.currentDirectory).files
+    let found = ScenePaths.expand([ScenePaths.join(folder, "scenes")], currentDirectory: io.currentDirectory).files
+    let files = OtherDocument.split(found, named: [], currentDirectory: io.currentDirectory).scenes
     if !files.isEmpty {
       let text = starter.replacingOccurrences(of: #"["\#(recordedScenes)"]"#, with: #"["scenes"]"#)
         .replacingOccurrences(

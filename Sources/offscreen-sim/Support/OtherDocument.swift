@@ -1,0 +1,192 @@
+import Foundation
+import LayerTree
+
+/// What a JSON file that a folder search found is, when it is not a scene: a budgets file, a
+/// pairs file, a project configuration or one of the tool's JSON documents kept beside the scenes.
+/// `check scenes/` skips such a file with a note instead of reading it as a broken scene.
+///
+/// Only the top-level keys are looked at (of the object, or of the objects of a top-level
+/// array), in at most the first ``peekLimit`` bytes, with a scanner that does no more than track
+/// strings and nesting: a scene names `version` or `root` near its start, and the files it is
+/// told apart from are small. A file the scanner cannot place (not JSON, cut off, empty, or with
+/// a key of a scene's) is left to the scene reader, which says what is wrong with it.
+enum OtherDocument {
+  /// The most bytes read from a file to tell what it is.
+  static let peekLimit = 64 * 1024
+
+  /// What `bytes` (the start of a file) look like, as a note names it, or nil for a scene or
+  /// anything else the scene reader should judge.
+  static func kind(of bytes: [UInt8]) -> String? {
+    guard let shape = TopLevel.scan(bytes) else { return nil }
+    switch shape {
+    case .object(let all):
+      let keys = Set(all.filter { !$0.hasPrefix("//") && $0 != "$comment" })
+      if keys.isEmpty || keys.contains("version") || keys.contains("root") { return nil }
+      if keys.contains("reportVersion") { return "a JSON report (offscreen-sim report --format json)" }
+      if keys.contains("checkVersion") { return "a check result (offscreen-sim check --format json)" }
+      if keys.contains("compareVersion") { return "a comparison (offscreen-sim compare --format json)" }
+      if keys.contains("explainVersion") { return "an explanation (offscreen-sim explain --format json)" }
+      let budgetKeys = Set(BudgetKind.allCases.map(\.rawValue) + ["devices", "checkOn"])
+      if keys.isSubset(of: budgetKeys), !keys.isSubset(of: ["devices"]) { return "a budgets file (check --budgets)" }
+      if keys.isSubset(of: Set(ProjectConfig.keys)) { return "a project configuration (.offscreen-sim.json)" }
+      return nil
+    case .array(let elements):
+      guard !elements.isEmpty else { return nil }
+      let pairKeys = Set(PairsDecoder.pairKeys)
+      let allPairs = elements.allSatisfy { element in
+        guard let element else { return false }
+        let keys = Set(element.filter { !$0.hasPrefix("//") })
+        return keys.contains("before") && keys.contains("after") && keys.isSubset(of: pairKeys)
+      }
+      return allPairs ? "a pairs file (compare --pairs)" : nil
+    }
+  }
+
+  /// The files a folder search found that are not scenes, each with a note naming what it looks
+  /// like; `named` are the paths given on the command line, always read as scenes (an error there
+  /// says what is wrong with the file the user chose).
+  static func split(_ files: [String], named: [String], currentDirectory: String) -> (scenes: [String], notes: [String]) {
+    let named = Set(named)
+    var scenes: [String] = []
+    var notes: [String] = []
+    for file in files {
+      if !named.contains(file), let kind = kind(of: peek(ScenePaths.resolve(file, in: currentDirectory))) {
+        notes.append(
+          "\(file): note: skipped: it looks like \(kind), not a scene (no `version` or `root`); name it on the command line to read it as a scene, or keep it outside the folder"
+        )
+      } else {
+        scenes.append(file)
+      }
+    }
+    return (scenes, notes)
+  }
+
+  /// The first ``peekLimit`` bytes of the file at `path`; none when it cannot be read (the
+  /// scene reader then says why).
+  static func peek(_ path: String) -> [UInt8] {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return [] }
+    defer { try? handle.close() }
+    guard let data = try? handle.read(upToCount: peekLimit) else { return [] }
+    return Array(data)
+  }
+
+  /// The top level of a JSON text: an object's keys, or each element of an array as an object's
+  /// keys (nil for an element that is not an object).
+  enum TopLevel: Equatable {
+    case object([String])
+    case array([[String]?])
+
+    /// The top level of `bytes`, or nil when it is neither, or does not end within them.
+    static func scan(_ bytes: [UInt8]) -> TopLevel? {
+      var index = 0
+      func skipSpace() {
+        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+      }
+      // A string starting at `index` (a quote); its text, with `index` after the closing quote.
+      func string() -> String? {
+        guard index < bytes.count, bytes[index] == 0x22 else { return nil }
+        index += 1
+        let start = index
+        while index < bytes.count {
+          switch bytes[index] {
+          case 0x5C: index += 2
+          case 0x22:
+            let text = String(decoding: bytes[start..<index], as: UTF8.self)
+            index += 1
+            return text
+          default: index += 1
+          }
+        }
+        return nil
+      }
+      // Skips one value of any kind; false when the text ends first or is not JSON enough.
+      func skipValue() -> Bool {
+        skipSpace()
+        guard index < bytes.count else { return false }
+        switch bytes[index] {
+        case 0x22: return string() != nil
+        case 0x7B, 0x5B:
+          var depth = 0
+          while index < bytes.count {
+            switch bytes[index] {
+            case 0x22:
+              if string() == nil { return false }
+              continue
+            case 0x7B, 0x5B: depth += 1
+            case 0x7D, 0x5D:
+              depth -= 1
+              if depth == 0 {
+                index += 1
+                return true
+              }
+            default: break
+            }
+            index += 1
+          }
+          return false
+        default:
+          while index < bytes.count, !",}] \t\r\n".utf8.contains(bytes[index]) { index += 1 }
+          return index < bytes.count
+        }
+      }
+      // An object's keys, `index` at its `{`; nil when it is cut off or malformed.
+      func objectKeys() -> [String]? {
+        guard index < bytes.count, bytes[index] == 0x7B else { return nil }
+        index += 1
+        var keys: [String] = []
+        skipSpace()
+        if index < bytes.count, bytes[index] == 0x7D {
+          index += 1
+          return keys
+        }
+        while true {
+          skipSpace()
+          guard let key = string() else { return nil }
+          keys.append(key)
+          skipSpace()
+          guard index < bytes.count, bytes[index] == 0x3A else { return nil }
+          index += 1
+          guard skipValue() else { return nil }
+          skipSpace()
+          guard index < bytes.count else { return nil }
+          if bytes[index] == 0x2C {
+            index += 1
+            continue
+          }
+          guard bytes[index] == 0x7D else { return nil }
+          index += 1
+          return keys
+        }
+      }
+      if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+      skipSpace()
+      guard index < bytes.count else { return nil }
+      if bytes[index] == 0x7B {
+        return objectKeys().map { .object($0) }
+      }
+      guard bytes[index] == 0x5B else { return nil }
+      index += 1
+      var elements: [[String]?] = []
+      skipSpace()
+      if index < bytes.count, bytes[index] == 0x5D { return .array([]) }
+      while true {
+        skipSpace()
+        guard index < bytes.count else { return nil }
+        if bytes[index] == 0x7B {
+          guard let keys = objectKeys() else { return nil }
+          elements.append(keys)
+        } else {
+          guard skipValue() else { return nil }
+          elements.append(nil)
+        }
+        skipSpace()
+        guard index < bytes.count else { return nil }
+        if bytes[index] == 0x2C {
+          index += 1
+          continue
+        }
+        return bytes[index] == 0x5D ? .array(elements) : nil
+      }
+    }
+  }
+}
