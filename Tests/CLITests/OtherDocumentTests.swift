@@ -33,6 +33,7 @@ struct OtherDocumentTests {
     let named = ToolRun.run("check", "scenes/budgets.json", currentDirectory: folder)
     #expect(named.status == 2)
     #expect(named.stderr.contains("unknown key `maxGpuMsP95` in a scene"))
+    #expect(named.stderr.contains("note: scenes/budgets.json looks like a budgets file (check --budgets), not a scene"), "\(named.stderr)")
   }
 
   @Test func whatEachFileLooksLike() {

@@ -85,7 +85,7 @@ enum CheckCommand: ToolCommand {
       selected, budgets: budgets, devices: selection.requested, runner: SceneRunner(devices: selection.devices, limits: selection.limits),
       jobs: CommonOptions.jobs(parsed), read: progress.counting(SceneLoader(io: io).batchReader(for: selected)))
     progress.finish()
-    let errors = pathErrors.map { InputError($0) } + run.failures.map(InputError.init)
+    let errors = pathErrors.map { InputError($0) } + run.failures.map { OtherDocument.hinted($0, currentDirectory: io.currentDirectory) }
     let shardMember = shard.map {
       ShardDocument.check($0, files: files.count, positions: positions, run: run, pathErrors: pathErrors)
     }

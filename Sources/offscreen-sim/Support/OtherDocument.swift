@@ -1,5 +1,6 @@
 import Foundation
 import LayerTree
+import SceneBatch
 
 /// What a JSON file that a folder search found is, when it is not a scene: a budgets file, a
 /// pairs file, a project configuration or one of the tool's JSON documents kept beside the scenes.
@@ -59,6 +60,16 @@ enum OtherDocument {
       }
     }
     return (scenes, notes)
+  }
+
+  /// The error for a scene that could not be read; when it looks like another kind of file (one
+  /// named on the command line), a last note says which.
+  static func hinted(_ failure: BatchFailure, currentDirectory: String) -> InputError {
+    var error = InputError(failure)
+    if case .invalidScene(let path, _) = failure, let kind = kind(of: peek(ScenePaths.resolve(path, in: currentDirectory))) {
+      error.message += "\n  note: \(SceneLoader.displayName(path)) looks like \(kind), not a scene"
+    }
+    return error
   }
 
   /// The first ``peekLimit`` bytes of the file at `path`; none when it cannot be read (the
