@@ -27,13 +27,13 @@ enum InitCommand: ToolCommand {
   /// The starter: the recommended preset, the scenes RenderCost records, and a comment on each key.
   static let starter = """
     {
-      "//": "offscreen-sim's project configuration: check, compare and merge read the nearest one above the working folder. Options on the command line override it (docs/ci.md#project-configuration).",
+      "//": "offscreen-sim's project configuration: check, compare and merge read the nearest one above the working folder. Options on the command line override it (\(Help.doc("ci.md#project-configuration"))).",
       "// extends": "A preset to start from: recommended fails a comparison when a default gate gets worse, warns when a finding appears, and warns when a scene without budgets leaves Apple's good band of hitch time (5 ms/s).",
       "extends": "recommended",
       "// scenes": "What check runs on when given no paths: scene files, folders or globs (* and ? within a name, ** for any folders), relative to this file. The default finds the scenes RenderCost.check records beside unit tests.",
       "scenes": ["**/__RenderScenes__/**/*.json"],
       "// devices": "Check and compare on these devices instead of each scene's own (offscreen-sim devices lists them), e.g. \\"devices\\": [\\"iphone-13-pro\\"].",
-      "// budgets": "Budgets for the scenes without their own, as a scene's budgets key (docs/scene-format.md#budgets), e.g. \\"budgets\\": { \\"maxOffscreenPassesPerFrame\\": 2, \\"maxGpuMsP95\\": 8 }.",
+      "// budgets": "Budgets for the scenes without their own, as a scene's budgets key (\(Help.doc("scene-format.md#budgets"))), e.g. \\"budgets\\": { \\"maxOffscreenPassesPerFrame\\": 2, \\"maxGpuMsP95\\": 8 }.",
       "// gates": "The metrics that fail a comparison when they get worse: metric ids (offscreen-sim compare --list-metrics), default, all, none, findings.",
       "gates": ["default", "findings"],
       "// tolerance": "How far a figure may move, in percent, before it counts as better or worse.",

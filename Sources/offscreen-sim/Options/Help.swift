@@ -4,9 +4,16 @@ enum Help {
   /// Help text is wrapped to this many columns.
   static let width = 100
 
+  /// The project's repository, as the README clones it: where every docs link points.
+  static let repository = "https://github.com/offscreen-sim/offscreen-sim"
+
   /// Where the `docs/...` files that help names are, for a tool installed without the
   /// repository: the repository's docs folder (on the branch the README installs from).
-  static let docsLocation = "https://github.com/offscreen-sim/offscreen-sim/tree/main/docs"
+  static let docsLocation = repository + "/tree/main/docs"
+
+  /// The web address of `docs/<name>` (`ci.md#project-configuration`), for text that leaves the
+  /// tool (a file it writes) and so cannot say where a bare `docs/...` path is.
+  static func doc(_ name: String) -> String { repository + "/blob/main/docs/" + name }
 
   /// The line that says where `docs/...` names are, under help that names any.
   static var docsLine: String { "DOCUMENTATION: the docs/... files named above are in\n  \(docsLocation)\n" }
