@@ -181,16 +181,17 @@ fi
 after=(${compared[@]+"${compared[@]}"} ${added[@]+"${added[@]}"})
 for path in ${after[@]+"${after[@]}"}; do
   mkdir -p "$out/html/$(dirname "$path")"
-  if ! (cd "$work" && "$tool" report "$path" --html "$out/html/$path.html" \
-    ${first_device:+--device "$first_device"} >/dev/null); then
+  # Options first, then `--`: a file named like an option (--budgets=...) stays a path.
+  if ! (cd "$work" && "$tool" report --html "$out/html/$path.html" \
+    ${first_device:+--device "$first_device"} -- "$path" >/dev/null); then
     raise 2
   fi
 done
 budgets=""
 if [ "${OSIM_CHECK:-true}" = "true" ] && [ ${#after[@]} -gt 0 ]; then
   set +e
-  budgets=$(cd "$work" && "$tool" check "${after[@]}" --junit "$out/junit.xml" ${device_args[@]+"${device_args[@]}"} \
-    ${config_args[@]+"${config_args[@]}"})
+  budgets=$(cd "$work" && "$tool" check --junit "$out/junit.xml" ${device_args[@]+"${device_args[@]}"} \
+    ${config_args[@]+"${config_args[@]}"} -- "${after[@]}")
   code=$?
   set -e
   raise "$code"
@@ -209,13 +210,13 @@ if [ "$check_code" = 1 ]; then
   else
     set +e
     if [ ${#compared[@]} -gt 0 ]; then
-      (cd "$work" && "$tool" check "${compared[@]}" --quiet ${device_args[@]+"${device_args[@]}"} \
-        ${config_args[@]+"${config_args[@]}"}) >/dev/null 2>&1
+      (cd "$work" && "$tool" check --quiet ${device_args[@]+"${device_args[@]}"} \
+        ${config_args[@]+"${config_args[@]}"} -- "${compared[@]}") >/dev/null 2>&1
       [ $? = 1 ] && regressed=true
     fi
     for path in "${added[@]}"; do
-      (cd "$work" && "$tool" check "$path" --quiet ${device_args[@]+"${device_args[@]}"} \
-        ${config_args[@]+"${config_args[@]}"}) >/dev/null 2>&1
+      (cd "$work" && "$tool" check --quiet ${device_args[@]+"${device_args[@]}"} \
+        ${config_args[@]+"${config_args[@]}"} -- "$path") >/dev/null 2>&1
       [ $? = 1 ] && failing_new+=("$path")
     done
     set -e

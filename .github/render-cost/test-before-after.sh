@@ -3,8 +3,8 @@
 # repositories: a change that makes a scene worse fails, one that makes it better passes, new and
 # deleted scenes are reported and never fail for being so, a new scene failing its own budgets
 # is headed as one (it has nothing to regress from), the pull request that adds the first scenes passes,
-# a change without scene files says so, no output names a temporary folder, and a comment over
-# GitHub's limit is cut between lines.
+# a change without scene files says so, no output names a temporary folder, a comment over
+# GitHub's limit is cut between lines, and a scene named like an option stays a path.
 #
 # Usage: .github/render-cost/test-before-after.sh path/to/offscreen-sim
 set -euo pipefail
@@ -182,9 +182,21 @@ while IFS= read -r line; do
     fail "long comment: a line of comment.md is not a whole line of the comment: ${line:0:80}"
 done <"$out/comment.md"
 
+# 7. A new scene whose name reads like an option (`--budgets=creds.json`) is a path: the tool is
+# called with `--` before its paths, so the name never becomes `--budgets` (it would be an
+# unknown option of report, exit 2, or read another file as budgets).
+# The scene is at the repository's root, where its path is its name (a team's `scenes:` glob
+# can reach it).
+before_option=$(git -C "$repo" rev-parse HEAD)
+cp "$root/scenes/timeline-cell.json" "$repo/--budgets=creds.json"
+commit "a scene named like an option" >/dev/null
+run "$before_option" OSIM_SCENES=":(glob)*.json"
+expect_status "a name like an option" 0 "$code"
+expect_in "a name like an option" "$out/comment.md" "- \`--budgets=creds.json\`"
+
 if [ "$failures" -gt 0 ]; then
   echo "the last run's log:" >&2
   cat "$scratch/log.txt" >&2
   exit 1
 fi
-echo "before/after logic: 11 runs on a scratch repository as expected"
+echo "before/after logic: 12 runs on a scratch repository as expected"
