@@ -41,7 +41,13 @@ public struct SceneGenerator: Sendable {
   }
 
   /// The scene as compact JSON text.
-  public func json() -> String {
+  public func json() -> String { generate().json }
+
+  /// The scene's text, and how many layers a reader counts in it (the root, the list and every
+  /// cell's layers: one fewer than the figure in the scene's name, which counts one more for the
+  /// scroll's bookkeeping). The timeline only scrolls, so the work a reader budgets is that many
+  /// layers times the frames.
+  public func generate() -> (json: String, layers: Int) {
     var random = SplitMix64(seed: seed)
     var cells: [JSONOutput] = []
     var count = 3  // root, scroll view, their bookkeeping
@@ -111,7 +117,7 @@ public struct SceneGenerator: Sendable {
           ])
         ))
     }
-    return JSONOutput.object(scene).rendered(pretty: false) + "\n"
+    return (JSONOutput.object(scene).rendered(pretty: false) + "\n", count - 1)
   }
 
   // MARK: Cells

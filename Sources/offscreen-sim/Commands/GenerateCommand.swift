@@ -38,20 +38,25 @@ enum GenerateCommand: ToolCommand {
     let frames = parsed.integer(Self.frames) ?? 60
     guard let seed = UInt64(parsed.value(Self.seed) ?? "1") else { throw UsageError("--seed expects a whole number >= 0") }
     let device = try DeviceSelection.check(parsed.value(Self.device) ?? "iphone-7")
-    let text = SceneGenerator(kind: kind, layers: layers, frames: frames, seed: seed, device: device).json()
+    let (text, counted) = SceneGenerator(kind: kind, layers: layers, frames: frames, seed: seed, device: device).generate()
     if let output = parsed.value(Self.output) {
       try OutputFile(io: io).write(text, to: output, kind: .json)
     } else {
       io.document(text, .json)
     }
     // A scene past the readers' default limits is written all the same (a benchmark wants it),
-    // with a note, so that the next command's refusal is no surprise.
-    do {
-      _ = try SceneDecoder.decode(Array(text.utf8), options: .init(devices: DeviceCatalogue.screens))
-    } catch {
-      let first = error.diagnostics.first.map { ($0.path.isEmpty ? "" : $0.path + ": ") + $0.message } ?? "\(error)"
+    // with a note, so that the next command's refusal is no surprise. The figures are the
+    // generator's own: it knows the layers it wrote and the frames it scrolls.
+    let limits = InputLimits.standard
+    let work = counted * max(frames, 1)
+    if counted > limits.maxLayers {
       io.err(
-        "note: the scene is past what the other commands read by default (\(first)); run them with --work-budget N (or make it smaller with --layers or --frames)\n"
+        "note: the scene has \(NumberRange.grouped(Double(counted))) layers, past the \(NumberRange.grouped(Double(limits.maxLayers))) the other commands read by default; run them with --max-layers \(counted) (or make it smaller with --layers)\n"
+      )
+    }
+    if work > limits.maxLayerFrames {
+      io.err(
+        "note: the scene asks for \(NumberRange.grouped(Double(work))) layer-frames (\(NumberRange.grouped(Double(counted))) layers x \(max(frames, 1)) frames), past the work budget of \(NumberRange.grouped(Double(limits.maxLayerFrames))) the other commands read by default; run them with --work-budget \(work) (or make it smaller with --layers or --frames)\n"
       )
     }
     return .success

@@ -25,13 +25,7 @@ enum CheckMarkdownFormatter {
       }
     }
     text += Markdown.table(["scene", "device", "budget", "expected", "found", "result"], right: [3, 4], rows)
-    if !errors.isEmpty {
-      text += "\n**Could not be used:**\n\n"
-      for error in errors {
-        let first = error.message.split(separator: "\n").first.map(String.init) ?? error.message
-        text += "- \(Markdown.code(error.file ?? "(input)")): \(Markdown.cell(first))\n"
-      }
-    }
+    text += Markdown.unusableInputs(errors)
     var verdict = "\n**Verdict: \(run.failed > 0 || !errors.isEmpty ? "failed" : "passed").** \(run.totals(unusable: errors.count))"
     if !run.skipped.isEmpty {
       verdict += "; \(run.skipped.count) scene\(run.skipped.count == 1 ? "" : "s") without budgets skipped"

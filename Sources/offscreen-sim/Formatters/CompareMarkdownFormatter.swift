@@ -71,12 +71,7 @@ enum CompareMarkdownFormatter {
 
   /// The inputs that could not be used, and the verdict they make: failed.
   static func unusable(_ errors: [InputError]) -> String {
-    var text = "\n**Could not be used:**\n\n"
-    for error in errors {
-      let first = error.message.split(separator: "\n").first.map(String.init) ?? error.message
-      text += "- \(Markdown.code(error.file ?? "(input)")): \(Markdown.cell(first))\n"
-    }
-    return text + "\n**Verdict: failed.** \(errors.count) input\(errors.count == 1 ? "" : "s") could not be used.\n"
+    Markdown.unusableInputs(errors) + "\n**Verdict: failed.** \(errors.count) input\(errors.count == 1 ? "" : "s") could not be used.\n"
   }
 
   /// `**Verdict: better.** ...`; with several comparisons, the totals and each that failed.

@@ -109,9 +109,9 @@ enum ExplainJSONFormatter {
     ])
   }
 
-  /// 3 decimals; -0 printed as 0; past 1e15 the value as it is (no overflow to infinity).
+  /// ``ReportMetrics/rounded(_:)``, with -0 printed as 0.
   static func rounded(_ value: Double) -> Double {
-    let result = abs(value) >= 1e15 ? value : (value * 1000).rounded() / 1000
+    let result = ReportMetrics.rounded(value)
     return result == 0 ? 0 : result
   }
 }

@@ -200,6 +200,6 @@ enum JSONReportFormatter {
   }
 
   /// Three decimals: enough for pixels and milliseconds, stable across platforms.
-  /// As ``ReportMetrics/rounded(_:)``: past 1e15 the value as it is (no overflow to infinity).
-  static func rounded(_ value: Double) -> Double { abs(value) >= 1e15 ? value : (value * 1000).rounded() / 1000 }
+  /// ``ReportMetrics/rounded(_:)``: 3 decimals, and past 1e15 the value as it is.
+  static func rounded(_ value: Double) -> Double { ReportMetrics.rounded(value) }
 }

@@ -93,4 +93,16 @@ enum Markdown {
 
   /// Written as a character reference, so the comment's source shows it.
   static let zeroWidthSpace = "&#8203;"
+
+  /// The inputs a command could not use, a line each with the file and the error's first line;
+  /// nothing when there are none. Check's and compare's Markdown both end with it.
+  static func unusableInputs(_ errors: [InputError]) -> String {
+    guard !errors.isEmpty else { return "" }
+    var text = "\n**Could not be used:**\n\n"
+    for error in errors {
+      let first = error.message.split(separator: "\n").first.map(String.init) ?? error.message
+      text += "- \(code(error.file ?? "(input)")): \(cell(first))\n"
+    }
+    return text
+  }
 }

@@ -41,12 +41,12 @@ struct Outcome: Sendable, Equatable {
   /// many layers it stands for, and each one's place after the first (SARIF's
   /// `relatedLocations`).
   var layers: Int = 1
-  var related: [(layer: String, location: SourceLocation?)] = []
+  var related: [Related] = []
 
-  static func == (lhs: Outcome, rhs: Outcome) -> Bool {
-    (lhs.file, lhs.location, lhs.level, lhs.rule, lhs.name, lhs.group) == (rhs.file, rhs.location, rhs.level, rhs.rule, rhs.name, rhs.group)
-      && (lhs.message, lhs.passed, lhs.kind, lhs.detail, lhs.layers) == (rhs.message, rhs.passed, rhs.kind, rhs.detail, rhs.layers)
-      && lhs.related.map(\.layer) == rhs.related.map(\.layer) && lhs.related.map(\.location) == rhs.related.map(\.location)
+  /// Another layer a grouped finding stands for, and its place.
+  struct Related: Sendable, Equatable {
+    var layer: String
+    var location: SourceLocation?
   }
 }
 
@@ -74,11 +74,15 @@ extension Outcome {
       }
     }
     let groups = order.map { (members[$0] ?? []).sorted(by: before) }
-    let sortedGroups = groups.enumerated().sorted { x, y in
-      guard let a = x.element.first, let b = y.element.first else { return x.offset < y.offset }
-      if a.outcome.location == nil || b.outcome.location == nil { return x.offset < y.offset }
-      return before(a, b) || (!before(b, a) && x.offset < y.offset)
-    }.map(\.element)
+    // Groups by their first layer's place when every one has a place (a saved report's findings
+    // may have none: then the order they came in), ties in the order they came in.
+    let placed = groups.compactMap { $0.first?.outcome.location }
+    let sortedGroups =
+      placed.count < groups.count
+      ? groups
+      : zip(placed, groups).enumerated().sorted { x, y in
+        (x.element.0.line, x.element.0.column, x.offset) < (y.element.0.line, y.element.0.column, y.offset)
+      }.map(\.element.1)
     return sortedGroups.compactMap { group -> Outcome? in
       guard var first = group.first?.outcome, let firstLayer = group.first?.layer else { return nil }
       guard group.count > 1 else { return first }
@@ -88,7 +92,7 @@ extension Outcome {
       first.name = first.name.replacingOccurrences(of: firstLayer, with: pattern)
       first.detail = pattern
       first.layers = group.count
-      first.related = group.dropFirst().map { ($0.layer, $0.outcome.location) }
+      first.related = group.dropFirst().map { Related(layer: $0.layer, location: $0.outcome.location) }
       return first
     }
   }
@@ -114,8 +118,8 @@ extension Outcome {
       let summary = error.message.split(separator: "\n").last.map(String.init) ?? error.message
       guard !error.diagnostics.isEmpty else {
         // `path: error: no such file` -> `path: no such file`: the file is named once.
-        var first = error.message.split(separator: "\n").first.map(String.init) ?? error.message
-        if let marker = first.range(of: ": error: ") { first = file + ": " + first[marker.upperBound...] }
+        var first = opening
+        if let marker = opening.range(of: ": error: ") { first = file + ": " + opening[marker.upperBound...] }
         return [
           Outcome(
             file: file, location: nil, level: .error, rule: inputErrorRule, name: "\(file) could not be used", group: file,

@@ -21,13 +21,13 @@ enum SARIFFormatter: OutcomeReporter {
     let rules: [JSONOutput] = outcomes.rules.map { rule in
       .object([("id", .string(rule.id)), ("shortDescription", .object([("text", .string(rule.summary))]))])
     }
-    func location(_ outcome: Outcome) -> JSONOutput {
-      var physical: [(String, JSONOutput)] = [("artifactLocation", .object([("uri", .string(uri(outcome.file)))]))]
-      if let location = outcome.location {
-        physical.append(("region", .object([("startLine", .int(location.line)), ("startColumn", .int(location.column))])))
-      }
-      return .object([("physicalLocation", .object(physical))])
+    /// A `physicalLocation`: the file, and the region when the place is known.
+    func physical(_ file: String, _ place: SourceLocation?) -> JSONOutput {
+      var members: [(String, JSONOutput)] = [("artifactLocation", .object([("uri", .string(uri(file)))]))]
+      if let place { members.append(("region", .object([("startLine", .int(place.line)), ("startColumn", .int(place.column))]))) }
+      return .object(members)
     }
+    func location(_ outcome: Outcome) -> JSONOutput { .object([("physicalLocation", physical(outcome.file, outcome.location))]) }
     let results: [JSONOutput] = outcomes.problems.map { outcome in
       var members: [(String, JSONOutput)] = [
         ("ruleId", .string(outcome.rule)),
@@ -43,12 +43,9 @@ enum SARIFFormatter: OutcomeReporter {
             "relatedLocations",
             .array(
               outcome.related.enumerated().map { index, other in
-                var physical: [(String, JSONOutput)] = [("artifactLocation", .object([("uri", .string(uri(outcome.file)))]))]
-                if let place = other.location {
-                  physical.append(("region", .object([("startLine", .int(place.line)), ("startColumn", .int(place.column))])))
-                }
-                return .object([
-                  ("id", .int(index + 1)), ("physicalLocation", .object(physical)), ("message", .object([("text", .string(other.layer))])),
+                .object([
+                  ("id", .int(index + 1)), ("physicalLocation", physical(outcome.file, other.location)),
+                  ("message", .object([("text", .string(other.layer))])),
                 ])
               })
           ))
