@@ -91,7 +91,9 @@ enum OtherDocument {
     static func scan(_ bytes: [UInt8]) -> TopLevel? {
       var index = 0
       func skipSpace() {
-        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A || bytes[index] == 0x0D {
+          index += 1
+        }
       }
       // A string starting at `index` (a quote); its text, with `index` after the closing quote.
       func string() -> String? {
@@ -140,8 +142,10 @@ enum OtherDocument {
           return index < bytes.count
         }
       }
-      // An object's keys, `index` at its `{`; nil when it is cut off or malformed.
-      func objectKeys() -> [String]? {
+      // An object's keys, `index` at its `{`; nil when it is cut off or malformed. A scene's key
+      // (`version`, `root`) at the top level ends the scan there: the file is a scene, and the
+      // rest of it (its layer tree) need not be skipped through.
+      func objectKeys(topLevel: Bool = false) -> [String]? {
         guard index < bytes.count, bytes[index] == 0x7B else { return nil }
         index += 1
         var keys: [String] = []
@@ -154,6 +158,7 @@ enum OtherDocument {
           skipSpace()
           guard let key = string() else { return nil }
           keys.append(key)
+          if topLevel && (key == "version" || key == "root") { return keys }
           skipSpace()
           guard index < bytes.count, bytes[index] == 0x3A else { return nil }
           index += 1
@@ -173,7 +178,7 @@ enum OtherDocument {
       skipSpace()
       guard index < bytes.count else { return nil }
       if bytes[index] == 0x7B {
-        return objectKeys().map { .object($0) }
+        return objectKeys(topLevel: true).map { .object($0) }
       }
       guard bytes[index] == 0x5B else { return nil }
       index += 1
