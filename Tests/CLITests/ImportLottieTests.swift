@@ -32,12 +32,13 @@ struct ImportLottieTests {
 
     let report = ToolRun.run("report", output)
     #expect(report.status == 0)
-    #expect(report.stdout.contains("offscreen passes  3 in the worst frame on 3 layers: mask 3"))
+    // Three masks, two passes each (the mask's target and the content's, WWDC14 session 419).
+    #expect(report.stdout.contains("offscreen passes  6 in the worst frame on 3 layers: mask 6"))
     // The Lottie layers' names are in the paths.
-    #expect(report.stdout.contains("mask  root/view/animation/Pre-comp_Arrow  1 pass"))
+    #expect(report.stdout.contains("mask  root/view/animation/Pre-comp_Arrow  2 passes"))
     #expect(
       report.stdout.contains(
-        "mask  root/view/animation/Pre-comp_Arrow/Dark_Gray_Solid_4_(parent,_Null_1)/Dark_Gray_Solid_4  1 pass"))
+        "mask  root/view/animation/Pre-comp_Arrow/Dark_Gray_Solid_4_(parent,_Null_1)/Dark_Gray_Solid_4  2 passes"))
   }
 
   /// `--size`, `--frames` and `--device` reach the importer: the view is the size asked for, the

@@ -126,7 +126,8 @@ struct LottieMappingTests {
         "root/view/animation/Box/mask", "root/view/animation/Box/mask/masks", "root/view/animation/Box/mask/masks/A",
         "root/view/animation/Box/mask/masks/B",
       ])
-    #expect(TinyLottie.passes(addOnly.scene)["mask"] == 1)
+    // One mask: two passes (the mask's target and the content's, WWDC14 session 419).
+    #expect(TinyLottie.passes(addOnly.scene)["mask"] == 2)
 
     let withSubtract = try TinyLottie.load(
       TinyLottie.file(layers: TinyLottie.shapeLayer("Box", index: 1, extra: masks([("a", "A"), ("a", "B"), ("s", "C")]))))
@@ -154,7 +155,8 @@ struct LottieMappingTests {
     let container = try #require(animation.sublayers.first)
     #expect(container.sublayers.map(\.id) == ["Content"])
     #expect(container.mask?.sublayers.map(\.id) == ["Matte"])
-    #expect(TinyLottie.passes(imported.scene)["mask"] == 1)
+    // One mask, two passes (its target and the content's).
+    #expect(TinyLottie.passes(imported.scene)["mask"] == 2)
   }
 
   /// An inverted matte: the matte layer drawn with `xor` over an infinite black layer.
@@ -286,7 +288,8 @@ struct LottieMappingTests {
     let base = "root/view/animation/G/Group_1/Ellipse/gradient"
     #expect(TinyLottie.layer(imported.scene, base + "/path/mask") != nil)
     #expect(TinyLottie.layer(imported.scene, base + "/path/colors/alpha") != nil)
-    #expect(TinyLottie.passes(imported.scene)["mask"] == 2)
+    // Two masks, two passes each (the mask's target and the content's).
+    #expect(TinyLottie.passes(imported.scene)["mask"] == 4)
   }
 
   /// Layer opacity below 100 on a layer whose shapes are two drawing layers: group opacity.

@@ -42,14 +42,15 @@ struct LottieSampleFactsTests {
   /// Issues_issue_2150.json: a precomp layer "Pre-comp_Arrow" with one mask (mode "a"); its asset
   /// holds two solids, each with one mask (mode "f", built as intersect: the first mask of a layer
   /// goes in its `MaskCompositionLayer` whatever its mode), each parented to a null "Null 1".
-  /// Mask passes: the precomp's and each solid's: 3.
+  /// Masks: the precomp's and each solid's: 3, two passes each (the mask's target and the
+  /// content's, WWDC14 session 419): 6.
   /// Layers: root, view, animation; the precomp and its mask (mask, masks, Mask 1): 4; per solid:
   /// its parent's transform layer, the solid's container, its mask (3), its `CAShapeLayer`: 6,
   /// twice; the two nulls: 2. 3 + 4 + 12 + 2 = 21.
   @Test func precompAndSolidMasks() throws {
     let (imported, passes) = try Self.firstFrame("Issues_issue_2150.json")
     #expect(imported.scene.layerCount == 21)
-    #expect(passes["mask"] == 3)
+    #expect(passes["mask"] == 6)
     let base = "root/view/animation/Pre-comp_Arrow"
     #expect(TinyLottie.layer(imported.scene, base + "/Dark_Gray_Solid_4_(parent,_Null_1)/Dark_Gray_Solid_4/mask") != nil)
     #expect(TinyLottie.layer(imported.scene, base + "/Dark_Gray_Solid_5_(parent,_Null_1)/Dark_Gray_Solid_5/mask") != nil)
@@ -70,7 +71,8 @@ struct LottieSampleFactsTests {
   /// a black layer with the precomp `xor`-ed over it. Inside the precomp, "Shape Layer 1"
   /// (`td` 1) is the alpha matte (`tt` 1) of the layer below it: a second masked container,
   /// inside the first mask. On the device both masks render offscreen; the simulator counts
-  /// passes of layers that draw to the screen, so it reports the outer one (1 per frame).
+  /// passes of layers that draw to the screen, so it reports the outer one (two passes per frame:
+  /// the mask's target and the content's).
   @Test func invertedMatteOverAMattedPrecomp() throws {
     let (imported, passes) = try Self.firstFrame("Issues_issue_1683.json")
     let container = "root/view/animation/logo_copy_3_Outlines_2_(parent,_masked)"
@@ -79,7 +81,7 @@ struct LottieSampleFactsTests {
     let inner = try #require(TinyLottie.layer(imported.scene, container + "/mask/inverted/Pre-comp_1"))
     #expect(inner.sublayers.map(\.id) == ["logo_copy_3_Outlines_2_(parent,_masked)"])
     #expect(inner.sublayers.first?.mask?.sublayers.map(\.id) == ["Shape_Layer_1"])
-    #expect(passes["mask"] == 1)
+    #expect(passes["mask"] == 2)
   }
 
   /// The import marks its scenes (`source.tool`), so a report on them words each fix in the

@@ -25,16 +25,21 @@ public struct CostCoefficients: Sendable, Hashable {
 
   // MARK: GPU: offscreen passes
 
-  /// GPU idle time of one render-target switch on the A7/A8: "about 0.1-0.2 ms each" between the
+  /// GPU idle time of one render-target switch on the A8: "about 0.1-0.2 ms each" between the
   /// passes of a blur (WWDC14 session 419). A pass into its own target and back is two switches;
-  /// a blur's three chained targets are four.
+  /// a blur's three chained targets are four. The GPU is idle, not busy, during a switch: it
+  /// counts in a frame's GPU time but not in its GPU utilization (419: a GPU-bound app with many
+  /// passes shows less than 100%). Fitted within Apple's range to the measured cases at once
+  /// (docs/cost-model.md, "Measured cases against the model").
   public var switchIdleTime = 0.15e-3
-  /// GPU time on the A8 to end the render pass a layer's offscreen pass interrupts and resume it
-  /// afterwards, once per interruption (a blur's chained passes interrupt once): the geometry
-  /// binned so far is rendered and its tiles resolved, the tiler and renderer restart. Apple gives
-  /// no figure; fitted with `opaquePixelTime` to the QQ Music cases (v1: 13 rounded-clip passes
-  /// a frame on average while scrolling, about 40 fps with the GPU about 90% busy).
-  public var passResolveTime = 1.05e-3
+  /// Share of the interrupted render pass's target (the screen for a pass drawn straight into
+  /// it) whose tiles are stored to memory and loaded again around one offscreen pass. A
+  /// tile-based GPU ends the render pass to render into another target: the tiles it has shaded
+  /// so far are stored, and loaded again when the pass resumes. 1 when every tile of the screen
+  /// had been touched; less when the render server renders the offscreen content before the tiles
+  /// it covers are shaded. Bounded 0...1 by that reading; fitted to the measured cases at once
+  /// (docs/cost-model.md, "Measured cases against the model").
+  public var interruptedTileShare = 0.6
   /// Bytes a render target's pixel moves to and from memory over its uncompressed size, on GPUs
   /// that compress render targets losslessly (the A12 and later: Metal compresses textures it
   /// keeps private to the GPU, "Optimizing texture data"). Lossless compression guarantees no

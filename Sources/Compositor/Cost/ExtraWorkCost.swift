@@ -12,8 +12,8 @@ extension CostModel {
   /// - `effectBlur`: WWDC14 session 419's passes, each at its real size: the backdrop captured
   ///   and downscaled `effectDownscale` times on each axis (read at full size from the target it
   ///   lies in, a quarter sample per pixel), then a horizontal and a vertical blur of radius
-  ///   `effectBlurRadius` at the reduced size; the upscale and tint is the effect view's own
-  ///   drawing. A vibrancy effect renders its content into a full-size target and filters it with
+  ///   `effectBlurRadius` at the reduced size, the sampling overlapped with the targets' traffic;
+  ///   the upscale and tint is the effect view's own drawing, reading the small target. A vibrancy effect renders its content into a full-size target and filters it with
   ///   the blur ("the most expensive pass of all"); an effect view with alpha below 1 renders
   ///   into one more full-size target. Their targets' traffic is counted here, since the blur's
   ///   are smaller than the area the pass covers.
@@ -37,24 +37,57 @@ extension CostModel {
       let d = c.effectDownscale
       let reduced = area / (d * d)
       let radius = c.effectBlurRadius * scale / d
-      // Capture and downscale, then the two blur passes, at their sizes.
+      // Capture and downscale, then the two blur passes, at their sizes: the sampling and the
+      // targets' traffic overlap.
       let samples = area / 4 + 2 * reduced * (2 * radius + 1)
-      var seconds = samples * c.texelTime * gpuSeconds
-      seconds += memory.targetSeconds(area * bytes, footprint: area * bytes)
-      seconds += 3 * memory.targetSeconds(2 * reduced * bytes, footprint: reduced * bytes)
+      let traffic =
+        memory.targetSeconds(area * bytes, footprint: area * bytes)
+        + 3 * memory.targetSeconds(2 * reduced * bytes, footprint: reduced * bytes)
+      var seconds = max(samples * c.texelTime * gpuSeconds, traffic)
       // Passes beyond the blur's three: full-size targets (vibrancy content, alpha below 1).
       let fullSize = max(0, passes - 3)
       if fullSize > 0 {
-        seconds += fullSize * memory.targetSeconds(2 * area * bytes, footprint: area * bytes)
-        seconds += fullSize * area * c.opaquePixelTime * c.blendedPixelFactor * gpuSeconds
+        seconds +=
+          fullSize
+          * max(
+            memory.targetSeconds(2 * area * bytes, footprint: area * bytes),
+            area * c.opaquePixelTime * c.blendedPixelFactor * gpuSeconds)
       }
       if case .visualEffect(let effect) = kind(), effect.style == .vibrancy {
         seconds += area * c.vibrancyFilterFactor * c.opaquePixelTime * gpuSeconds
-        // A second excursion from the enclosing target: two more switches and a resolve.
-        seconds += (2 * c.switchIdleTime + c.passResolveTime) * gpuSeconds
       }
       return seconds
     }
+  }
+
+  /// Interruptions of the enclosing render pass beyond the pass's own: a vibrancy effect renders
+  /// its content into a target of its own, then filters it with the blur, leaving the enclosing
+  /// target a second time (WWDC14 session 419).
+  func extraInterruptions(_ work: ExtraWork, kind: () -> LayerKind) -> Double {
+    guard work == .effectBlur, case .visualEffect(let effect) = kind(), effect.style == .vibrancy else { return 0 }
+    return 1
+  }
+
+  /// Pixels of a visual effect's render targets, at the sizes its blur runs at: the capture
+  /// downscaled `effectDownscale` times on each axis and the two blur targets at that size, plus
+  /// a full-size target for each pass beyond those three (a vibrancy effect's content, an effect
+  /// view with alpha below 1).
+  func effectTargetPixels(_ pass: OffscreenPass) -> Double {
+    let passes = Double(max(pass.passes, 1))
+    let area = pass.pixelArea / passes
+    let d = coefficients.effectDownscale
+    return 3 * area / (d * d) + max(0, passes - 3) * area
+  }
+
+  /// Texels a drawing layer reads per pixel it shows: one for contents drawn at their size; a
+  /// visual effect view draws its blurred capture upscaled from the downscaled target
+  /// (`effectDownscale` times on each axis), so it reads that many times fewer; none for a colour.
+  @inline(__always)
+  func texelShare(_ props: LayerProps) -> Double {
+    guard props.isTextured else { return 0 }
+    guard props.isVisualEffect else { return 1 }
+    let d = coefficients.effectDownscale
+    return 1 / (d * d)
   }
 }
 

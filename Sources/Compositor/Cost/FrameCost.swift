@@ -8,6 +8,9 @@ public struct FrameCost: Sendable, Hashable {
   public var offscreenTargetBytes: Double = 0
   /// Decoded image bytes of the images on screen.
   public var imageBytes: Double = 0
+  /// The part of the GPU milliseconds in which the GPU idles at render-target switches: in the
+  /// frame's GPU time, not in its GPU utilization (WWDC14 session 419).
+  public var gpuIdleMs: Double = 0
 
   /// GPU milliseconds (render execute), by item.
   public var gpu: [String: Double] { table.dictionary(.gpu) }
@@ -134,12 +137,15 @@ struct CostModel {
   /// Per layer: the app set it up for its current contents (a reused cell configured for its new
   /// item, a content change) before it was on screen: laid out then, displayed when it shows.
   var configured: [Bool] = []
+  /// What the frame redraws (``Damage``): kept from frame to frame.
+  var damage = Damage()
   /// Hidden-surface removal's grid, reused from frame to frame.
   var occlusion = Occlusion.Scratch()
-  /// Each drawing layer's record position and whether it samples a texture, this frame's
+  /// Each drawing layer's record position and the texels it reads per pixel shown (1 for a
+  /// texture drawn at its size, less for a visual effect's upscaled blur, 0 for a colour), this frame's
   /// hidden-surface entries and their hidden areas: kept from frame to frame, as room (the
   /// frame's own are the first, as many as the layers it draws).
-  private var drawn: [(record: Int, textured: Bool)] = []
+  private var drawn: [(record: Int, texelShare: Double)] = []
   private var entries: [Occlusion.Entry] = []
   private var hidden: [Double] = []
   /// The layers a frame shows for the first time that the app did not change in it: the frame's
@@ -154,7 +160,7 @@ struct CostModel {
     memory = MemorySystem(device: device, coefficients: coefficients)
   }
 
-  mutating func cost(_ plan: FramePlan, state: FrameState, tree: FlatTree) -> FrameCost {
+  mutating func cost(_ plan: FramePlan, state: FrameState, tree: FlatTree, redrawAll: Bool = false) -> FrameCost {
     var cost = FrameCost()
     let c = coefficients
     let scale = device.screen.scale
@@ -163,6 +169,10 @@ struct CostModel {
     let cpuSeconds = 1 / device.cpuSpeed
     let screenBytes = device.screenPixelArea * c.targetBytesPerPixel
     let opaqueSeconds = c.opaquePixelTime * gpuSeconds
+    let switchIdleSeconds = c.switchIdleTime * gpuSeconds
+    // The tiles of the render pass an offscreen pass interrupts: the screen's, stored and loaded.
+    let interruptSeconds = c.interruptedTileShare * memory.targetSeconds(2 * screenBytes, footprint: screenBytes)
+    var gpuIdle = 0.0
     let blendedSeconds = opaqueSeconds * c.blendedPixelFactor
     var table = CostTable()
     let records = plan.nodes.records
@@ -181,6 +191,9 @@ struct CostModel {
       configured[index] = false
     }
     for index in state.appearanceChanged { shapesRasterized[index] = false }
+    damage.update(plan, state: state, tree: tree, screen: device.screen.bounds, redrawAll: redrawAll)
+    let damage = self.damage
+    let nodes = plan.nodes
 
     /// Draws contents into their backing store (text, `draw(_:)`), or decodes or draws an image,
     /// on the thread the scene names.
@@ -205,6 +218,19 @@ struct CostModel {
       }
     }
 
+    /// Rasterizes a shape layer's path on the render server's CPU: per point of the path, per
+    /// pixel it covers.
+    func rasterize(_ shape: ShapeLayer, pixels: Double, into table: inout CostTable) {
+      let points: Double
+      switch shape.path {
+      case .arbitrary(_, let count): points = Double(count)
+      case .rect: points = 4
+      case .roundedRect: points = 16
+      case .ellipse: points = 8
+      }
+      table.addSeconds(at.serverShapes, (points * c.shapePointTime + pixels * c.shapePixelTime) * cpuSeconds)
+    }
+
     var walked = 0
     // Layers the main thread lays out and commits: what the app changed (`state.appChanged`), and
     // what it displays for the first time below, when the app did not change it.
@@ -225,14 +251,14 @@ struct CostModel {
 
     // What each drawing layer (or drawn cached bitmap) puts on screen, in drawing order, for
     // hidden-surface removal. Written in place: the lists keep room for every visited layer.
-    var drawn: [(record: Int, textured: Bool)] = []
+    var drawn: [(record: Int, texelShare: Double)] = []
     var entries: [Occlusion.Entry] = []
     var hidden: [Double] = []
     swap(&drawn, &self.drawn)
     swap(&entries, &self.entries)
     swap(&hidden, &self.hidden)
     let room = visited.count
-    if drawn.count < room { drawn.append(contentsOf: repeatElement((record: 0, textured: false), count: room - drawn.count)) }
+    if drawn.count < room { drawn.append(contentsOf: repeatElement((record: 0, texelShare: 0.0), count: room - drawn.count)) }
     if entries.count < room {
       let none = Occlusion.Entry(rect: Rect(0, 0, 0, 0), opaque: false, target: 0)
       entries.append(contentsOf: repeatElement(none, count: room - entries.count))
@@ -249,18 +275,28 @@ struct CostModel {
             entries.withUnsafeMutableBufferPointer { entries in
               for position in 0..<visited.count {
                 let index = visited[position]
-                if inMask[index] { continue }
                 let record = records.baseAddress! + position
+                if inMask[index] {
+                  // A shape layer used as a mask is rasterized on the render server like any shape
+                  // layer, into the mask's own target (WWDC14 session 419: the mask is rendered
+                  // into a texture of its own).
+                  if props[position].isShape, !record.pointee.culled, !shapesRasterized[index], case .shape(let shape) = tree.kind(index) {
+                    let pixels = record.pointee.screenRect.intersection(record.pointee.incomingClip).area * pixelsPerPoint
+                    rasterize(shape, pixels: pixels, into: &table)
+                    shapesRasterized[index] = true
+                  }
+                  continue
+                }
                 if record.pointee.culled || record.pointee.insideRasterHit { continue }
                 if record.pointee.rasterHit {
                   let shown = record.pointee.visibleRect.union(record.pointee.contentRect)
                   if !shown.isEmpty {
-                    drawn[drawnCount] = (position, true)
+                    drawn[drawnCount] = (position, 1)
                     entries[drawnCount] = Occlusion.Entry(rect: shown, opaque: false, target: Int(record.pointee.target))
                     drawnCount += 1
                   }
                 } else if record.pointee.draws, !record.pointee.visibleRect.isEmpty {
-                  drawn[drawnCount] = (position, props[position].isTextured)
+                  drawn[drawnCount] = (position, texelShare(props[position]))
                   entries[drawnCount] = Occlusion.Entry(
                     rect: record.pointee.visibleRect, opaque: record.pointee.opaque, target: Int(record.pointee.target))
                   drawnCount += 1
@@ -274,22 +310,44 @@ struct CostModel {
                 // where the plan keeps it: a copy would retain its strings.
                 for passIndex in record.pointee.passRange {
                   let pass = passes.baseAddress! + passIndex
-                  let targetBytes = pass.pointee.pixelArea * c.targetBytesPerPixel
-                  cost.offscreenTargetBytes += targetBytes
+                  let extraWork = pass.pointee.work.extra
+                  let ownTargets = extraWork?.sizesItsOwnTargets == true
                   let passCount = Double(pass.pointee.passes)
-                  // Its own target: stored at the end of the pass and read back to be composited, then
-                  // composited as blended pixels. A visual effect's blur sizes its own targets.
-                  var targets = 0.0
-                  if pass.pointee.work.extra?.sizesItsOwnTargets != true {
-                    targets =
-                      memory.targetSeconds(2 * targetBytes, footprint: targetBytes / passCount) + pass.pointee.pixelArea * blendedSeconds
+                  // A visual effect's targets are the sizes its blur runs at (``effectTargetPixels``).
+                  let targetPixels = ownTargets ? effectTargetPixels(pass.pointee) : pass.pointee.pixelArea
+                  let targetBytes = targetPixels * c.targetBytesPerPixel
+                  cost.offscreenTargetBytes += targetBytes
+                  // Its own target: stored at the end of the pass and read back to be composited as
+                  // blended pixels, the traffic overlapped with the compositing's shading. A visual
+                  // effect's blur counts its own targets.
+                  // A pass whose subtree (or backdrop) nothing damaged keeps its target: it is only
+                  // composited again where the frame's region covers it (``Damage``). A raster cache
+                  // miss always renders.
+                  if !damage.runs(index) && pass.pointee.work.target != .rasterBitmap {
+                    let parent = tree.parents[index]
+                    let enclosing = parent >= 0 ? Int(nodes.record(parent)?.target ?? -1) : -1
+                    let place = record.pointee.visibleRect.union(record.pointee.contentRect)
+                    let composite = pass.pointee.pixelArea / passCount * blendedSeconds * damage.share(of: place, target: enclosing)
+                    table.addSeconds(at.gpuOffscreenTargets, composite)
+                    passGPU[passIndex] += composite * 1000
+                    continue
                   }
-                  // The fixed part: the render pass it interrupts is ended and resumed once, and the GPU
-                  // idles at each switch, into each of its chained targets and back.
-                  let switches = (c.passResolveTime + (passCount + 1) * c.switchIdleTime) * gpuSeconds
+                  var targets = 0.0
+                  if !ownTargets {
+                    targets = max(
+                      memory.targetSeconds(2 * targetBytes, footprint: targetBytes / passCount),
+                      pass.pointee.pixelArea * blendedSeconds)
+                  }
+                  // The fixed part: the GPU idles at each switch, into each of its chained targets and
+                  // back; the part that grows with the pass it interrupts: that pass's tiles stored and
+                  // loaded again. A vibrancy effect leaves its enclosing target once more.
+                  let interruptions = 1 + (extraWork.map { extraInterruptions($0, kind: { tree.kind(index) }) } ?? 0)
+                  let idle = (passCount + 1 + 2 * (interruptions - 1)) * switchIdleSeconds
+                  let switches = idle + interruptions * interruptSeconds
+                  gpuIdle += idle
                   // The work the rule's passes add (``ExtraWork``): a shadow's or an effect's blur.
                   var extra = 0.0
-                  if let work = pass.pointee.work.extra {
+                  if let work = extraWork {
                     extra = extraWorkSeconds(
                       work, pass: pass.pointee, props: layerProps.pointee, kind: { tree.kind(index) }, memory: memory)
                     table.addSeconds(at.gpuExtraWork[work.caseIndex], extra)
@@ -303,15 +361,7 @@ struct CostModel {
                 // Render server: shape paths rasterized on the CPU when they first show or change.
                 guard layerProps.pointee.isTextured || layerProps.pointee.drawsSelf else { continue }
                 if layerProps.pointee.isShape, record.pointee.draws, !shapesRasterized[index], case .shape(let shape) = tree.kind(index) {
-                  let pixels = record.pointee.visibleRect.area * pixelsPerPoint
-                  let points: Double
-                  switch shape.path {
-                  case .arbitrary(_, let count): points = Double(count)
-                  case .rect: points = 4
-                  case .roundedRect: points = 16
-                  case .ellipse: points = 8
-                  }
-                  table.addSeconds(at.serverShapes, (points * c.shapePointTime + pixels * c.shapePixelTime) * cpuSeconds)
+                  rasterize(shape, pixels: record.pointee.visibleRect.area * pixelsPerPoint, into: &table)
                   shapesRasterized[index] = true
                 }
 
@@ -351,15 +401,21 @@ struct CostModel {
       let item = drawn[position]
       let entry = entries[position]
       let area = entry.rect.area
-      let shaded = max(0, area - hidden[position]) * pixelsPerPoint
+      // Only where the frame redraws (``Damage``).
+      let shaded = max(0, area - hidden[position]) * pixelsPerPoint * damage.share(of: entry.rect, target: entry.target)
       let seconds = shaded * (entry.opaque ? opaqueSeconds : blendedSeconds)
-      // The texture is read where it is shown: through the system cache when it fits there.
+      // The texture is read where it is shown, through the system cache when it fits there, the
+      // traffic overlapped with the shading: what the read takes beyond the shading is the
+      // texture's own item.
       let bytes = shaded * c.textureBytesPerPixel
       if records[item.record].rasterHit {
-        table.addSeconds(at.gpuRasterCacheHits, seconds + memory.targetSeconds(bytes, footprint: bytes))
+        table.addSeconds(at.gpuRasterCacheHits, max(seconds, memory.targetSeconds(bytes, footprint: bytes)))
       } else {
         table.addSeconds(at.gpuLayers, seconds)
-        if item.textured { table.addSeconds(at.gpuTextures, memory.seconds(bytes, footprint: bytes)) }
+        if item.texelShare > 0 {
+          let read = bytes * item.texelShare
+          table.addSeconds(at.gpuTextures, max(0, memory.seconds(read, footprint: read) - seconds))
+        }
       }
     }
     swap(&drawn, &self.drawn)
@@ -403,13 +459,16 @@ struct CostModel {
       table.addSeconds(at.backgroundDisplay, Double(backgroundLabels) * c.textLayoutTime * cpuSeconds)
       table.addSeconds(at.mainCommit, Double(changedCount) * c.commitTime * cpuSeconds)
     }
-    table.addSeconds(at.gpuFramebuffer, memory.dramSeconds(screenBytes))
+    // The frame is stored for the display where it was redrawn.
+    let storedBytes = damage.full ? screenBytes : damage.area * pixelsPerPoint * c.targetBytesPerPixel
+    table.addSeconds(at.gpuFramebuffer, memory.dramSeconds(storedBytes))
     // The run's memory of each layer, taken out above so that the frame writes it in place.
     swap(&passGPU, &self.passGPU)
     swap(&shownFirst, &self.shownFirst)
     swap(&displayed, &self.displayed)
     swap(&shapesRasterized, &self.shapesRasterized)
     swap(&configured, &self.configured)
+    cost.gpuIdleMs = gpuIdle * 1000
     cost.table = table
     return cost
   }

@@ -3,8 +3,11 @@ import LayerTree
 /// `mask`: a layer with a `mask` layer, over content that draws.
 ///
 /// The mask applies to the composite of the layer and its sublayers, so they are rendered into
-/// an offscreen target first, then multiplied by the mask's alpha (Apple, tech talk 10857). A
-/// `CAShapeLayer` mask is no exception. A mask that draws nothing hides everything: the layer is
+/// an offscreen target first, then multiplied by the mask's alpha (Apple, tech talk 10857). WWDC14
+/// session 419 draws it as three render passes: the mask into a texture of its own, the content
+/// into another, then the two composited into the parent: two offscreen targets, each the size of
+/// the content. A `CAShapeLayer` mask is no exception (its path is rasterized on the render
+/// server, as any shape layer's). A mask that draws nothing hides everything: the layer is
 /// culled and costs nothing.
 public struct MaskRule: OffscreenRule {
   public static let ruleID = "mask"
@@ -95,7 +98,8 @@ public struct MaskRule: OffscreenRule {
 
   public func evaluate(_ context: RuleContext) -> RuleHit? {
     guard context.tree.masks[context.index] >= 0, context.drawingLayersInSubtree > 0 else { return nil }
-    return RuleHit()
+    // The mask's target and the content's.
+    return RuleHit(passes: 2)
   }
 
   public func describe(_ context: RuleContext, hit: RuleHit) -> RuleWords {
@@ -150,12 +154,12 @@ public struct MaskRule: OffscreenRule {
   public var examples: [RuleExample] {
     [
       RuleExample(
-        "a rounded-rect shape mask over an image", passes: 1,
+        "a rounded-rect shape mask over an image", passes: 2,
         layer:
           ##"{"id": "subject", "frame": [10, 10, 100, 100], "contents": {"type": "image", "pixelSize": [200, 200]}, "mask": {"id": "shape", "class": "CAShapeLayer", "frame": [0, 0, 100, 100], "path": {"type": "roundedRect", "rect": [0, 0, 100, 100], "cornerRadius": 12}}}"##
       ),
       RuleExample(
-        "a plain layer with a background as a mask", passes: 1,
+        "a plain layer with a background as a mask", passes: 2,
         layer:
           ##"{"id": "subject", "frame": [10, 10, 100, 100], "backgroundColor": "#FF0000", "mask": {"id": "m", "frame": [0, 0, 50, 50], "backgroundColor": "#000000"}}"##
       ),

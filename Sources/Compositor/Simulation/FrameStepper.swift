@@ -82,9 +82,11 @@ struct FrameStepper: Sendable {
     return min(device.refreshRate, 60)
   }
 
-  mutating func step(_ frame: Int) -> (FrameState, FramePlan, FrameCost) {
+  /// `redrawAll` redraws the whole screen whatever changed (``Damage``): a still screen's steady
+  /// frame.
+  mutating func step(_ frame: Int, redrawAll: Bool = false) -> (FrameState, FramePlan, FrameCost) {
     let (state, plan) = plan(frame)
-    let cost = costModel.cost(plan, state: state, tree: tree)
+    let cost = costModel.cost(plan, state: state, tree: tree, redrawAll: redrawAll)
     return (state, plan, cost)
   }
 
@@ -118,13 +120,15 @@ extension FrameStepper {
     var displayed: [Bool]
     var shapesRasterized: [Bool]
     var configured: [Bool]
+    /// What the last frame showed, for the next frame's damage.
+    var damage: Damage
   }
 
   /// What this run carries into its next frame.
   var carried: Carried {
     Carried(
       cache: cache, displayed: costModel.displayed, shapesRasterized: costModel.shapesRasterized,
-      configured: costModel.configured)
+      configured: costModel.configured, damage: costModel.damage)
   }
 
   /// Makes this stepper, new, go on at frame `frame` as if it had stepped the frames before: it
@@ -139,6 +143,7 @@ extension FrameStepper {
       costModel.displayed = carried.displayed
       costModel.shapesRasterized = carried.shapesRasterized
       costModel.configured = carried.configured
+      costModel.damage = carried.damage
       return true
     }
     guard let remappedCache = carried.cache.remapped(map) else { return false }
@@ -153,12 +158,14 @@ extension FrameStepper {
     costModel.displayed = remapped(carried.displayed)
     costModel.shapesRasterized = remapped(carried.shapesRasterized)
     costModel.configured = remapped(carried.configured)
+    costModel.damage = carried.damage.remapped(map, count: tree.count)
     return true
   }
 
   /// True when the next frames of this run go as those of the run that carried `carried` (whose
   /// layer `i` is this tree's `map[i]`; nil: the same tree), as far as the carried state decides
-  /// them: the same raster cache, and the same memory of the layers `read` lists (the layers those
+  /// them: the same raster cache, and the same memory (displayed, rasterized, set up, last shown
+  /// place for damage) of the layers `read` lists (the layers those
   /// frames visit or change; only they are looked at).
   func carries(_ carried: Carried, map: [Int32]?, read: [Int]) -> Bool {
     guard cache.isEquivalent(to: carried.cache, map: map) else { return false }
@@ -170,7 +177,7 @@ extension FrameStepper {
       let mine = map.map { Int($0[index]) } ?? index
       guard mine >= 0 else { return false }
       if flag(own.0, mine) != flag(theirs.0, index) || flag(own.1, mine) != flag(theirs.1, index)
-        || flag(own.2, mine) != flag(theirs.2, index)
+        || flag(own.2, mine) != flag(theirs.2, index) || !costModel.damage.remembersAlike(mine, as: carried.damage, index)
       {
         return false
       }

@@ -45,7 +45,7 @@ extension Simulator {
       let (state, plan, cost) = stepper.step(frame)
       frames.append(FrameFigures(state, plan, cost, tree: stepper.tree))
     }
-    return metrics(frames, steady: prepared.hasTimeline ? nil : stepper.step(stepper.frameCount).2, of: prepared)
+    return metrics(frames, steady: prepared.hasTimeline ? nil : stepper.step(stepper.frameCount, redrawAll: true).2, of: prepared)
   }
 
   /// What ``SceneMetrics`` needs of one frame.

@@ -162,7 +162,7 @@ public enum Simulator {
     // with everything displayed and the raster cache filled (a static rasterized layer hits).
     var steady: FrameCost? = nil
     if !prepared.hasTimeline {
-      let (_, _, cost) = stepper.step(stepper.frameCount)
+      let (_, _, cost) = stepper.step(stepper.frameCount, redrawAll: true)
       steady = cost
       tally.addSteadyCache(stepper.cache.counts)
     }
