@@ -11,43 +11,73 @@ public enum DeviceMatch: Sendable, Hashable {
   /// The model is a catalogue device.
   case known(String)
   /// Another model with a catalogue device's screen (points and scale): the scene's layout is
-  /// that device's, but its GPU and refresh rate may not be. The iPhone 12 has the iPhone 13
-  /// Pro's screen, for example.
+  /// that device's, but its GPU and refresh rate may not be. The iPhone 6s has the iPhone 6's
+  /// screen, for example.
   case sameScreen(String)
   /// No catalogue device has this screen: write a device profile (``DeviceProfileFile``).
   case unknown
 
   /// The catalogue id of each model identifier (`utsname.machine`, or
   /// `SIMULATOR_MODEL_IDENTIFIER` on the simulator), from Apple's model numbering as DeviceKit
-  /// lists it (`Device.mapToDevice(identifier:)`): iPhone7,2 iPhone 6; iPhone7,1 iPhone 6 Plus;
-  /// iPhone9,1 and iPhone9,3 iPhone 7; iPhone10,3 and iPhone10,6 iPhone X; iPhone11,4 and
-  /// iPhone11,6 iPhone XS Max; iPhone14,2 iPhone 13 Pro; iPhone16,1 iPhone 15 Pro; iPhone17,3
-  /// iPhone 16; iPhone17,1 iPhone 16 Pro; iPhone17,2 iPhone 16 Pro Max; iPhone18,3 iPhone 17;
-  /// iPhone18,4 iPhone Air; iPhone18,1 iPhone 17 Pro; iPhone18,2 iPhone 17 Pro Max; iPad5,3 and
-  /// iPad5,4 iPad Air 2; iPad7,3 and iPad7,4 iPad Pro (10.5-inch); iPad8,1 to iPad8,4 iPad Pro
-  /// (11-inch); iPad13,1 and iPad13,2 iPad Air (4th generation); iPad14,1 and iPad14,2 iPad mini
-  /// (6th generation); iPad16,3 and iPad16,4 iPad Pro (11-inch) (M4).
+  /// lists it (`Device.mapToDevice(identifier:)`), one line a device below.
   public static let models: [String: String] = [
+    "iPhone4,1": "iphone-4s",
+    "iPod5,1": "ipod-touch-5",
+    "iPhone5,1": "iphone-5", "iPhone5,2": "iphone-5",
+    "iPhone6,1": "iphone-5s", "iPhone6,2": "iphone-5s",
     "iPhone7,2": "iphone-6",
     "iPhone7,1": "iphone-6-plus",
     "iPhone9,1": "iphone-7", "iPhone9,3": "iphone-7",
+    "iPhone10,1": "iphone-8", "iPhone10,4": "iphone-8",
+    "iPhone10,2": "iphone-8-plus", "iPhone10,5": "iphone-8-plus",
     "iPhone10,3": "iphone-x", "iPhone10,6": "iphone-x",
+    "iPhone11,2": "iphone-xs",
     "iPhone11,4": "iphone-xs-max", "iPhone11,6": "iphone-xs-max",
+    "iPhone11,8": "iphone-xr",
+    "iPhone12,1": "iphone-11",
+    "iPhone12,3": "iphone-11-pro",
+    "iPhone12,5": "iphone-11-pro-max",
+    "iPhone12,8": "iphone-se-2",
+    "iPhone13,1": "iphone-12-mini",
+    "iPhone13,2": "iphone-12",
+    "iPhone13,3": "iphone-12-pro",
+    "iPhone13,4": "iphone-12-pro-max",
+    "iPhone14,4": "iphone-13-mini",
+    "iPhone14,5": "iphone-13",
     "iPhone14,2": "iphone-13-pro",
+    "iPhone14,3": "iphone-13-pro-max",
+    "iPhone14,6": "iphone-se-3",
+    "iPhone14,7": "iphone-14",
+    "iPhone14,8": "iphone-14-plus",
+    "iPhone15,2": "iphone-14-pro",
+    "iPhone15,3": "iphone-14-pro-max",
+    "iPhone15,4": "iphone-15",
+    "iPhone15,5": "iphone-15-plus",
     "iPhone16,1": "iphone-15-pro",
+    "iPhone16,2": "iphone-15-pro-max",
     "iPhone17,3": "iphone-16",
+    "iPhone17,4": "iphone-16-plus",
+    "iPhone17,5": "iphone-16e",
     "iPhone17,1": "iphone-16-pro",
     "iPhone17,2": "iphone-16-pro-max",
     "iPhone18,3": "iphone-17",
     "iPhone18,4": "iphone-air",
     "iPhone18,1": "iphone-17-pro",
     "iPhone18,2": "iphone-17-pro-max",
+    "iPad3,1": "ipad-3", "iPad3,2": "ipad-3", "iPad3,3": "ipad-3",
+    "iPad3,4": "ipad-4", "iPad3,5": "ipad-4", "iPad3,6": "ipad-4",
+    "iPad4,1": "ipad-air", "iPad4,2": "ipad-air", "iPad4,3": "ipad-air",
+    "iPad4,4": "ipad-mini-2", "iPad4,5": "ipad-mini-2", "iPad4,6": "ipad-mini-2",
     "iPad5,3": "ipad-air-2", "iPad5,4": "ipad-air-2",
     "iPad7,3": "ipad-pro-10-5", "iPad7,4": "ipad-pro-10-5",
     "iPad8,1": "ipad-pro-11-2018", "iPad8,2": "ipad-pro-11-2018", "iPad8,3": "ipad-pro-11-2018", "iPad8,4": "ipad-pro-11-2018",
     "iPad13,1": "ipad-air-4", "iPad13,2": "ipad-air-4",
     "iPad14,1": "ipad-mini-6", "iPad14,2": "ipad-mini-6",
+    "iPad15,7": "ipad-a16", "iPad15,8": "ipad-a16",
+    "iPad16,1": "ipad-mini-a17-pro", "iPad16,2": "ipad-mini-a17-pro",
+    "iPad15,3": "ipad-air-11-m3", "iPad15,4": "ipad-air-11-m3",
     "iPad16,3": "ipad-pro-11-m4", "iPad16,4": "ipad-pro-11-m4",
+    "iPad16,5": "ipad-pro-13-m4", "iPad16,6": "ipad-pro-13-m4",
   ]
 
   /// Which catalogue device a device with this screen and model is.

@@ -54,15 +54,19 @@ struct DeviceSelection {
   /// The one device asked for, replacing the scene's own; nil: the scene's own.
   var override: String? { requested.first }
 
-  /// `id` when it names one of `devices`; otherwise a usage error with the nearest id.
-  static func check(_ id: String, in devices: [DeviceProfile] = DeviceCatalogue.all) throws(UsageError) -> String {
+  /// The id `name` stands for: itself when it names one of `devices`, the catalogue device of an
+  /// alias (`iphone-se`: ``DeviceCatalogue/aliases``) unless a loaded profile takes the name;
+  /// otherwise a usage error with the nearest id or alias.
+  static func check(_ name: String, in devices: [DeviceProfile] = DeviceCatalogue.all) throws(UsageError) -> String {
     let ids = devices.map(\.id)
-    guard ids.contains(id) else {
-      var message = "unknown device '\(id)'"
-      if let suggestion = nearest(to: id, in: ids) { message += "; did you mean '\(suggestion)'?" }
-      throw UsageError(message + " (known: \(ids.joined(separator: ", ")))")
+    if ids.contains(name) { return name }
+    if let alias = DeviceCatalogue.aliases.first(where: { $0.name == name }), ids.contains(alias.id) { return alias.id }
+    var message = "unknown device '\(name)'"
+    if let suggestion = nearest(to: name, in: ids + DeviceCatalogue.aliases.map(\.name)) {
+      message += "; did you mean '\(suggestion)'?"
     }
-    return id
+    let aliases = DeviceCatalogue.aliases.map { "\($0.name) for \($0.id)" }
+    throw UsageError(message + " (known: \(ids.joined(separator: ", ")); and \(aliases.joined(separator: ", ")))")
   }
 
   var screens: [String: DeviceScreen] { Dictionary(devices.map { ($0.id, $0.screen) }, uniquingKeysWith: { $1 }) }

@@ -22,7 +22,7 @@ struct ImportCommandTests {
     #expect(
       run.stderr.contains(
         "note: A recursiveDescription has no corner radius, shadow, mask, rasterization, image size or layer without a view"))
-    #expect(run.stderr.hasSuffix("wrote \(output): 51 layers on iphone-13-pro\n"))
+    #expect(run.stderr.hasSuffix("wrote \(output): 51 layers on iphone-12\n"))
     let scene = try SceneDecoder.decode(
       Array(try Data(contentsOf: URL(fileURLWithPath: output))), options: .init(devices: DeviceCatalogue.screens))
     #expect(scene.layerCount == 51)

@@ -104,6 +104,11 @@ struct DeviceLadderTests {
     // cache where the A8 has 4 MB.
     #expect(exempt.contains { $0.older.id == "iphone-13-pro" && $0.newer.id == "iphone-15-pro" })
     #expect(exempt.contains { $0.older.id == "iphone-6" && $0.newer.id == "ipad-pro-10-5" })
+    // Before Metal: the A7 (iPhone 5s) is checked against the A5 and A6, whose figures are all
+    // lower, but not against the iPad 4's A6X, whose 17.056 GB/s is above the A7's 12.8.
+    #expect(checked.contains { $0.older.id == "iphone-4s" && $0.newer.id == "iphone-5s" })
+    #expect(checked.contains { $0.older.id == "iphone-5" && $0.newer.id == "iphone-5s" })
+    #expect(exempt.contains { $0.older.id == "ipad-4" && $0.newer.id == "iphone-5s" })
     #expect(checked.count > exempt.count)
     for (name, json) in try Self.allScenes() {
       let scene = try SceneDecoder.decode(json, options: .init(devices: DeviceCatalogue.screens))
@@ -132,12 +137,45 @@ struct DeviceLadderTests {
         checked.append((older, newer))
       }
     }
-    // Derived from the catalogue: the iPhone 7 (A10) against the iPhone 6 (A8), both 375 x 667 pt
-    // @2x at 60 Hz; the iPhone 17 and 17 Pro (A19, A19 Pro) against the iPhone 16 Pro (A18 Pro),
-    // all 402 x 874 pt @3x at 120 Hz; the 17 Pro Max against the 16 Pro Max.
+    // Derived by hand from the catalogue's figures, screen by screen (each newer device's chip at
+    // least the older's in every figure, of a newer Metal family; pre-Metal GPUs are family 0):
+    // 320 x 568 pt @2x: the iPhone 5s (A7) against the iPod touch 5 (A5) and the iPhone 5 (A6);
+    // 375 x 667 pt @2x: each of the iPhone 6 (A8), 7 (A10), 8 (A11), SE 2 (A13) and SE 3 (A15,
+    // 4-core GPU) against every older one; the 8 Plus against the 6 Plus (414 x 736 pt @3x);
+    // 375 x 812 pt @3x: each of the X (A11), XS (A12), 11 Pro (A13), 12 mini (A14) and 13 mini
+    // (A15) against every older one; the 11 Pro Max against the XS Max (414 x 896 pt @3x); the 11
+    // against the XR (414 x 896 pt @2x); 390 x 844 pt @3x at 60 Hz: the 13 and 14 (A15) and the
+    // 16e (A18, 4-core GPU) against the 12 and 12 Pro (A14); not the 16e against the 13 or 14
+    // (its assumed 24 MB of system cache is below the A15's 32 MB), nor the 14 against the 13
+    // (the same Metal family); the 14 Plus against the 12 Pro Max (428 x 926 pt @3x); the 16
+    // against the 15 and the 16 Plus against the 15 Plus (A18 against A16, 60 Hz); the 15 Pro
+    // against the 14 Pro and the 15 Pro Max against the 14 Pro Max (A17 Pro against A16, 120 Hz);
+    // the iPhone 17 and 17 Pro against the 16 Pro, the 17 Pro Max against the 16 Pro Max.
+    // iPads, 768 x 1024 pt @2x: the iPad Air and iPad mini 2 (A7) against the iPad 3 (A5X), the
+    // iPad Air 2 (A8X) against all four older ones; not the A7 against the iPad 4's A6X, whose
+    // 17.056 GB/s is above the A7's 12.8; 820 x 1180 pt @2x: the iPad (A16) and the iPad Air M3
+    // against the iPad Air 4 (A14), the M3 against the A16; not the iPad mini (A17 Pro) against
+    // the iPad mini 6 (A15's larger system cache).
     let ids = Set(checked.map { "\($0.older.id)>\($0.newer.id)" })
-    #expect(
-      ids == ["iphone-6>iphone-7", "iphone-16-pro>iphone-17", "iphone-16-pro>iphone-17-pro", "iphone-16-pro-max>iphone-17-pro-max"])
+    let expected: Set<String> = [
+      "ipod-touch-5>iphone-5s", "iphone-5>iphone-5s",
+      "iphone-6>iphone-7", "iphone-6>iphone-8", "iphone-7>iphone-8", "iphone-6>iphone-se-2", "iphone-7>iphone-se-2",
+      "iphone-8>iphone-se-2", "iphone-6>iphone-se-3", "iphone-7>iphone-se-3", "iphone-8>iphone-se-3", "iphone-se-2>iphone-se-3",
+      "iphone-6-plus>iphone-8-plus",
+      "iphone-x>iphone-xs", "iphone-x>iphone-11-pro", "iphone-xs>iphone-11-pro", "iphone-x>iphone-12-mini", "iphone-xs>iphone-12-mini",
+      "iphone-11-pro>iphone-12-mini", "iphone-x>iphone-13-mini", "iphone-xs>iphone-13-mini", "iphone-11-pro>iphone-13-mini",
+      "iphone-12-mini>iphone-13-mini",
+      "iphone-xs-max>iphone-11-pro-max", "iphone-xr>iphone-11",
+      "iphone-12>iphone-13", "iphone-12-pro>iphone-13", "iphone-12>iphone-14", "iphone-12-pro>iphone-14", "iphone-12>iphone-16e",
+      "iphone-12-pro>iphone-16e",
+      "iphone-12-pro-max>iphone-14-plus", "iphone-15>iphone-16", "iphone-15-plus>iphone-16-plus",
+      "iphone-14-pro>iphone-15-pro", "iphone-14-pro-max>iphone-15-pro-max",
+      "iphone-16-pro>iphone-17", "iphone-16-pro>iphone-17-pro", "iphone-16-pro-max>iphone-17-pro-max",
+      "ipad-3>ipad-air", "ipad-3>ipad-mini-2", "ipad-3>ipad-air-2", "ipad-4>ipad-air-2", "ipad-air>ipad-air-2",
+      "ipad-mini-2>ipad-air-2",
+      "ipad-air-4>ipad-a16", "ipad-air-4>ipad-air-11-m3", "ipad-a16>ipad-air-11-m3",
+    ]
+    #expect(ids == expected, "missing \(expected.subtracting(ids).sorted()), not expected \(ids.subtracting(expected).sorted())")
     for (name, json) in try Self.allScenes() {
       var reports: [String: SimulationReport] = [:]
       for id in Set(checked.flatMap { [$0.older.id, $0.newer.id] }) {

@@ -13,14 +13,16 @@ struct DeviceAndPathTests {
     #expect(DeviceMatch.match(points: Size(667, 375), scale: 2, model: "iPhone9,3", catalogue: Self.catalogue) == .known("iphone-7"))
   }
 
-  /// The iPhone 12 (iPhone13,2) has the iPhone 13 Pro's 390 x 844 pt @3x screen (Apple's
-  /// specifications) but another GPU: the same screen, not the same device. Landscape points
-  /// count as portrait.
+  /// The iPhone 6s (iPhone8,1, not in the catalogue) has the iPhone 6's 375 x 667 pt @2x screen
+  /// (Apple's specifications) but another GPU: the same screen, not the same device. Landscape
+  /// points count as portrait. 375 x 667 @2x is also the iPhone 7's, 8's and the second and third
+  /// SE's: the first id in order, iphone-6.
   @Test func sameScreenOtherModel() {
-    #expect(
-      DeviceMatch.match(points: Size(844, 390), scale: 3, model: "iPhone13,2", catalogue: Self.catalogue) == .sameScreen("iphone-13-pro"))
-    // 375 x 667 @2x is both the iPhone 6 and the iPhone 7: the first id in order.
+    #expect(DeviceMatch.match(points: Size(667, 375), scale: 2, model: "iPhone8,1", catalogue: Self.catalogue) == .sameScreen("iphone-6"))
     #expect(DeviceMatch.match(points: Size(375, 667), scale: 2, model: nil, catalogue: Self.catalogue) == .sameScreen("iphone-6"))
+    // The iPhone 12 (iPhone13,2) is in the catalogue now: known, though the iPhone 13 Pro has
+    // its 390 x 844 pt @3x screen too.
+    #expect(DeviceMatch.match(points: Size(844, 390), scale: 3, model: "iPhone13,2", catalogue: Self.catalogue) == .known("iphone-12"))
   }
 
   /// The iPad Pro 12.9-inch (3rd generation, iPad8,5) has a 1024 x 1366 pt @2x screen (Apple's
@@ -35,9 +37,14 @@ struct DeviceAndPathTests {
   @Test func newerModels() {
     #expect(DeviceMatch.match(points: Size(402, 874), scale: 3, model: "iPhone18,1", catalogue: Self.catalogue) == .known("iphone-17-pro"))
     #expect(DeviceMatch.match(points: Size(820, 1180), scale: 2, model: "iPad13,1", catalogue: Self.catalogue) == .known("ipad-air-4"))
-    // An iPad Air 4 screen of an unlisted model: the same screen.
+    // An iPad Air 4 screen of an unlisted model: the same screen, which the iPad (A16) and the
+    // iPad Air (11-inch, M3) have too; the first by id is ipad-a16.
     #expect(
-      DeviceMatch.match(points: Size(1180, 820), scale: 2, model: "iPad13,99", catalogue: Self.catalogue) == .sameScreen("ipad-air-4"))
+      DeviceMatch.match(points: Size(1180, 820), scale: 2, model: "iPad13,99", catalogue: Self.catalogue) == .sameScreen("ipad-a16"))
+    // The models added with the older and the current devices (DeviceKit's table).
+    #expect(DeviceMatch.match(points: Size(320, 568), scale: 2, model: "iPhone6,1", catalogue: Self.catalogue) == .known("iphone-5s"))
+    #expect(DeviceMatch.match(points: Size(390, 844), scale: 3, model: "iPhone17,5", catalogue: Self.catalogue) == .known("iphone-16e"))
+    #expect(DeviceMatch.match(points: Size(1032, 1376), scale: 2, model: "iPad16,5", catalogue: Self.catalogue) == .known("ipad-pro-13-m4"))
   }
 
   /// Every model the table names is in the catalogue.
@@ -49,17 +56,17 @@ struct DeviceAndPathTests {
 
   /// The iPad Pro 12.9-inch's profile: its screen, based on the catalogue device of the same scale
   /// nearest in area. 1024 x 1366 is 1,398,784 pt²; the largest 2x screens in the catalogue are
-  /// the iPad Pro 11-inch M4 (834 x 1210 = 1,009,140) and 2018 (834 x 1194 = 995,796), so the M4.
-  /// The file reads back as a profile.
+  /// the iPad Pro 13-inch M4 (1032 x 1376 = 1,420,032, 21,248 away) and 11-inch M4 (834 x 1210 =
+  /// 1,009,140), so the 13-inch. The file reads back as a profile.
   @Test func unknownDevicesGetAProfileFile() throws {
     let file = DeviceProfileFile(model: "iPad8,5", points: Size(1366, 1024), scale: 2, refreshRate: 120, catalogue: Self.catalogue)
-    #expect(file.basedOn == "ipad-pro-11-m4")
+    #expect(file.basedOn == "ipad-pro-13-m4")
     #expect(file.id == "captured-ipad8-5-1024x1366-2x")
     let profile = try DeviceProfileReader.read(Array(file.json().utf8))
     #expect(profile.id == "captured-ipad8-5-1024x1366-2x")
     #expect(profile.screen == DeviceScreen(points: Size(1024, 1366), scale: 2))
     #expect(profile.refreshRate == 120)
-    #expect(profile.gpuFamily == "Apple9")  // from the iPad Pro 11-inch M4
+    #expect(profile.gpuFamily == "Apple9")  // from the iPad Pro 13-inch M4
   }
 
   // MARK: Paths

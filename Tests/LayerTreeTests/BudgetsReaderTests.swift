@@ -76,9 +76,10 @@ struct BudgetsReaderTests {
     #expect(inDevices.map(\.path) == ["budgets.devices.iphone7"])
     #expect(inDevices.first?.message == "unknown device \"iphone7\"")
     #expect(inDevices.first?.notes.first == "did you mean \"iphone-7\"?")
-    let inCheckOn = Self.problems(budgets: #"{ "minFps": 50, "checkOn": ["iphone-7", "iphone-6s"] }"#)
+    // "iphone-6-plu" is one edit from iphone-6-plus alone.
+    let inCheckOn = Self.problems(budgets: #"{ "minFps": 50, "checkOn": ["iphone-7", "iphone-6-plu"] }"#)
     #expect(inCheckOn.map(\.path) == ["budgets.checkOn[1]"])
-    #expect(inCheckOn.first?.notes.first == "did you mean \"iphone-6\"?")
+    #expect(inCheckOn.first?.notes.first == "did you mean \"iphone-6-plus\"?")
   }
 
   @Test func anUnknownBudgetInsideADevice() {

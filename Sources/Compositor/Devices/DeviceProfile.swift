@@ -20,7 +20,8 @@ public struct DeviceProfile: Sendable, Hashable {
   public var refreshRate: Double
   /// The chip and its GPU: "A8 (PowerVR GX6450)".
   public var gpu: String
-  /// Metal GPU family: "Apple2". Its number orders GPU generations (``gpuGeneration``).
+  /// Metal GPU family: "Apple2". Its number orders GPU generations (``gpuGeneration``); a GPU
+  /// Metal does not run on (the A5's and A6's PowerVR SGX) is ``DeviceProfile/preMetalFamily``.
   public var gpuFamily: String
   /// Main memory bandwidth in bytes per second (LPDDR bus width x transfer rate).
   public var memoryBandwidth: Double
@@ -40,6 +41,10 @@ public struct DeviceProfile: Sendable, Hashable {
   /// The rasterization cache's limits: 100 ms unused lifetime and 2.5 x the screen's pixel
   /// area (WWDC14 session 419 via several write-ups; objc.io: "roughly two times").
   public var rasterCache: RasterCache.Limits = .standard
+  /// The figures no public source gives for this chip, which the catalogue assumes (its entry
+  /// says from what); the tables made from the catalogue mark them "assumed". A user's profile
+  /// assumes none: its figures are the user's.
+  public var assumedFigures: Set<DeviceFigure> = []
 
   public init(
     id: String, name: String, screen: DeviceScreen, panelPixels: Size? = nil, refreshRate: Double, gpu: String,
@@ -68,9 +73,17 @@ public struct DeviceProfile: Sendable, Hashable {
   /// Pixels the GPU renders for a full screen.
   public var screenPixelArea: Double { renderedPixels.width * renderedPixels.height }
 
-  /// The number of the Metal GPU family ("Apple8" is 8), which orders GPU generations; nil when
-  /// the family is not an `AppleN` name.
+  /// The `gpuFamily` of a GPU that has no Metal family: the PowerVR SGX543 and SGX554 of the A5,
+  /// A6, A5X and A6X, which run OpenGL ES only (Metal's first family, Apple1, is the A7's: Apple's
+  /// Metal feature-set tables).
+  public static let preMetalFamily = "pre-Metal"
+
+  /// The number of the Metal GPU family ("Apple8" is 8), which orders GPU generations: 0 for a
+  /// GPU older than Metal (``preMetalFamily``), so that it comes before the A7's Apple1 and, like
+  /// the families before Apple5, does not compress render targets; nil when the family is
+  /// neither (a user's profile may name any).
   public var gpuGeneration: Int? {
+    if gpuFamily == Self.preMetalFamily { return 0 }
     guard gpuFamily.hasPrefix("Apple") else { return nil }
     return Int(gpuFamily.dropFirst("Apple".count))
   }
@@ -86,6 +99,20 @@ public struct DeviceProfile: Sendable, Hashable {
   /// (Apple, "Optimizing iPhone and iPad apps to support ProMotion displays", and the
   /// `CADisableMinimumFrameDurationOnPhone` Info.plist key).
   public var limitsAnimationsTo60Hz: Bool { idiom == .phone && refreshRate > 60 }
+}
+
+/// A hardware figure of a device profile that the cost model reads.
+public enum DeviceFigure: String, Sendable, Hashable, CaseIterable {
+  case gpuSpeed, cpuSpeed, memoryBandwidth, systemCache
+}
+
+extension DeviceProfile {
+  /// The profile with `figures` marked as assumed (``assumedFigures``).
+  public func assuming(_ figures: DeviceFigure...) -> DeviceProfile {
+    var profile = self
+    profile.assumedFigures.formUnion(figures)
+    return profile
+  }
 }
 
 /// The colour gamut a display shows.

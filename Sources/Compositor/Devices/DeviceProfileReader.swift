@@ -39,9 +39,14 @@ public enum DeviceProfileReader {
       base = DeviceCatalogue.device(id: id)
       if base == nil {
         let ids = DeviceCatalogue.all.map(\.id)
+        // An alias of --device names the newest of a line, which moves: a file names the device.
+        let suggestion =
+          DeviceCatalogue.aliases.first { $0.name == id }.map {
+            "`\($0.name)` is --device's name for \($0.meaning); a file names the device: \"\($0.id)\""
+          } ?? nearest(to: id, in: ids).map { "did you mean \"\($0)\"?" }
         context.error(
           path, key: "basedOn", at: basedOn.offset, "unknown device \"\(id)\"",
-          notes: (nearest(to: id, in: ids).map { ["did you mean \"\($0)\"?"] } ?? []) + ["known devices: \(ids.joined(separator: ", "))"])
+          notes: (suggestion.map { [$0] } ?? []) + ["known devices: \(ids.joined(separator: ", "))"])
         return nil
       }
     }

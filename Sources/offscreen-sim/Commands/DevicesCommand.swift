@@ -11,7 +11,9 @@ enum DevicesCommand: ToolCommand {
     name: "devices", summary: "List the devices a scene can run on.",
     discussion: """
       Memory bandwidth and the GPU and CPU speeds (relative to the A8) come from public hardware facts; \
-      docs/cost-model.md gives each source.
+      docs/cost-model.md gives each source. --device also takes an alias listed under the table \
+      (iphone-se: the newest iPhone SE); a file names the device by its id, so that its figures do not \
+      move when a newer model takes the alias.
       """,
     options: [deviceFile],
     exitCodes: [
@@ -34,7 +36,13 @@ enum DevicesCommand: ToolCommand {
         "\(formatNumber(device.memoryBandwidth / 1e9)) GB/s", formatNumber(device.gpuSpeed), formatNumber(device.cpuSpeed),
       ])
     }
-    io.out(TextTable.render(rows))
+    var text = TextTable.render(rows)
+    // The aliases, under the table; a loaded profile whose id is an alias's name hides the alias
+    // (--device then names the profile).
+    let ids = selection.devices.map(\.id)
+    let aliases = DeviceCatalogue.aliases.filter { !ids.contains($0.name) && ids.contains($0.id) }
+    if !aliases.isEmpty { text += "\n" + aliases.map { "--device \($0.name): \($0.id), \($0.meaning)\n" }.joined() }
+    io.out(text)
     return .success
   }
 }

@@ -19,7 +19,7 @@ enum GenerateCommand: ToolCommand {
   static let seed = OptionDeclaration(
     "--seed", value: "s", help: "The random seed, a whole number >= 0; the same seed gives the same bytes.", default: "1")
   static let device = OptionDeclaration(
-    "--device", value: "id", kind: .suggested(DeviceCatalogue.all.map(\.id)), help: "The scene's device.", default: "iphone-7")
+    "--device", value: "id", kind: .suggested(DeviceCatalogue.commandLineNames), help: "The scene's device.", default: "iphone-7")
   static let output = SharedOptions.output("Write to this file instead of standard output.")
 
   static let declaration = CommandDeclaration(

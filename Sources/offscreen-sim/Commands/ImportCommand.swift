@@ -47,7 +47,7 @@ enum ImportCommand: ToolCommand {
 
   static let output = SharedOptions.output("Where to write the scene; - or no -o writes it to standard output.")
   static let device = OptionDeclaration(
-    "--device", value: "id", kind: .suggested(DeviceCatalogue.all.map(\.id)),
+    "--device", value: "id", kind: .suggested(DeviceCatalogue.commandLineNames),
     help: "The scene's device (see 'offscreen-sim devices'); default: the known device whose screen is the input's top-level size.")
   static let iosVersion = OptionDeclaration(
     "--ios-version", value: "v", help: "The iOS release the screen ran on, such as 17.4.", default: "17.0")

@@ -8,13 +8,13 @@ import SceneBatch
 enum SharedOptions {
   /// `--device ID` for a command that runs each scene on one device.
   static let device = OptionDeclaration(
-    "--device", value: "id", kind: .suggested(DeviceCatalogue.all.map(\.id)),
+    "--device", value: "id", kind: .suggested(DeviceCatalogue.commandLineNames),
     help: "Run on this device instead of the scene's own (see 'offscreen-sim devices').")
 
   /// `--device ID`, repeatable, for a command that runs on several devices.
   static func devices(_ help: String) -> OptionDeclaration {
     OptionDeclaration(
-      "--device", value: "id", kind: .suggested(DeviceCatalogue.all.map(\.id)), help: help, repeatable: true)
+      "--device", value: "id", kind: .suggested(DeviceCatalogue.commandLineNames), help: help, repeatable: true)
   }
 
   /// `--device-file F`: a user's device profile.
