@@ -73,6 +73,22 @@ struct DisputedPointTests {
     #expect(Disputes.pointsThatMightDecide(scene).isEmpty)
   }
 
+  /// The cheap check reads what the timeline animates: a clear label whose scene only moves
+  /// layers might decide nothing; once the timeline animates a background colour, it might.
+  @Test func theCheckReadsTheTimelinesKeyPaths() throws {
+    func scene(animating keyPath: String, value: String) throws -> Scene {
+      try TestScenes.decode(
+        ##"""
+        {"version": 1, "device": "iphone-7", "root": {"id": "root", "sublayers": [
+         {"id": "label", "frame": [20, 20, 100, 40], "cornerRadius": 10, "masksToBounds": true, "contents": {"type": "text", "characters": 4}}]},
+         "timeline": {"duration": 0.5, "animations": [{"target": "label", "keyPath": "\##(keyPath)", "toValue": \##(value), "duration": 0.5}]}}
+        """##)
+    }
+    #expect(Disputes.pointsThatMightDecide(try scene(animating: "position.x", value: "80")).isEmpty)
+    let colour = Disputes.pointsThatMightDecide(try scene(animating: "backgroundColor", value: "\"#FF0000\""))
+    #expect(colour.map(\.id) == [RoundedClipRule.roundedLabelPoint.id])
+  }
+
   /// ZCMUCZX's test: a 100 x 100 label with two characters of text, a red background,
   /// cornerRadius 50 and masksToBounds. The documented answer clips two things in one pass; the
   /// other answer takes none, as the rule's example under it says.

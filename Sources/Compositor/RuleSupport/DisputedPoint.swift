@@ -20,15 +20,15 @@ public struct DisputedPoint: Sendable {
   /// The answer the tests on the other side give.
   public var other: DisputeAnswer
   /// Whether the point could decide anything on this layer of a scene on `iosVersion`: a cheap
-  /// look at the layer's own properties, before any simulation. With `timeline` true (the scene
-  /// animates), properties a timeline animates (opacity, cornerRadius, backgroundColor) are not
-  /// relied on. It must hold wherever the point decides a result; a scene in which no layer
-  /// passes it is not simulated with the other answer.
-  let mightDecide: @Sendable (_ layer: Layer, _ iosVersion: OSVersion, _ timeline: Bool) -> Bool
+  /// look at the layer's own properties, before any simulation. A property the scene's timeline
+  /// animates anywhere (`animated`: opacity, cornerRadius, backgroundColor...) is not relied on.
+  /// It must hold wherever the point decides a result; a scene in which no layer passes it is not
+  /// simulated with the other answer.
+  let mightDecide: @Sendable (_ layer: Layer, _ iosVersion: OSVersion, _ animated: Set<AnimatableKeyPath>) -> Bool
 
   public init(
     id: String, rule: String, question: String, assumed: DisputeAnswer, other: DisputeAnswer,
-    mightDecide: @escaping @Sendable (_ layer: Layer, _ iosVersion: OSVersion, _ timeline: Bool) -> Bool
+    mightDecide: @escaping @Sendable (_ layer: Layer, _ iosVersion: OSVersion, _ animated: Set<AnimatableKeyPath>) -> Bool
   ) {
     self.id = id
     self.rule = rule

@@ -65,9 +65,10 @@ public struct GroupOpacityRule: OffscreenRule {
           "React Native, View.needsOffscreenAlphaCompositing", url: "https://reactnative.dev/docs/view#needsoffscreenalphacompositing",
           says: "text and a background in one view are overlapping elements that need an offscreen composite for correct alpha"),
       ]),
-    mightDecide: { layer, _, timeline in
-      guard layer.allowsGroupOpacity, !layer.shouldRasterize, layer.opacity < 1 || timeline,
-        timeline || (layer.backgroundColor.map { !$0.isClear } ?? false), let contents = layer.contents,
+    mightDecide: { layer, _, animated in
+      guard layer.allowsGroupOpacity, !layer.shouldRasterize, layer.opacity < 1 || animated.contains(.opacity),
+        animated.contains(.backgroundColor) || (layer.backgroundColor.map { !$0.isClear } ?? false),
+        let contents = layer.contents,
         LayerDrawing.contentsDraw(contents)
       else { return false }
       return true

@@ -66,8 +66,10 @@ public struct RoundedClipRule: OffscreenRule {
             "https://medium.com/@r.izumita/ios10%E4%BB%A5%E9%99%8D%E3%81%AEuiimageview%E3%81%A7%E3%81%AFcornerradius%E3%81%AB%E3%82%88%E3%82%8B%E3%82%AA%E3%83%95%E3%82%B9%E3%82%AF%E3%83%AA%E3%83%BC%E3%83%B3%E3%83%AC%E3%83%B3%E3%83%80%E3%83%AA%E3%83%B3%E3%82%B0%E3%81%AF%E8%A1%8C%E3%82%8F%E3%82%8C%E3%81%AA%E3%81%84-36feeaac81e7",
           says: "Instruments showed the rounded image view rendered offscreen on iOS 9, and not on iOS 10 or 11")
       ]),
-    mightDecide: { layer, iosVersion, timeline in
-      guard iosVersion >= OSVersion(9), iosVersion < OSVersion(10), layer.masksToBounds, layer.cornerRadius > 0 || timeline else {
+    mightDecide: { layer, iosVersion, animated in
+      guard iosVersion >= OSVersion(9), iosVersion < OSVersion(10), layer.masksToBounds,
+        layer.cornerRadius > 0 || animated.contains(.cornerRadius)
+      else {
         return false
       }
       if case .image = layer.contents { return true }
@@ -102,9 +104,9 @@ public struct RoundedClipRule: OffscreenRule {
           "greatytc.com, p/8d3585bd6648", url: "https://greatytc.com/p/8d3585bd6648",
           says: "Xcode's debug colouring: masksToBounds on a UILabel renders nothing offscreen, with or without a background and text"),
       ]),
-    mightDecide: { layer, _, timeline in
-      guard layer.masksToBounds, layer.cornerRadius > 0 || timeline,
-        timeline || (layer.backgroundColor.map { !$0.isClear } ?? false)
+    mightDecide: { layer, _, animated in
+      guard layer.masksToBounds, layer.cornerRadius > 0 || animated.contains(.cornerRadius),
+        animated.contains(.backgroundColor) || (layer.backgroundColor.map { !$0.isClear } ?? false)
       else { return false }
       if case .text = layer.contents { return true }
       return false

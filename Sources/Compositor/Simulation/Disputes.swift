@@ -72,11 +72,11 @@ public enum Disputes {
   public static func pointsThatMightDecide(_ scene: Scene) -> [DisputedPoint] {
     let points = OffscreenRules.disputedPoints
     var found = [Bool](repeating: false, count: points.count)
-    let timeline = scene.timeline != nil
+    let animated = Set(scene.timeline?.animations.map(\.keyPath) ?? [])
     // An explicit stack: a scene may nest thousands of layers deep.
     var stack = [scene.root]
     while let layer = stack.popLast() {
-      for (index, point) in points.enumerated() where !found[index] && point.mightDecide(layer, scene.iosVersion, timeline) {
+      for (index, point) in points.enumerated() where !found[index] && point.mightDecide(layer, scene.iosVersion, animated) {
         found[index] = true
       }
       if !found.contains(false) { break }
