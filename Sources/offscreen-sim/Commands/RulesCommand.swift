@@ -46,6 +46,11 @@ enum RulesCommand: ToolCommand {
         throw UsageError(message + " (rules: \(ids.joined(separator: ", ")))")
       }
       var text = "\(rule.id): \(rule.title)\n  why: \(rule.reason)\n  fix: \(rule.fix)\n" + evidenceLines(rule)
+      text += "  Xcode's offscreen count: \(rule.xcode.count.map(String.init) ?? "not published"). \(rule.xcode.source)\n"
+      for point in rule.disputes {
+        text +=
+          "  disputed, \(point.id): \(point.question); taken: \(point.assumed.claim); other (report --assume \(point.id)): \(point.other.claim) (docs/rules.md)\n"
+      }
       let fixes = SceneFixes.answering(rule.id)
       if !fixes.isEmpty {
         text += "\nFixes `offscreen-sim explain` tries (docs/explain-and-optimize.md):\n"
