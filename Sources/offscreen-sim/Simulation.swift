@@ -5,17 +5,20 @@ import LayerTree
 /// such a figure measures nothing, would be written as `null` and compare as "the same"
 /// (``SimulationReport/firstNonFiniteFigure``). Exit 2, with a message naming the figure.
 enum Simulation {
-  static func run(_ scene: Scene, on profile: DeviceProfile, file: String) throws(InputError) -> SimulationReport {
-    let report = Simulator.run(scene, on: profile)
+  static func run(
+    _ scene: Scene, on profile: DeviceProfile, file: String, rules: [any OffscreenRule] = OffscreenRules.all
+  ) throws(InputError) -> SimulationReport {
+    let report = Simulator.run(scene, on: profile, rules: rules)
     try check(report, file: file)
     return report
   }
 
   /// Simulates the scene once, keeping the frame a picture shows, and checks its figures.
   static func run(
-    _ scene: Scene, on profile: DeviceProfile, file: String, keeping kept: Simulator.KeptFrame
+    _ scene: Scene, on profile: DeviceProfile, file: String, keeping kept: Simulator.KeptFrame,
+    rules: [any OffscreenRule] = OffscreenRules.all
   ) throws(InputError) -> (report: SimulationReport, snapshot: FrameSnapshot, frame: Int) {
-    let result = Simulator.run(scene, on: profile, keeping: kept)
+    let result = Simulator.run(scene, on: profile, keeping: kept, rules: rules)
     try check(result.report, file: file)
     return result
   }

@@ -32,6 +32,8 @@ struct LottieFixWordsTests {
 
   /// The rules with one Lottie wording: every triggering example of each, marked as imported
   /// from Lottie, gets the rule's `lottieFix`; unmarked, it gets another fix (the layer wording).
+  /// (Examples under the other answer to a disputed point are left out: the report runs the
+  /// documented answers.)
   @Test(
     arguments: [
       (ShadowWithoutPathRule.ruleID, ShadowWithoutPathRule.lottieFix),
@@ -40,7 +42,7 @@ struct LottieFixWordsTests {
     ])
   func oneWordingRules(_ ruleID: String, _ lottieFix: String) throws {
     let rule = try #require(OffscreenRules.rule(id: ruleID))
-    let firing = rule.examples.filter { $0.passes > 0 }
+    let firing = rule.examples.filter { $0.passes > 0 && $0.assuming.isEmpty }
     #expect(!firing.isEmpty)
     for example in firing {
       let scene = try SceneDecoder.decode(Array(example.sceneJSON.utf8), options: .init(devices: DeviceCatalogue.screens))

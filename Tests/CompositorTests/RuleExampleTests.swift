@@ -22,14 +22,35 @@ struct RuleExampleCase: CustomTestStringConvertible, Sendable {
 @Suite("Offscreen rules")
 struct RuleExampleTests {
   /// Every rule's own triggering and non-triggering examples: the passes the rule reports on the
-  /// layer `subject` are the passes the example states (taken from DOMAIN.md section 2).
+  /// layer `subject` are the passes the example states (taken from DOMAIN.md section 2), under the
+  /// example's assumptions (the other answer to a disputed point, where it names one).
   @Test(arguments: RuleExampleCase.all)
   func example(_ testCase: RuleExampleCase) throws {
     let scene = try TestScenes.decode(testCase.example.sceneJSON)
-    let planned = TestScenes.plan(scene)
+    let planned = TestScenes.plan(scene, rules: OffscreenRules.all(assuming: testCase.example.assumptions))
     let node = try #require(planned.node("root/subject"), "the example must have a layer with id `subject`")
     let passes = node.offscreen.filter { $0.rule == testCase.ruleID }.reduce(0) { $0 + $1.passes }
     #expect(passes == testCase.example.passes, "\(testCase.example.layerJSON)")
+  }
+
+  /// Every disputed point names its rule and shows both answers in that rule's examples: at least
+  /// one example under the other answer whose passes differ from the same layer's under the
+  /// documented default (so the examples say what each answer gives).
+  @Test func everyDisputedPointHasExamplesOfBothAnswers() throws {
+    #expect(!OffscreenRules.disputedPoints.isEmpty)
+    #expect(Set(OffscreenRules.disputedPoints.map(\.id)).count == OffscreenRules.disputedPoints.count)
+    for point in OffscreenRules.disputedPoints {
+      let rule = try #require(OffscreenRules.rule(id: point.rule), "\(point.id) names no registered rule")
+      #expect(rule.disputes.contains { $0.id == point.id })
+      let others = rule.examples.filter { $0.assuming == [point.id] }
+      let decided = others.contains { other in
+        rule.examples.contains {
+          $0.assuming.isEmpty && $0.layerJSON == other.layerJSON && $0.passes != other.passes
+            && OSVersion(parsing: $0.iosVersion)?.major == OSVersion(parsing: other.iosVersion)?.major
+        }
+      }
+      #expect(decided, "\(point.id): no example shows the other answer changing a documented example's passes")
+    }
   }
 
   @Test func everyRuleHasBothKindsOfExample() {

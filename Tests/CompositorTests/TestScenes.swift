@@ -28,10 +28,10 @@ enum TestScenes {
     func rules(_ path: String) -> [String] { node(path)?.offscreen.map(\.rule) ?? [] }
   }
 
-  static func plan(_ scene: Scene) -> Planned {
+  static func plan(_ scene: Scene, rules: [any OffscreenRule] = OffscreenRules.all) -> Planned {
     let device = DeviceCatalogue.device(id: scene.device)!
     let tree = FlatTree(scene.root)
-    let plan = FramePlanner(screen: device.screen, iosVersion: scene.iosVersion).plan(tree)
+    let plan = FramePlanner(screen: device.screen, iosVersion: scene.iosVersion, rules: rules).plan(tree)
     return Planned(tree: tree, plan: plan)
   }
 }

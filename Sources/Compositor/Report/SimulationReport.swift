@@ -14,6 +14,10 @@ public struct SimulationReport: Sendable {
   public var findings: [Finding]
   /// Layers that own a CPU-drawn backing store, largest first.
   public var backingStores: [BackingStore]
+  /// The disputed points (``DisputedPoint``) that decide a result in the scene, with what the
+  /// other answer would give; empty until ``Disputes/assess(_:on:report:assuming:coefficients:)``
+  /// fills it (the `report` command does; `check` and `compare` gate on the figures as they are).
+  public var disputed: [DisputedDecision] = []
 }
 
 public struct SceneInfo: Sendable, Hashable {
@@ -249,6 +253,10 @@ public struct Finding: Sendable, Hashable {
   /// GPU milliseconds the finding's passes cost, per frame in which it held (0 for image
   /// findings).
   public var gpuMs: Double = 0
+  /// The offscreen count Xcode's view debugger shows for the rule on this layer, where Apple's
+  /// published examples establish it (``OffscreenRule/xcodeCount(_:hit:)``); nil where they do
+  /// not, and for image findings.
+  public var xcodeCount: Int? = nil
 }
 
 public struct BackingStore: Sendable, Hashable {

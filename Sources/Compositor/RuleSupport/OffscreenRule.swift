@@ -40,6 +40,19 @@ public protocol OffscreenRule: Sendable {
   /// seen on the layer, or covers more pixels than before (a report keeps the words of the frame
   /// where the finding was largest).
   func describe(_ context: RuleContext, hit: RuleHit) -> RuleWords
+  /// What Xcode's view debugger shows for the rule on a layer, where Apple published it
+  /// (``XcodeCount``); unpublished by default.
+  var xcode: XcodeCount { get }
+  /// The offscreen count Xcode's view debugger shows for this rule on the layer of a hit, where
+  /// Apple's published examples establish it; nil where they do not. Asked with
+  /// ``describe(_:hit:)``, not per frame.
+  func xcodeCount(_ context: RuleContext, hit: RuleHit) -> Int?
+  /// Behaviours published device tests disagree on that the rule decides by a documented
+  /// default (``DisputedPoint``); none by default.
+  var disputes: [DisputedPoint] { get }
+  /// The rule deciding its disputed points as `assumptions` say: itself when they name none of
+  /// them. The variant keeps the rule's id and type, so its gate is the same.
+  func assuming(_ assumptions: Assumptions) -> any OffscreenRule
 }
 
 /// What a rule found on one layer.

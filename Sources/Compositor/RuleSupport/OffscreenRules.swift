@@ -15,6 +15,17 @@ public enum OffscreenRules {
 
   public static func rule(id: String) -> (any OffscreenRule)? { all.first { $0.id == id } }
 
+  /// The registered rules deciding their disputed points as `assumptions` say (``DisputedPoint``):
+  /// ``all`` itself under the defaults.
+  public static func all(assuming assumptions: Assumptions) -> [any OffscreenRule] {
+    assumptions.others.isEmpty ? all : all.map { $0.assuming(assumptions) }
+  }
+
+  /// Every disputed point the registered rules decide, in the rules' order.
+  public static let disputedPoints: [DisputedPoint] = all.flatMap(\.disputes)
+
+  public static func disputedPoint(id: String) -> DisputedPoint? { disputedPoints.first { $0.id == id } }
+
   /// The registered rules' ids.
   static let ids = Set(all.map(\.id))
 

@@ -20,7 +20,59 @@ public struct GroupOpacityRule: OffscreenRule {
     "Set opacity on the drawing sublayers instead, or allowsGroupOpacity = false when the sublayers do not overlap, or flatten the subtree into one layer."
   }
 
+  /// True under the other answer to ``oneLayerTwoPartsPoint``: a layer that is the only drawing
+  /// layer of its subtree but draws both a background and contents fades as a group too.
+  var ownPartsFormAGroup = false
+
   public init() {}
+
+  public func assuming(_ assumptions: Assumptions) -> any OffscreenRule {
+    var rule = self
+    rule.ownPartsFormAGroup = assumptions.takesOther(Self.oneLayerTwoPartsPoint.id)
+    return rule
+  }
+
+  public var disputes: [DisputedPoint] { [Self.oneLayerTwoPartsPoint] }
+
+  /// Whether group opacity over one layer that draws two parts (a background colour and contents)
+  /// takes a pass. Published tests cover a view with a background alone (no pass) and a view
+  /// with a drawing subview (a pass); none found tests one layer with both parts, so the sides
+  /// argue from what the group is for.
+  public static let oneLayerTwoPartsPoint = DisputedPoint(
+    id: "one-layer-two-parts", rule: ruleID,
+    question: "group opacity over one layer that draws both a background colour and contents (no drawing sublayer)",
+    assumed: DisputeAnswer(
+      "no pass: a single drawing layer takes its alpha directly",
+      sources: [
+        DisputeSource(
+          "greatytc.com, \"iOS 离屏渲染 - 透明度\"", url: "https://greatytc.com/p/088abcd80d3d",
+          says:
+            "Color Off-screen Rendered: alpha 0.3 on a view with a background and no drawing subview takes no pass; a subview with a background of its own brings the pass"
+        ),
+        DisputeSource(
+          "yoAlex5, Stack Overflow answer to question 8520434", url: "https://stackoverflow.com/questions/8520434",
+          says:
+            "opacity flattens the view's content before applying alpha, so a view that holds another subview or sublayer renders offscreen"),
+      ]),
+    other: DisputeAnswer(
+      "one pass: the background and the contents overlap, so the layer fades as a group",
+      sources: [
+        DisputeSource(
+          "Apple, CALayer.allowsGroupOpacity reference",
+          url: "https://developer.apple.com/documentation/quartzcore/calayer/allowsgroupopacity",
+          says: "group opacity gives correct results when the layer contains multiple opaque components, which need not be sublayers"),
+        DisputeSource(
+          "React Native, View.needsOffscreenAlphaCompositing", url: "https://reactnative.dev/docs/view#needsoffscreenalphacompositing",
+          says: "text and a background in one view are overlapping elements that need an offscreen composite for correct alpha"),
+      ]),
+    mightDecide: { layer, _, animated in
+      guard layer.allowsGroupOpacity, !layer.shouldRasterize, layer.opacity < 1 || animated.contains(.opacity),
+        animated.contains(.backgroundColor) || (layer.backgroundColor.map { !$0.isClear } ?? false),
+        let contents = layer.contents,
+        LayerDrawing.contentsDraw(contents)
+      else { return false }
+      return true
+    })
 
   public var evidence: RuleEvidence {
     RuleEvidence(
@@ -40,9 +92,9 @@ public struct GroupOpacityRule: OffscreenRule {
 
   public func evaluate(_ context: RuleContext) -> RuleHit? {
     let props = context.props
-    guard props.opacity < 1, props.allowsGroupOpacity, !props.shouldRasterize, context.drawingLayersInSubtree >= 2 else {
-      return nil
-    }
+    guard props.opacity < 1, props.allowsGroupOpacity, !props.shouldRasterize else { return nil }
+    let drawing = context.drawingLayersInSubtree
+    guard drawing >= 2 || (ownPartsFormAGroup && drawing == 1 && context.ownDrawingPartCount >= 2) else { return nil }
     return RuleHit()
   }
 
@@ -54,8 +106,9 @@ public struct GroupOpacityRule: OffscreenRule {
 
   public func describe(_ context: RuleContext, hit: RuleHit) -> RuleWords {
     RuleWords(
-      message:
-        "opacity \(formatNumber(context.layer.opacity)) with allowsGroupOpacity over \(context.drawingLayersInSubtree) drawing layers: the subtree is rendered offscreen to fade as one.",
+      message: context.drawingLayersInSubtree == 1
+        ? "opacity \(formatNumber(context.layer.opacity)) with allowsGroupOpacity over one layer drawing \(context.ownDrawingPartCount) parts (\(context.ownDrawingParts.joined(separator: ", "))): taken as a group, it is rendered offscreen to fade as one."
+        : "opacity \(formatNumber(context.layer.opacity)) with allowsGroupOpacity over \(context.drawingLayersInSubtree) drawing layers: the subtree is rendered offscreen to fade as one.",
       fix: context.origin == .lottie
         ? Self.lottieFix
         : "Move the opacity to the drawing sublayers, or set \"allowsGroupOpacity\": false if they do not overlap (overlaps would show through)."
@@ -73,6 +126,24 @@ public struct GroupOpacityRule: OffscreenRule {
         "group opacity over one drawing layer: alpha applied directly", passes: 0,
         layer:
           ##"{"id": "subject", "frame": [10, 10, 200, 100], "opacity": 0.5, "sublayers": [{"id": "label", "frame": [10, 10, 100, 20], "contents": {"type": "text", "characters": 10}}]}"##
+      ),
+      RuleExample(
+        "one layer drawing a background and contents: alpha applied directly (the documented answer to one-layer-two-parts)",
+        passes: 0,
+        layer:
+          ##"{"id": "subject", "frame": [10, 10, 200, 100], "opacity": 0.5, "backgroundColor": "#FFFFFF", "contents": {"type": "image", "pixelSize": [400, 200]}}"##
+      ),
+      RuleExample(
+        "one layer drawing a background and contents, the other answer to one-layer-two-parts: a group", passes: 1,
+        assuming: [Self.oneLayerTwoPartsPoint.id],
+        layer:
+          ##"{"id": "subject", "frame": [10, 10, 200, 100], "opacity": 0.5, "backgroundColor": "#FFFFFF", "contents": {"type": "image", "pixelSize": [400, 200]}}"##
+      ),
+      RuleExample(
+        "one layer drawing contents alone under the other answer to one-layer-two-parts: one part, no group", passes: 0,
+        assuming: [Self.oneLayerTwoPartsPoint.id],
+        layer:
+          ##"{"id": "subject", "frame": [10, 10, 200, 100], "opacity": 0.5, "contents": {"type": "image", "pixelSize": [400, 200]}}"##
       ),
       RuleExample(
         "allowsGroupOpacity false: each sublayer blends on its own", passes: 0,

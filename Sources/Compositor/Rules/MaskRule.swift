@@ -92,6 +92,16 @@ public struct MaskRule: OffscreenRule {
   /// The composite of the drawing layers, multiplied by the mask.
   public let work = PassWork(target: .content)
 
+  public var xcode: XcodeCount {
+    XcodeCount(
+      count: 2,
+      source:
+        "Tech talk 10857: both masks it shows take two offscreens, a plain layer with a background colour masking a view that holds an image view and a label, and a rounded-rect CAShapeLayer masking an image view.",
+      difference:
+        "The tool counts the mask rule's passes, priced per WWDC14 session 419 (the mask's target and the content's, then the composite)."
+    )
+  }
+
   public static func mightFire(on layer: Layer, props: LayerProps) -> Bool {
     props.hasMask
   }

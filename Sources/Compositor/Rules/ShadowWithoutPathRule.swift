@@ -36,6 +36,16 @@ public struct ShadowWithoutPathRule: OffscreenRule {
   /// The content and its blurred, offset copy, then the shadow's blur.
   public let work = PassWork(target: .shadowedContent, extra: .shadowBlur)
 
+  public var xcode: XcodeCount {
+    XcodeCount(
+      count: 5,
+      source:
+        "Tech talk 10857's star layer: its dynamic shadow took five offscreens, and setting a shadowPath removed all five. It is the one dynamic shadow whose count Apple shows.",
+      difference:
+        "The tool counts one pass, the shadow's shape rendered offscreen (the pass Apple's talk describes), and prices the blur as work of its own (gpuBreakdownMs.shadowBlur); Xcode also counts the blur's targets, which Apple does not itemize."
+    )
+  }
+
   public static func mightFire(on layer: Layer, props: LayerProps) -> Bool {
     props.hasShadow && !props.hasShadowPath && !props.masksToBounds
   }

@@ -33,6 +33,16 @@ public struct VisualEffectRule: OffscreenRule {
   /// Each pass covers the effect view's visible rectangle; the blur runs at reduced resolution.
   public let work = PassWork(target: .visibleRect, extra: .effectBlur)
 
+  public var xcode: XcodeCount {
+    XcodeCount(
+      count: nil,
+      source:
+        "Apple has published no count for it: tech talk 10857 describes the backdrop copied offscreen, the effect applied and copied back.",
+      difference:
+        "The tool counts the passes WWDC14 session 419 walks through: the backdrop captured and downscaled, a horizontal and a vertical blur (3), vibrancy's filter and an effect view's alpha below 1 one more each (up to 5)."
+    )
+  }
+
   public static func mightFire(on layer: Layer, props: LayerProps) -> Bool {
     props.isVisualEffect
   }

@@ -323,9 +323,12 @@ struct Tally {
       var context = RuleContext(
         tree: tree, plans: lastFrame!.plan.nodes, state: lastFrame!.state, index: entry.layer, iosVersion: iosVersion)
       context.origin = origin
-      let words = rules[entry.ruleIndex].describe(context, hit: RuleHit(passes: entry.passes))
+      let rule = rules[entry.ruleIndex]
+      let hit = RuleHit(passes: entry.passes)
+      let words = rule.describe(context, hit: hit)
       findings[entry.slot].message = words.message
       findings[entry.slot].fix = words.fix
+      findings[entry.slot].xcodeCount = rule.xcodeCount(context, hit: hit)
       wordsFrame[entry.slot] = -1
     }
   }

@@ -15,10 +15,17 @@ enum ReportCommand: ToolCommand {
       "Also write the report as one self-contained HTML page: the verdict, the summary, the frame-time chart, the worst frame's offscreen overlay and the findings with their fixes (docs/pictures.md). - prints only the page."
   )
 
+  static let assume = OptionDeclaration(
+    "--assume", value: "point",
+    kind: .oneOf(OffscreenRules.disputedPoints.map { Choice($0.id, "\($0.rule): \($0.other.claim)") }),
+    help:
+      "Take the other answer to a disputed point, a behaviour published device tests disagree on (docs/rules.md#disputed-points): the figures follow it, and the report's note names the documented default as the other answer. Repeatable.",
+    repeatable: true)
+
   static let declaration = CommandDeclaration(
     name: "report", summary: "Simulate a scene and report offscreen passes, blending, memory and findings.",
     arguments: [SharedOptions.scene],
-    options: [format] + SharedOptions.deviceGroup + [html] + SharedOptions.limitGroup,
+    options: [format] + SharedOptions.deviceGroup + [html, assume] + SharedOptions.limitGroup,
     exitCodes: [
       ExitCodeNote(.success, "the report was printed (findings do not fail it)"),
       ExitCodeNote(
@@ -44,16 +51,20 @@ enum ReportCommand: ToolCommand {
     }
     let file = SceneLoader.displayName(path)
     let html = parsed.value(Self.html)
-    let report: SimulationReport
+    let assumptions = Assumptions(others: Set(parsed.values(Self.assume)))
+    let rules = OffscreenRules.all(assuming: assumptions)
+    var report: SimulationReport
     if let html {
       // The page's picture is the worst frame, kept during the one simulation.
-      let run = try Simulation.run(scene, on: profile, file: file, keeping: .worst)
+      let run = try Simulation.run(scene, on: profile, file: file, keeping: .worst, rules: rules)
       report = run.report
+      report.disputed = Disputes.assess(scene, on: profile, report: report, assuming: assumptions)
       try SimulatedScene(scene: scene, profile: profile, report: report, file: file, kept: (run.frame, run.snapshot))
         .writeHTML(to: html, io: io)
       if html == "-" { return .success }
     } else {
-      report = try Simulation.run(scene, on: profile, file: file)
+      report = try Simulation.run(scene, on: profile, file: file, rules: rules)
+      report.disputed = Disputes.assess(scene, on: profile, report: report, assuming: assumptions)
     }
     switch format {
     case .text: io.out(TextReportFormatter.format(report, file: file))

@@ -3,6 +3,14 @@ import LayerTree
 
 /// `offscreen-sim rules`: lists the offscreen rules with their reasons and fixes.
 enum RulesCommand: ToolCommand {
+  static let format = SharedOptions.format([
+    (.text, "each rule: why, the fix, what Apple documents of it."),
+    (
+      .markdown,
+      "the rules as Markdown tables: the passes the tool counts beside Xcode's offscreen count, and the disputed points (docs/rules.md)."
+    ),
+  ])
+
   static let declaration = CommandDeclaration(
     name: "rules",
     summary:
@@ -12,6 +20,7 @@ enum RulesCommand: ToolCommand {
         "<rule-id>", kind: .suggested(OffscreenRules.all.map(\.id) + ImageChecks.all.map(\.id)), count: 0...1,
         help: "Show one rule or image check with its triggering and non-triggering examples.")
     ],
+    options: [format],
     exitCodes: [
       ExitCodeNote(.success, "the rules were listed"),
       ExitCodeNote(.usageOrInput, "usage error, or an unknown rule id"),
@@ -20,6 +29,11 @@ enum RulesCommand: ToolCommand {
 
   static func run(_ parsed: ParsedArguments, io: ToolIO) throws -> ExitCode {
     if parsed.positional.count > 1 { throw UsageError("expected at most one rule id") }
+    if OutputFormat(parsed, Self.format) == .markdown {
+      guard parsed.positional.isEmpty else { throw UsageError("--format markdown lists every rule; leave out the rule id") }
+      io.out(RulesTable.markdown())
+      return .success
+    }
     if let id = parsed.positional.first {
       if let check = ImageChecks.check(id: id) {
         io.out(imageCheckText(check, examples: true))
@@ -32,6 +46,11 @@ enum RulesCommand: ToolCommand {
         throw UsageError(message + " (rules: \(ids.joined(separator: ", ")))")
       }
       var text = "\(rule.id): \(rule.title)\n  why: \(rule.reason)\n  fix: \(rule.fix)\n" + evidenceLines(rule)
+      text += "  Xcode's offscreen count: \(rule.xcode.count.map(String.init) ?? "not published"). \(rule.xcode.source)\n"
+      for point in rule.disputes {
+        text +=
+          "  disputed, \(point.id): \(point.question); taken: \(point.assumed.claim); other (report --assume \(point.id)): \(point.other.claim) (docs/rules.md)\n"
+      }
       let fixes = SceneFixes.answering(rule.id)
       if !fixes.isEmpty {
         text += "\nFixes `offscreen-sim explain` tries (docs/explain-and-optimize.md):\n"

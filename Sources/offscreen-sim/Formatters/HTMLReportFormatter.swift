@@ -31,6 +31,7 @@ enum HTMLReportFormatter {
     body += "<h2>Worst frame</h2>\n"
     body += figure(FramePictureFormatter.svg(run.picture), caption: pictureCaption(run))
     body += findings(run.report)
+    body += disputed(run.report)
     return page(title: "offscreen-sim: \(run.title)", body: body)
   }
 
@@ -280,6 +281,34 @@ enum HTMLReportFormatter {
     return html
   }
 
+  /// The disputed points that decide a result (``DisputedDecision``): both answers with their
+  /// sources, and what the other answer gives, in the text report's words.
+  static func disputed(_ report: SimulationReport) -> String {
+    guard !report.disputed.isEmpty else { return "" }
+    var html = "<h2>Disputed rules</h2>\n<p class=\"note\">Published device tests disagree; the figures above take the first answer.</p>\n"
+    for decision in report.disputed {
+      html += "<div class=\"finding\" data-rule=\"\(Markup.escape(decision.rule))\">\n"
+      html +=
+        "<div class=\"head\"><span class=\"rule\">\(Markup.escape(decision.rule))</span> <code>\(Markup.escape(decision.point))</code> \(Markup.escape(decision.question))</div>\n"
+      html += "<p>Decides \(decision.layers.prefix(8).map { "<code>\(Markup.escape($0.layer))</code>" }.joined(separator: ", "))"
+      html += decision.layers.count > 8 ? " and \(decision.layers.count - 8) more.</p>\n" : ".</p>\n"
+      for (label, answer) in [
+        (decision.takenIsDefault ? "Assumed (the documented default)" : "Assumed (--assume)", decision.taken),
+        ("Other answer", decision.other),
+      ] {
+        html += "<p>\(label): \(Markup.escape(answer.claim))</p>\n<ul>\n"
+        for source in answer.sources {
+          html += "<li>\(Markup.escape(source.title)): \(Markup.escape(source.says)) (<code>\(Markup.escape(source.url))</code>)</li>\n"
+        }
+        html += "</ul>\n"
+      }
+      let delta = decision.otherGpuMs - decision.gpuMs
+      html +=
+        "<p class=\"fix\">With the other answer: \(Markup.plural(decision.otherPasses, "pass", "passes")) in the worst frame (now \(decision.passes)), GPU \(Readable.fixed(decision.otherGpuMs, 2)) ms/frame (now \(Readable.fixed(decision.gpuMs, 2)), \(delta >= 0 ? "+" : "-")\(Readable.fixed(abs(delta), 2))).</p>\n</div>\n"
+    }
+    return html
+  }
+
   static func findingBlock(_ group: TextReportFormatter.Group, frames: Int) -> String {
     let first = group.findings[0]
     var head = "<span class=\"rule\">\(Markup.escape(first.rule))</span> <code>\(Markup.escape(group.pattern))</code>"
@@ -291,7 +320,8 @@ enum HTMLReportFormatter {
       let pixels = group.findings.reduce(0.0) { $0 + $1.pixelArea }
       let gpu = FindingGroup.meanGPUMs(group.findings, frames: frames)
       figures.append(
-        "\(Markup.plural(passes, "pass", "passes")), \(Readable.count(pixels)) px, GPU \(Readable.fixed(gpu, 2)) ms/frame on average")
+        "\(Markup.plural(passes, "pass", "passes"))\(TextReportFormatter.xcodeNote(group.findings)), \(Readable.count(pixels)) px, GPU \(Readable.fixed(gpu, 2)) ms/frame on average"
+      )
       if first.depth > 0 { figures.append("nested \(first.depth) deep") }
     }
     if frames > 1 { figures.append("in \(group.findings.map(\.frames).max() ?? 0) of \(frames) frames") }

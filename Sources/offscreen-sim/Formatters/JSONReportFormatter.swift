@@ -34,7 +34,7 @@ enum JSONReportFormatter {
       members.append(("notes", .array(source.notes.map { .string($0) })))
       sceneMembers.append(("source", .object(members)))
     }
-    return .object([
+    var members: [(String, JSONOutput)] = [
       ("reportVersion", .int(SimulationReport.formatVersion)),
       ("tool", .object([("name", .string("offscreen-sim")), ("version", .string(toolVersion))])),
       ("scene", .object(sceneMembers)),
@@ -159,6 +159,41 @@ enum JSONReportFormatter {
             ])
           })
       ),
+    ]
+    // Only where a disputed point decides a result (docs/report-format.md#disputed).
+    if !report.disputed.isEmpty { members.append(("disputed", .array(report.disputed.map(disputed)))) }
+    return .object(members)
+  }
+
+  static func disputed(_ decision: DisputedDecision) -> JSONOutput {
+    func answer(_ answer: DisputeAnswer) -> JSONOutput {
+      .object([
+        ("claim", .string(answer.claim)),
+        (
+          "sources",
+          .array(
+            answer.sources.map { .object([("title", .string($0.title)), ("url", .string($0.url)), ("says", .string($0.says))]) })
+        ),
+      ])
+    }
+    return .object([
+      ("point", .string(decision.point)),
+      ("rule", .string(decision.rule)),
+      ("question", .string(decision.question)),
+      ("assumed", .string(decision.takenIsDefault ? "default" : "other")),
+      ("taken", answer(decision.taken)),
+      ("other", answer(decision.other)),
+      (
+        "layers",
+        .array(
+          decision.layers.map {
+            .object([("layer", .string($0.layer)), ("passes", .int($0.passes)), ("otherPasses", .int($0.otherPasses))])
+          })
+      ),
+      ("perFrameMax", .int(decision.passes)),
+      ("otherPerFrameMax", .int(decision.otherPasses)),
+      ("gpuMsMean", .number(rounded(decision.gpuMs))),
+      ("otherGpuMsMean", .number(rounded(decision.otherGpuMs))),
     ])
   }
 
@@ -175,6 +210,7 @@ enum JSONReportFormatter {
       ("frames", .int(finding.frames)),
       ("gpuMs", .number(rounded(finding.gpuMs))),
     ]
+    if finding.category == .offscreen { members.append(("xcodeCount", finding.xcodeCount.map { .int($0) } ?? .null)) }
     if let source = finding.source {
       members.append(("line", .int(source.line)))
       members.append(("column", .int(source.column)))

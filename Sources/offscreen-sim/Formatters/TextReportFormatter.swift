@@ -87,10 +87,11 @@ enum TextReportFormatter {
         var head = "  \(first.rule)  \(group.pattern)"
         if count > 1 { head += "  (\(count) layers)" }
         let each = Set(group.findings.map(\.passes))
-        let passesText =
+        var passesText =
           count > 1 && each.count == 1
           ? "\(each.first!) pass\(each.first! == 1 ? "" : "es") each"
           : "\(groupPasses) pass\(groupPasses == 1 ? "" : "es")"
+        passesText += xcodeNote(group.findings)
         head += "  \(passesText), \(Readable.count(pixels)) px, \(ReportFigures.gpuPerFrame(ranked))"
         if first.depth > 0 { head += ", nested \(first.depth) deep" }
         if report.frames.count > 1 { head += ", in \(ranked.frames) of \(report.frames.count) frames" }
@@ -99,6 +100,8 @@ enum TextReportFormatter {
         text += "      fix: \(first.fix)\n"
       }
     }
+
+    text += disputedText(report)
 
     let images = report.findings.filter { $0.category == .image }
     if !images.isEmpty {
@@ -124,6 +127,49 @@ enum TextReportFormatter {
         ])
       }
       text += TextTable.render(storeRows, indent: "  ")
+    }
+    return text
+  }
+
+  /// Xcode's view debugger's count beside the tool's, where Apple's examples establish it and it
+  /// differs: " (Xcode counts 5)", " (Xcode counts 5 each)"; empty otherwise.
+  static func xcodeNote(_ findings: [Finding]) -> String {
+    let counts = Set(findings.map(\.xcodeCount))
+    let passes = Set(findings.map(\.passes))
+    guard counts.count == 1, let count = counts.first ?? nil, passes.count == 1, passes.first != count else { return "" }
+    return " (Xcode counts \(count)\(findings.count > 1 ? " each" : ""))"
+  }
+
+  /// The disputed points that decide a result in the scene (``DisputedDecision``): the rule, the
+  /// answer taken and the other, each with its sources, and what the other answer gives.
+  static func disputedText(_ report: SimulationReport) -> String {
+    guard !report.disputed.isEmpty else { return "" }
+    var text =
+      "\nDisputed rules (published device tests disagree; the figures above take the first answer, report --assume <point> the other)\n"
+    for decision in report.disputed {
+      text += "  \(decision.rule), \(decision.point): \(decision.question)\n"
+      let shown = decision.layers.prefix(3).map { TerminalText.inline($0.layer) }.joined(separator: ", ")
+      let more = decision.layers.count - min(decision.layers.count, 3)
+      text += "      decides \(shown)\(more > 0 ? " and \(more) more layer\(more == 1 ? "" : "s")" : "")\n"
+      for (label, answer) in [
+        (decision.takenIsDefault ? "assumed (the documented default)" : "assumed (--assume)", decision.taken),
+        ("other answer", decision.other),
+      ] {
+        text += "      \(label): \(answer.claim)\n"
+        for source in answer.sources { text += "        \(source.title): \(source.says) (\(source.url))\n" }
+      }
+      var line = "      with the other answer: "
+      let pairs = Set(decision.layers.map { [$0.otherPasses, $0.passes] })
+      if pairs.count == 1, let pair = pairs.first {
+        let on = decision.layers.count == 1 ? "that layer" : "each of those layers"
+        line += "\(pair[0]) pass\(pair[0] == 1 ? "" : "es") on \(on) (now \(pair[1])); "
+      }
+      let delta = decision.otherGpuMs - decision.gpuMs
+      line +=
+        "\(decision.otherPasses) pass\(decision.otherPasses == 1 ? "" : "es") in the worst frame (now \(decision.passes)), "
+        + "GPU \(Readable.fixed(decision.otherGpuMs, 2)) ms/frame (now \(Readable.fixed(decision.gpuMs, 2)), "
+        + "\(delta >= 0 ? "+" : "-")\(Readable.fixed(abs(delta), 2)))"
+      text += line + "\n"
     }
     return text
   }
