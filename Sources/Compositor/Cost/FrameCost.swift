@@ -8,6 +8,9 @@ public struct FrameCost: Sendable, Hashable {
   public var offscreenTargetBytes: Double = 0
   /// Decoded image bytes of the images on screen.
   public var imageBytes: Double = 0
+  /// The part of the GPU milliseconds in which the GPU idles at render-target switches: in the
+  /// frame's GPU time, not in its GPU utilization (WWDC14 session 419).
+  public var gpuIdleMs: Double = 0
 
   /// GPU milliseconds (render execute), by item.
   public var gpu: [String: Double] { table.dictionary(.gpu) }

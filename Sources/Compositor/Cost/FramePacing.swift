@@ -25,14 +25,19 @@ public struct FramePacing: Sendable {
     public var mainThreadMs: Double
     public var renderServerMs: Double
     public var gpuMs: Double
+    /// The part of `gpuMs` in which the GPU idles at render-target switches (WWDC14 session 419:
+    /// a GPU-bound app with many switches shows less than 100% GPU utilization in Instruments).
+    /// The frame still takes `gpuMs` on the GPU; only the utilization leaves this part out.
+    public var gpuIdleMs: Double
     /// The app changed something this frame, so the frame waits for its commit. False for a
     /// frame that only Core Animation animations change: the render server draws it alone.
     public var needsCommit: Bool
     /// `needsCommit` defaults to whether the app did any main-thread work for the frame.
-    public init(mainThreadMs: Double, renderServerMs: Double, gpuMs: Double, needsCommit: Bool? = nil) {
+    public init(mainThreadMs: Double, renderServerMs: Double, gpuMs: Double, gpuIdleMs: Double = 0, needsCommit: Bool? = nil) {
       self.mainThreadMs = mainThreadMs
       self.renderServerMs = renderServerMs
       self.gpuMs = gpuMs
+      self.gpuIdleMs = gpuIdleMs
       self.needsCommit = needsCommit ?? (mainThreadMs > 0)
     }
   }
@@ -62,7 +67,9 @@ public struct FramePacing: Sendable {
     public var commitHitches: Int
     public var renderHitches: Int
     public var tripleBuffered: Bool
-    /// Busy time over wall time, each 0...1.
+    /// Busy time over wall time, each 0...1. The GPU's busy time leaves out ``Stage/gpuIdleMs``:
+    /// the GPU is occupied for the whole of ``Stage/gpuMs`` (the next frame waits for it), but
+    /// idle at the switches.
     public var gpuUtilization: Double
     public var mainThreadUtilization: Double
     public var renderServerUtilization: Double
@@ -89,9 +96,10 @@ public struct FramePacing: Sendable {
   public func run(_ stages: [Stage], times: [Double], durationMs: Double) -> Result {
     func bounded(_ ms: Double) -> Double { ms.isNaN ? Self.maxStageMs : min(max(ms, 0), Self.maxStageMs) }
     let stages = stages.map {
-      Stage(
-        mainThreadMs: bounded($0.mainThreadMs), renderServerMs: bounded($0.renderServerMs), gpuMs: bounded($0.gpuMs),
-        needsCommit: $0.needsCommit)
+      let gpu = bounded($0.gpuMs)
+      return Stage(
+        mainThreadMs: bounded($0.mainThreadMs), renderServerMs: bounded($0.renderServerMs), gpuMs: gpu,
+        gpuIdleMs: min(bounded($0.gpuIdleMs), gpu), needsCommit: $0.needsCommit)
     }
     var outcomes = [FrameOutcome](repeating: FrameOutcome(presentedAt: nil, hitchMs: 0, hitch: nil), count: stages.count)
     guard !stages.isEmpty else {
@@ -177,7 +185,7 @@ public struct FramePacing: Sendable {
       let gpuStart = max(rsEnd, gpuFree)
       let gpuEnd = gpuStart + stage.gpuMs
       gpuFree = gpuEnd
-      gpuBusy += stage.gpuMs
+      gpuBusy += stage.gpuMs - stage.gpuIdleMs
       var present = vsync(atOrAfter: gpuEnd)
       if let lastPresent { present = max(present, lastPresent + interval) }
       // Late by the gap since the previous frame beyond one interval; the first frame shown

@@ -69,7 +69,8 @@ extension Simulator {
         for index in record.passRange { count += allPasses[index].passes }
       }
       passes = count
-      stage = FramePacing.Stage(mainThreadMs: cost.mainThreadMs, renderServerMs: cost.renderServerMs, gpuMs: cost.gpuMs)
+      stage = FramePacing.Stage(
+        mainThreadMs: cost.mainThreadMs, renderServerMs: cost.renderServerMs, gpuMs: cost.gpuMs, gpuIdleMs: cost.gpuIdleMs)
       time = state.time * 1000
       backgroundMs = cost.backgroundMs
     }
@@ -87,7 +88,8 @@ extension Simulator {
     var duration = Double(count) / prepared.stepper.frameRate * 1000
     if let steady {
       let steadyMain = prepared.coefficients.frameBaseTime * 1000 / device.cpuSpeed
-      let stage = FramePacing.Stage(mainThreadMs: steadyMain, renderServerMs: steady.renderServerMs, gpuMs: steady.gpuMs)
+      let stage = FramePacing.Stage(
+        mainThreadMs: steadyMain, renderServerMs: steady.renderServerMs, gpuMs: steady.gpuMs, gpuIdleMs: steady.gpuIdleMs)
       stages = Array(repeating: stage, count: max(Int(device.refreshRate.rounded()), 1))
       times = (0..<stages.count).map { Double($0) * pacing.interval }
       duration = Double(stages.count) * pacing.interval

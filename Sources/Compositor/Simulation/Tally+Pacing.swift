@@ -28,7 +28,9 @@ extension Tally {
       for frame in frames {
         let table = frame.cost.table
         let main = table.sum(.mainThread)
-        stages.append(FramePacing.Stage(mainThreadMs: main, renderServerMs: table.sum(.renderServer), gpuMs: table.sum(.gpu)))
+        stages.append(
+          FramePacing.Stage(
+            mainThreadMs: main, renderServerMs: table.sum(.renderServer), gpuMs: table.sum(.gpu), gpuIdleMs: frame.cost.gpuIdleMs))
         background.append(table.sum(.background))
         frameMain.append(main)
         table.forEachAdded(in: phases) { position, value in means.add(position, value / frameCount) }
@@ -40,7 +42,8 @@ extension Tally {
     if let steadyCost {
       let steadyMain = coefficients.frameBaseTime * 1000 / device.cpuSpeed
       let repeats = Int(device.refreshRate.rounded())
-      let steady = FramePacing.Stage(mainThreadMs: steadyMain, renderServerMs: steadyCost.renderServerMs, gpuMs: steadyCost.gpuMs)
+      let steady = FramePacing.Stage(
+        mainThreadMs: steadyMain, renderServerMs: steadyCost.renderServerMs, gpuMs: steadyCost.gpuMs, gpuIdleMs: steadyCost.gpuIdleMs)
       stages = Array(repeating: steady, count: max(repeats, 1))
       times = (0..<stages.count).map { Double($0) * pacing.interval }
       duration = Double(stages.count) * pacing.interval
