@@ -20,6 +20,11 @@
 ///   intervals after their start, trading latency for smoothness, for the rest of the run.
 /// - Commits superseded before the render server took them are never shown: they are dropped
 ///   frames, counted in the frame rate.
+/// - The interval is the one the content is rendered at (``rate(content:display:)``): on a
+///   ProMotion display, the rate Core Animation renders the content at is the display's refresh
+///   rate as the app sees it, and a frame's deadline (a display link's `targetTimestamp`) is the
+///   end of that interval (Apple, "Optimizing iPhone and iPad apps to support ProMotion
+///   displays").
 public struct FramePacing: Sendable {
   public struct Stage: Sendable, Hashable {
     public var mainThreadMs: Double
@@ -75,12 +80,44 @@ public struct FramePacing: Sendable {
     public var renderServerUtilization: Double
   }
 
+  /// The time between two frames the content can show, in ms: the budget of each stage.
   public let interval: Double
+  /// The rate frames are paced at: the display's refresh rate, or the slower rate Core Animation
+  /// renders the content at (``rate(content:display:)``).
   public let refreshRate: Double
 
   public init(refreshRate: Double) {
     self.refreshRate = refreshRate
     interval = 1000 / refreshRate
+  }
+
+  /// Paces content that runs at `content` frames per second on a display that refreshes at
+  /// `display` Hz, at ``rate(content:display:)``.
+  public init(content: Double, display: Double) {
+    self.init(refreshRate: Self.rate(content: content, display: display))
+  }
+
+  /// The rate content running at `content` frames per second is rendered at on a display of
+  /// `display` Hz: `display / n` when the content's rate is that, a whole fraction of the
+  /// display's (60 Hz animations on a 120 Hz ProMotion iPhone, 30 Hz on a 60 Hz display), else
+  /// the display's own rate.
+  ///
+  /// From the app's point of view a ProMotion display's refresh rate is the rate Core Animation
+  /// renders the content at, and a frame's deadline is the end of that interval (Apple,
+  /// "Optimizing iPhone and iPad apps to support ProMotion displays": a display link's
+  /// `targetTimestamp`); the rates it lists for a ProMotion iPhone include 120, 60, 40, 30, 24,
+  /// 20, 15, 12 and 10 Hz (120 / n), for an iPad Pro 120, 60, 40, 30 and 24. A fixed 60 Hz
+  /// display shows content evenly at 60 / n (WWDC21 session 10147, "Optimize for variable refresh
+  /// rate displays"), and the frame rate a display link actually runs at is usually a factor of
+  /// the display's maximum (Apple, TN2460). Content at a rate that is no whole fraction of the
+  /// display's (45 Hz on a 60 Hz display) is paced on the display's own intervals: it shows a
+  /// new frame every one or two of them, as the frame gap in ``run(_:times:durationMs:)``
+  /// expects. Content faster than the display runs at the display's rate.
+  public static func rate(content: Double, display: Double) -> Double {
+    guard content.isFinite, content > 0, display.isFinite, display > 0, content < display else { return display }
+    let ratio = display / content
+    let whole = ratio.rounded()
+    return abs(ratio - whole) < 1e-6 ? display / whole : display
   }
 
   /// The first vsync at or after `time` (a small tolerance keeps exact multiples exact).

@@ -99,7 +99,7 @@ extension Summary {
     values.append(backingStores.bytes)
     let p = performance
     values += [
-      p.budgetMs, p.refreshRate, p.targetFps, p.fps, p.hitchTimeRatio, p.gpuUtilization, p.cpuUtilization,
+      p.budgetMs, p.refreshRate, p.contentRate, p.targetFps, p.fps, p.hitchTimeRatio, p.gpuUtilization, p.cpuUtilization,
       p.processCpuUtilization, p.renderServerUtilization,
     ]
     for distribution in [p.gpuMs, p.renderServerMs, p.mainThreadMs, p.backgroundMs] {

@@ -55,9 +55,14 @@ public struct Summary: Sendable, Hashable {
 
 /// Time, frame rate and hitches over the run.
 public struct Performance: Sendable, Hashable {
-  /// The device's frame budget: one refresh interval, in ms.
+  /// The frame budget: one interval at ``contentRate``, in ms (16.7 for 60 Hz animations on a
+  /// 120 Hz ProMotion iPhone, 8.3 for its scrolling).
   public var budgetMs: Double
+  /// The display's refresh rate.
   public var refreshRate: Double
+  /// The rate the frames were paced at: the rate Core Animation renders the content at, the
+  /// display's refresh rate or a whole fraction of it (``FramePacing/rate(content:display:)``).
+  public var contentRate: Double
   /// The frame rate a smooth run shows: the refresh rate, or the timeline's frame rate when it is
   /// lower.
   public var targetFps: Double

@@ -129,11 +129,11 @@ enum TextReportFormatter {
   }
 
   /// The line a person wants first: "iPhone 6 Plus, 60 Hz: 41 fps, GPU-bound (22.1 ms/frame,
-  /// budget 16.7), hitch time ratio 310 ms/s (critical)".
+  /// budget 16.7), hitch time ratio 310 ms/s (critical)". Content paced slower than the display
+  /// names both rates: "iPhone 13 Pro, 60 Hz content on a 120 Hz display: ...".
   static func verdict(_ report: SimulationReport) -> String {
     let performance = report.summary.performance
-    var text =
-      "\(TerminalText.inline(report.scene.deviceName)), \(formatNumber(performance.refreshRate)) Hz: \(Readable.integer(performance.fps)) fps, "
+    var text = "\(TerminalText.inline(report.scene.deviceName)), \(rates(performance)): \(Readable.integer(performance.fps)) fps, "
     let budget = Readable.fixed(performance.budgetMs, 1)
     switch performance.bottleneck {
     case .gpu?: text += "GPU-bound (\(Readable.fixed(performance.gpuMs.mean, 1)) ms/frame, budget \(budget))"
@@ -158,6 +158,14 @@ enum TextReportFormatter {
     }
     text += ", hitch time ratio \(Readable.integer(performance.hitchTimeRatio)) ms/s (\(performance.hitchBand.rawValue))"
     return text
+  }
+
+  /// The rate the frames were paced at: the display's (`60 Hz`), or the content's when slower
+  /// (`60 Hz content on a 120 Hz display`).
+  static func rates(_ performance: Performance) -> String {
+    let display = "\(formatNumber(performance.refreshRate)) Hz"
+    guard abs(performance.contentRate - performance.refreshRate) > 1e-9 else { return display }
+    return "\(formatNumber(performance.contentRate)) Hz content on a \(display) display"
   }
 
   /// Most rows the per-frame story prints; the JSON report has every frame.
