@@ -107,6 +107,8 @@ extension Summary {
     }
     values += p.gpuBreakdown.values
     values += p.mainThreadBreakdown.values
+    let first = p.firstFrame
+    values += [first.presentedAtMs, first.lateMs, first.mainThreadMs, first.renderServerMs, first.gpuMs]
     values += [memory.backingStores, memory.offscreenTargetsPeak, memory.rasterCache, memory.images]
     return values
   }

@@ -13,6 +13,11 @@ import LayerTree
 /// `shouldRasterize` reference: the bitmap is reused while nothing in the subtree changes). Its
 /// one-time work (displaying everything for the first time, filling the raster cache) still shows
 /// in the first frame's figures.
+///
+/// The first frame is the screen's first display, measured apart (``firstDisplay``): a timeline's
+/// frame rate, hitches and utilizations are those of the frames after it
+/// (``FramePacing/run(_:times:durationMs:firstDisplayApart:)``); a still screen's one frame is
+/// paced alone for it.
 struct RunPacing {
   let pacing: FramePacing
   /// The stages paced: the frames', or a still screen's steady frame repeated.
@@ -20,6 +25,8 @@ struct RunPacing {
   /// The run's length, in ms.
   let durationMs: Double
   let result: FramePacing.Result
+  /// The screen's first display: when the first frame reached the screen, and how late.
+  let firstDisplay: FramePacing.FirstDisplay
 
   /// Paces `frames`, whose content times are `times` (ms), of a run at `frameRate` frames a
   /// second on `device`; `steady` is a still screen's steady frame (nil for a timeline).
@@ -42,7 +49,16 @@ struct RunPacing {
     self.pacing = pacing
     self.stages = stages
     durationMs = duration
-    result = pacing.run(stages, times: times, durationMs: duration)
+    result = pacing.run(stages, times: times, durationMs: duration, firstDisplayApart: steady == nil)
+    if steady == nil, let first = result.firstDisplay {
+      firstDisplay = first
+    } else {
+      // A still screen's one frame, alone (or a timeline that showed nothing: not reached).
+      let first = frames.isEmpty ? [] : [frames[0]]
+      firstDisplay =
+        pacing.run(first, times: [0], durationMs: pacing.interval, firstDisplayApart: true).firstDisplay
+        ?? FramePacing.FirstDisplay(frame: 0, presentedAt: 0, lateMs: 0, late: nil)
+    }
   }
 }
 
@@ -80,7 +96,12 @@ extension Tally {
     let result = run.result
     // A still screen's repeated frame does no background work.
     let background = hasTimeline ? frameBackground : Array(repeating: 0, count: stages.count)
-    for index in frames.indices where index < result.frames.count { frames[index].outcome = result.frames[index] }
+    if hasTimeline {
+      for index in frames.indices where index < result.frames.count { frames[index].outcome = result.frames[index] }
+    } else if !frames.isEmpty {
+      // A still screen's one frame shows when its first display does.
+      frames[0].outcome = FramePacing.FrameOutcome(presentedAt: run.firstDisplay.presentedAt, hitchMs: 0, hitch: nil)
+    }
     func distribution(_ values: [Double]) -> Distribution { Distribution(values) }
     let gpu = stages.map(\.gpuMs)
     let main = frameStages.map(\.mainThreadMs)
@@ -98,18 +119,35 @@ extension Tally {
     let renderServerMs = distribution(server)
     let renderStage: Performance.Stage = renderServerMs.p95 > gpuMs.p95 ? .renderServer : .gpu
     let bottleneck: Performance.Stage? = smooth ? nil : (result.commitHitches > result.renderHitches ? .mainThread : renderStage)
-    let wall = max(run.durationMs, pacing.interval)
+    // The app's CPU over the frames measured and their time, as the main thread's utilization.
+    let measured = min(result.firstMeasuredFrame, stages.count)
+    let appBusy = stages[measured...].reduce(0) { $0 + $1.mainThreadMs } + background[measured...].reduce(0, +)
+    let wall = max(result.wallMs, pacing.interval)
+    // The first display's own figures, and what made it late: the main thread when its commit
+    // was late, else the slower of the render server and the GPU on the frame shown.
+    let first = run.firstDisplay
+    let own = frameStages.first ?? FramePacing.Stage(mainThreadMs: 0, renderServerMs: 0, gpuMs: 0)
+    let shownStage = first.frame < frameStages.count ? frameStages[first.frame] : own
+    let cause: Performance.Stage?
+    switch first.late {
+    case .commit?: cause = .mainThread
+    case .render?: cause = shownStage.renderServerMs > shownStage.gpuMs ? .renderServer : .gpu
+    case nil: cause = nil
+    }
+    let firstFrame = FirstFrame(
+      presentedAtMs: first.presentedAt, lateMs: first.lateMs, cause: cause, mainThreadMs: own.mainThreadMs,
+      renderServerMs: own.renderServerMs, gpuMs: own.gpuMs)
     performance = Performance(
       budgetMs: pacing.interval, refreshRate: device.refreshRate, contentRate: pacing.refreshRate, targetFps: targetFps,
       fps: result.fps, hitchTimeRatio: result.hitchTimeRatio,
       hitchBand: HitchBand(ratio: result.hitchTimeRatio), hitches: result.hitches, commitHitches: result.commitHitches,
       renderHitches: result.renderHitches, tripleBuffered: result.tripleBuffered, gpuUtilization: result.gpuUtilization,
       cpuUtilization: result.mainThreadUtilization,
-      processCpuUtilization: (stages.map(\.mainThreadMs).reduce(0, +) + background.reduce(0, +)) / wall,
+      processCpuUtilization: appBusy / wall,
       renderServerUtilization: result.renderServerUtilization,
       gpuMs: gpuMs, renderServerMs: renderServerMs, mainThreadMs: distribution(main),
       backgroundMs: distribution(frameBackground), gpuBreakdown: gpuItems,
       mainThreadBreakdown: mainItems,
-      bottleneck: bottleneck)
+      bottleneck: bottleneck, firstFrame: firstFrame)
   }
 }

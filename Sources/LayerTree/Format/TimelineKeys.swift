@@ -196,8 +196,10 @@ extension BudgetKind {
     case .minRasterHitRate: return "`summary.rasterCache.hitRate`: found >= limit, or nothing was rasterized."
     case .maxGpuMsP95: return "`summary.gpuMs.p95`, GPU milliseconds per frame: found <= limit."
     case .maxMainThreadMsP95: return "`summary.mainThreadMs.p95`, main-thread milliseconds per frame: found <= limit."
-    case .maxHitchTimeRatio: return "`summary.hitchTimeRatio`, hitch ms per second (Apple: good < 5, critical >= 10): found <= limit."
-    case .minFps: return "`summary.fps`: found >= limit."
+    case .maxHitchTimeRatio:
+      return
+        "`summary.hitchTimeRatio`, hitch ms per second after the screen's first display (Apple: good < 5, critical >= 10): found <= limit."
+    case .minFps: return "`summary.fps`, after the screen's first display: found >= limit."
     case .maxMemoryBytes: return "`summary.memoryBytes.total`: found <= limit."
     }
   }
