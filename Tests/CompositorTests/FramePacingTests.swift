@@ -75,4 +75,53 @@ struct FramePacingTests {
     #expect((140...190).contains(result.hitchTimeRatio), "ratio \(result.hitchTimeRatio)")
     #expect(result.tripleBuffered)
   }
+
+  /// The GPU idles at render-target switches (WWDC14 session 419: a GPU-bound app with many
+  /// switches shows less than 100% GPU utilization in Instruments). 60 frames at 60 Hz, each
+  /// 10 ms on the GPU of which 4 ms idle at switches: every frame fits (1 + 0.5 + 10 ms), all 60
+  /// show over the 1 s run, as they would with no idle. The GPU is busy 60 x (10 - 4) = 360 ms of
+  /// 1000: 36%, where counting the idle as busy would give 60%.
+  @Test func switchIdleIsLeftOutOfGPUUtilization() {
+    let times = (0..<60).map { Double($0) * 1000 / 60 }
+    var idle = stages(60, gpu: 10)
+    for index in idle.indices { idle[index].gpuIdleMs = 4 }
+    let busy = pacing.run(stages(60, gpu: 10), times: times, durationMs: 1000)
+    let result = pacing.run(idle, times: times, durationMs: 1000)
+    #expect(result.frames == busy.frames)
+    #expect(result.fps == 60)
+    #expect(abs(result.gpuUtilization - 0.36) < 1e-9)
+    #expect(abs(busy.gpuUtilization - 0.6) < 1e-9)
+  }
+
+  /// The idle still occupies the GPU: a GPU-bound run (25 ms a frame, as in
+  /// ``gpuBoundRunShowsFortyFrames()``) paces the same with half of it idle at switches, frame for
+  /// frame. The GPU is then busy 12.5 ms for each frame shown, over the run's wall time (its 2 s,
+  /// or from the first frame shown to one interval after the last, when longer): about half,
+  /// where counting the idle puts it above 95%.
+  @Test func switchIdleStillTakesTheGPUsTime() {
+    let times = (0..<120).map { Double($0) * 1000 / 60 }
+    var idle = stages(120, gpu: 25)
+    for index in idle.indices { idle[index].gpuIdleMs = 12.5 }
+    let occupied = pacing.run(stages(120, gpu: 25), times: times, durationMs: 2000)
+    let result = pacing.run(idle, times: times, durationMs: 2000)
+    #expect(result.frames == occupied.frames)
+    #expect(result.fps == occupied.fps)
+    #expect(result.hitchTimeRatio == occupied.hitchTimeRatio)
+    #expect(occupied.gpuUtilization > 0.95)
+    let presented = result.frames.compactMap(\.presentedAt)
+    let wall = max(2000, presented.last! - presented.first! + 1000.0 / 60)
+    #expect(abs(result.gpuUtilization - Double(presented.count) * 12.5 / wall) < 1e-9)
+    #expect((0.45...0.55).contains(result.gpuUtilization))
+  }
+
+  /// Idle time beyond the frame's GPU time (a figure out of range) counts as the whole of it: the
+  /// GPU is never less than idle, and its utilization stays 0, never negative.
+  @Test func idleBeyondTheGPUTimeIsBounded() {
+    let times = (0..<60).map { Double($0) * 1000 / 60 }
+    var idle = stages(60, gpu: 2)
+    for index in idle.indices { idle[index].gpuIdleMs = 5 }
+    let result = pacing.run(idle, times: times, durationMs: 1000)
+    #expect(result.gpuUtilization == 0)
+    #expect(result.fps == 60)
+  }
 }

@@ -94,6 +94,15 @@ public enum ReportMetrics {
       ReportMetric("hitches", "hitches", .count, exact: true) { Double($0.performance.hitches) },
       ReportMetric("commitHitches", "commit hitches", .count, exact: true) { Double($0.performance.commitHitches) },
       ReportMetric("renderHitches", "render hitches", .count, exact: true) { Double($0.performance.renderHitches) },
+      ReportMetric("firstFrame.presentedAtMs", "time to first frame", .milliseconds) { $0.performance.firstFrame.presentedAtMs },
+      ReportMetric("firstFrame.lateMs", "first frame late by", .milliseconds) { $0.performance.firstFrame.lateMs },
+      ReportMetric("firstFrame.mainThreadMs", "first frame: main-thread time", .milliseconds) {
+        $0.performance.firstFrame.mainThreadMs
+      },
+      ReportMetric("firstFrame.renderServerMs", "first frame: render-server time", .milliseconds) {
+        $0.performance.firstFrame.renderServerMs
+      },
+      ReportMetric("firstFrame.gpuMs", "first frame: GPU time", .milliseconds) { $0.performance.firstFrame.gpuMs },
       ReportMetric("gpuMs.mean", "GPU time mean", .milliseconds) { $0.performance.gpuMs.mean },
       ReportMetric("gpuMs.p95", "GPU time p95", .milliseconds) { $0.performance.gpuMs.p95 },
       ReportMetric("gpuMs.max", "GPU time max", .milliseconds) { $0.performance.gpuMs.max },
@@ -156,8 +165,8 @@ public enum ReportMetrics {
   public static let settings = ["frames", "frameRate", "budgetMs", "blending.screenPixels"]
 
   /// Summary fields that are words, derived from metrics: `hitchBand` from the hitch time ratio,
-  /// `bottleneck` from the stage times.
-  public static let descriptive = ["hitchBand", "bottleneck"]
+  /// `bottleneck` from the stage times, `firstFrame.cause` from the first frame's.
+  public static let descriptive = ["hitchBand", "bottleneck", "firstFrame.cause"]
 
   /// What `compare` fails on by default when it gets worse: offscreen passes per frame, GPU and
   /// main-thread time p95, hitch time ratio, frame rate, raster cache hit rate, memory.

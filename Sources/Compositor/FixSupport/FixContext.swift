@@ -41,7 +41,7 @@ public final class FixContext {
   /// Frames the simulation runs (as ``SceneAnimator`` counts them, without running them).
   public var frames: Int {
     guard let timeline = scene.timeline else { return 1 }
-    return max(1, Int((timeline.duration * (timeline.frameRate ?? device.refreshRate)).rounded()))
+    return max(1, Int((timeline.duration * FrameStepper.frameRate(timeline, on: device)).rounded()))
   }
 
   /// True once the context stepped the scene frame by frame (for ``run`` or ``record``): a

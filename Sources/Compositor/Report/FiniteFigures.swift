@@ -99,7 +99,7 @@ extension Summary {
     values.append(backingStores.bytes)
     let p = performance
     values += [
-      p.budgetMs, p.refreshRate, p.targetFps, p.fps, p.hitchTimeRatio, p.gpuUtilization, p.cpuUtilization,
+      p.budgetMs, p.refreshRate, p.contentRate, p.targetFps, p.fps, p.hitchTimeRatio, p.gpuUtilization, p.cpuUtilization,
       p.processCpuUtilization, p.renderServerUtilization,
     ]
     for distribution in [p.gpuMs, p.renderServerMs, p.mainThreadMs, p.backgroundMs] {
@@ -107,6 +107,8 @@ extension Summary {
     }
     values += p.gpuBreakdown.values
     values += p.mainThreadBreakdown.values
+    let first = p.firstFrame
+    values += [first.presentedAtMs, first.lateMs, first.mainThreadMs, first.renderServerMs, first.gpuMs]
     values += [memory.backingStores, memory.offscreenTargetsPeak, memory.rasterCache, memory.images]
     return values
   }

@@ -58,16 +58,30 @@ public struct Summary: Sendable, Hashable {
 }
 
 /// Time, frame rate and hitches over the run.
+///
+/// A timeline's first frame shown is the screen's first display (every layer laid out and drawn
+/// for the first time): it is measured apart (``firstFrame``), and the frame rate, hitches, hitch
+/// time ratio and utilizations are those of the frames after it, as XCTest's scroll metrics
+/// (`XCTOSSignpostMetric.scrollDecelerationMetric`) and Instruments' scroll measurements leave the
+/// screen's appearance out. A scene without a timeline is measured on its steady frame repeated
+/// (``RunPacing``); its one frame is its first display. The per-frame times (``gpuMs``,
+/// ``mainThreadMs``, ...) are over every frame, the first included.
 public struct Performance: Sendable, Hashable {
-  /// The device's frame budget: one refresh interval, in ms.
+  /// The frame budget: one interval at ``contentRate``, in ms (16.7 for 60 Hz animations on a
+  /// 120 Hz ProMotion iPhone, 8.3 for its scrolling).
   public var budgetMs: Double
+  /// The display's refresh rate.
   public var refreshRate: Double
+  /// The rate the frames were paced at: the rate Core Animation renders the content at, the
+  /// display's refresh rate or a whole fraction of it (``FramePacing/rate(content:display:)``).
+  public var contentRate: Double
   /// The frame rate a smooth run shows: the refresh rate, or the timeline's frame rate when it is
   /// lower.
   public var targetFps: Double
   public var fps: Double
   public var hitchTimeRatio: Double
   public var hitchBand: HitchBand
+  /// Frames shown late, the first display left out (its lateness is ``firstFrame``'s).
   public var hitches: Int
   public var commitHitches: Int
   public var renderHitches: Int
@@ -89,12 +103,32 @@ public struct Performance: Sendable, Hashable {
   public var mainThreadBreakdown: [String: Double]
   /// The stage that limits the frame rate, or nil when every frame fits the budget.
   public var bottleneck: Stage?
+  /// The screen's first display, measured apart.
+  public var firstFrame: FirstFrame
 
   public enum Stage: String, Sendable, Hashable {
     case gpu = "GPU"
     case renderServer = "render server"
     case mainThread = "main thread"
   }
+}
+
+/// The screen's first display: the first frame of a timeline, or a still screen's one frame, and
+/// when it reached the screen.
+public struct FirstFrame: Sendable, Hashable {
+  /// When it reached the screen, in ms from the first frame's time: the time to first frame. A
+  /// newer frame may have carried it there, replacing the first frame while its commit was late.
+  public var presentedAtMs: Double
+  /// How late it was against one interval after the first frame's commit deadline (double
+  /// buffered), in ms: a whole number of intervals, 0 when on time.
+  public var lateMs: Double
+  /// What made it late: the main thread when its commit missed the deadline, else the slower of
+  /// the render server and the GPU; nil when it was on time.
+  public var cause: Performance.Stage?
+  /// The first frame's own time on each stage.
+  public var mainThreadMs: Double
+  public var renderServerMs: Double
+  public var gpuMs: Double
 }
 
 /// Apple's hitch time ratio bands (tech talk 10855): good < 5 ms/s, warning 5-10, critical >= 10.

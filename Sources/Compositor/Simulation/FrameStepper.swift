@@ -69,11 +69,18 @@ struct FrameStepper: Sendable {
   }
 
   /// The rate the timeline's frames come at when it names none: the display's refresh rate while
-  /// the app scrolls (UIKit drives scrolling at the display's rate), but at most 60 Hz for a
-  /// timeline of Core Animation animations and content changes on a ProMotion iPhone, unless the
-  /// app sets `CADisableMinimumFrameDurationOnPhone` (Apple, "Optimizing iPhone and iPad apps to
-  /// support ProMotion displays"; the key's reference: without it "frame rates higher than the
-  /// system default are unavailable"). An iPad's ProMotion display needs no key.
+  /// the app scrolls, but at most 60 Hz for a timeline of Core Animation animations and content
+  /// changes on a ProMotion iPhone, unless the app sets `CADisableMinimumFrameDurationOnPhone`.
+  /// An iPad's ProMotion display needs no key. The frames are paced at this rate as well
+  /// (``RunPacing``): its budget and deadlines are the content's.
+  ///
+  /// Apple, "Optimizing iPhone and iPad apps to support ProMotion displays": the key unlocks rates
+  /// above the system's default of 60 Hz for display-link callbacks and `CAAnimation` animations on
+  /// an iPhone (the key's own reference: without it, no rate above the default), while the system
+  /// paces UIKit's own animation itself, and Core Animation may raise the rate while UIKit runs the
+  /// interface (without the key, other animations or interface operations may drive even a display
+  /// link faster). Apple names no rate for `UIScrollView`; the model takes UIKit's scrolling, which
+  /// the app does not pace, at the display's rate, key or not.
   static func frameRate(_ timeline: Timeline?, on device: DeviceProfile) -> Double {
     if let rate = timeline?.frameRate { return rate }
     guard let timeline, device.limitsAnimationsTo60Hz, timeline.scrolls.isEmpty, !timeline.disablesMinimumFrameDuration else {

@@ -69,32 +69,26 @@ extension Simulator {
         for index in record.passRange { count += allPasses[index].passes }
       }
       passes = count
-      stage = FramePacing.Stage(mainThreadMs: cost.mainThreadMs, renderServerMs: cost.renderServerMs, gpuMs: cost.gpuMs)
+      stage = FramePacing.Stage(
+        mainThreadMs: cost.mainThreadMs, renderServerMs: cost.renderServerMs, gpuMs: cost.gpuMs, gpuIdleMs: cost.gpuIdleMs)
       time = state.time * 1000
       backgroundMs = cost.backgroundMs
     }
   }
 
   /// The figures of a run of `prepared` whose frames are `frames`, and whose steady frame, for a
-  /// scene without a timeline, cost `steady`: paced as `Tally.pace` paces a run (a still screen
-  /// is its steady frame repeated for a second, with a frame's base main-thread work).
+  /// scene without a timeline, cost `steady`: paced as the report paces a run (``RunPacing``: a
+  /// still screen is its steady frame repeated for a second, with a frame's base main-thread
+  /// work).
   static func metrics(_ frames: [FrameFigures], steady: FrameCost?, of prepared: Prepared) -> SceneMetrics {
-    let device = prepared.device
-    let pacing = FramePacing(refreshRate: device.refreshRate)
+    let run = RunPacing(
+      frames.map(\.stage), times: frames.map(\.time), frameRate: prepared.stepper.frameRate, device: prepared.device,
+      coefficients: prepared.coefficients, steady: steady)
     let count = frames.count
-    var stages = frames.map(\.stage)
-    var times = frames.map(\.time)
-    var duration = Double(count) / prepared.stepper.frameRate * 1000
-    if let steady {
-      let steadyMain = prepared.coefficients.frameBaseTime * 1000 / device.cpuSpeed
-      let stage = FramePacing.Stage(mainThreadMs: steadyMain, renderServerMs: steady.renderServerMs, gpuMs: steady.gpuMs)
-      stages = Array(repeating: stage, count: max(Int(device.refreshRate.rounded()), 1))
-      times = (0..<stages.count).map { Double($0) * pacing.interval }
-      duration = Double(stages.count) * pacing.interval
-    }
-    let paced = pacing.run(stages, times: times, durationMs: duration)
+    let stages = run.stages
+    let paced = run.result
     let gpu = Distribution(stages.map(\.gpuMs))
-    let main = Distribution(steady == nil ? stages.map(\.mainThreadMs) : frames.map(\.stage.mainThreadMs))
+    let main = Distribution(frames.map(\.stage.mainThreadMs))
     let background = Distribution(frames.map(\.backgroundMs))
     let passes = frames.map(\.passes)
     return SceneMetrics(

@@ -19,11 +19,13 @@ enum TimelineKeys {
         "frameRate", .number(NumberRange(1, 240)),
         defaultText:
           "the device's refresh rate (60, or 120 on ProMotion devices); 60 on a ProMotion iPhone for a timeline without scrolls unless `disableMinimumFrameDurationOnPhone`",
-        doc: "Frames per second."),
+        doc:
+          "Frames per second. The frames are paced at this rate when the display's refresh rate is a whole multiple of it (30 on a 60 Hz display, 60 on a 120 Hz one): the frame budget and deadlines are its interval; else at the display's rate."
+      ),
       FormatKey(
         "disableMinimumFrameDurationOnPhone", .boolean, defaultValue: .bool(false),
         doc:
-          "The app sets `CADisableMinimumFrameDurationOnPhone` in its Info.plist: Core Animation animations may run above 60 Hz on a ProMotion iPhone. Without it they run at 60 Hz there; UIKit scrolling runs at the display's rate either way."
+          "The app sets `CADisableMinimumFrameDurationOnPhone` in its Info.plist: Core Animation animations may run above 60 Hz on a ProMotion iPhone, and are judged against its 8.3 ms budget. Without it they run at 60 Hz there, with a 16.7 ms budget; UIKit scrolling runs at the display's rate either way."
       ),
       FormatKey(
         "animations", .list(.object("animation"), minCount: 0, unique: false, noun: "animations"), defaultValue: .array([]),
@@ -194,8 +196,10 @@ extension BudgetKind {
     case .minRasterHitRate: return "`summary.rasterCache.hitRate`: found >= limit, or nothing was rasterized."
     case .maxGpuMsP95: return "`summary.gpuMs.p95`, GPU milliseconds per frame: found <= limit."
     case .maxMainThreadMsP95: return "`summary.mainThreadMs.p95`, main-thread milliseconds per frame: found <= limit."
-    case .maxHitchTimeRatio: return "`summary.hitchTimeRatio`, hitch ms per second (Apple: good < 5, critical >= 10): found <= limit."
-    case .minFps: return "`summary.fps`: found >= limit."
+    case .maxHitchTimeRatio:
+      return
+        "`summary.hitchTimeRatio`, hitch ms per second after the screen's first display (Apple: good < 5, critical >= 10): found <= limit."
+    case .minFps: return "`summary.fps`, after the screen's first display: found >= limit."
     case .maxMemoryBytes: return "`summary.memoryBytes.total`: found <= limit."
     }
   }

@@ -184,7 +184,7 @@ enum FrameChartFormatter {
     for (run, budget) in budgets.enumerated() where !drawnBudgets.contains(where: { abs($0 - budget) < 1e-9 }) {
       drawnBudgets.append(budget)
       let by = y(ms: budget)
-      let refresh = runs[run].report.summary.performance.refreshRate
+      let refresh = runs[run].report.summary.performance.contentRate
       let owner = budgets.count > 1 && budgets.contains(where: { abs($0 - budget) >= 1e-9 }) ? " (\(runs[run].label))" : ""
       svg +=
         "<line class=\"budget\" data-ms=\"\(Markup.number(budget, 3))\" x1=\"\(Markup.number(plot.minX))\" y1=\"\(Markup.number(by))\" x2=\"\(Markup.number(plot.maxX))\" y2=\"\(Markup.number(by))\" stroke=\"#111827\" stroke-width=\"1.5\" stroke-dasharray=\"6 4\"/>\n"

@@ -152,6 +152,7 @@ enum HTMLReportFormatter {
         "frame rate",
         "\(figures.frameRate); \(figures.hitches); hitch time ratio \(Readable.integer(performance.hitchTimeRatio)) ms/s (\(performance.hitchBand.rawValue))"
       ))
+    rows.append(("first display", figures.firstDisplay))
     rows.append(("frame budget", "\(Readable.fixed(performance.budgetMs, 2)) ms"))
     rows.append(("GPU", "\(ms(performance.gpuMs)); \(Readable.percent(performance.gpuUtilization, of: 1)) busy"))
     rows.append(("render server", ms(performance.renderServerMs)))
@@ -221,6 +222,8 @@ enum HTMLReportFormatter {
         Figure(name: "frame rate", before: bp.fps.rounded(), after: ap.fps.rounded(), decimals: 0, unit: "fps"),
         Figure(name: "hitches", before: Double(bp.hitches), after: Double(ap.hitches), decimals: 0, unit: ""),
         Figure(name: "hitch time ratio", before: bp.hitchTimeRatio, after: ap.hitchTimeRatio, decimals: 1, unit: "ms/s"),
+        Figure(
+          name: "time to first frame", before: bp.firstFrame.presentedAtMs, after: ap.firstFrame.presentedAtMs, decimals: 1, unit: "ms"),
         Figure(name: "frame budget", before: bp.budgetMs, after: ap.budgetMs, decimals: 2, unit: "ms"),
         Figure(name: "GPU, mean", before: bp.gpuMs.mean, after: ap.gpuMs.mean, decimals: 2, unit: "ms"),
         Figure(name: "GPU, p95", before: bp.gpuMs.p95, after: ap.gpuMs.p95, decimals: 2, unit: "ms"),

@@ -82,6 +82,7 @@ enum JSONReportFormatter {
             .object([("layers", .int(summary.backingStores.layers)), ("bytes", .number(summary.backingStores.bytes))])
           ),
           ("images", .object([("scaled", .int(summary.images.scaled)), ("misaligned", .int(summary.images.misaligned))])),
+          ("firstFrame", firstFrame(summary.performance.firstFrame)),
           ("fps", .number(rounded(summary.performance.fps))),
           ("budgetMs", .number(rounded(summary.performance.budgetMs))),
           ("hitchTimeRatio", .number(rounded(summary.performance.hitchTimeRatio))),
@@ -216,6 +217,18 @@ enum JSONReportFormatter {
       members.append(("column", .int(source.column)))
     }
     return .object(members)
+  }
+
+  /// The screen's first display (``FirstFrame``).
+  static func firstFrame(_ first: FirstFrame) -> JSONOutput {
+    .object([
+      ("presentedAtMs", .number(rounded(first.presentedAtMs))),
+      ("lateMs", .number(rounded(first.lateMs))),
+      ("cause", first.cause.map { .string($0.rawValue) } ?? .null),
+      ("mainThreadMs", .number(rounded(first.mainThreadMs))),
+      ("renderServerMs", .number(rounded(first.renderServerMs))),
+      ("gpuMs", .number(rounded(first.gpuMs))),
+    ])
   }
 
   static func distribution(_ d: Distribution) -> JSONOutput {

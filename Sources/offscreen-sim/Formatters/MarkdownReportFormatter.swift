@@ -20,6 +20,7 @@ enum MarkdownReportFormatter {
     let rows: [[String]] = [
       ["frame rate", "\(ReportFigures(report).frameRate) (\(frames))"],
       ["hitch time ratio", "\(value("hitchTimeRatio")) (\(performance.hitchBand.rawValue))"],
+      ["first display", ReportFigures(report).firstDisplay],
       ["GPU time p95", "\(value("gpuMs.p95")) (budget \(MetricFormat.plain(performance.budgetMs)) ms); \(value("gpuUtilization")) busy"],
       ["main-thread time p95", "\(value("mainThreadMs.p95")); \(value("cpuUtilization")) busy"],
       [

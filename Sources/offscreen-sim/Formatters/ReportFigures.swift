@@ -25,6 +25,41 @@ struct ReportFigures {
     "\(performance.hitches) hitch\(performance.hitches == 1 ? "" : "es") (\(performance.commitHitches) commit, \(performance.renderHitches) render)"
   }
 
+  /// `at 83.3 ms, 3 frames late on the main thread; GPU 3.1, render server 0.4, main thread 60.3 ms`:
+  /// the screen's first display, when it reached the screen and the first frame's own times.
+  var firstDisplay: String {
+    let first = performance.firstFrame
+    var text = "at \(Readable.fixed(first.presentedAtMs, 1)) ms, "
+    if let cause = first.cause, first.lateMs > 0 {
+      text += "\(firstDisplayLate) on the \(cause.rawValue)"
+    } else {
+      text += "on time"
+    }
+    return text
+      + "; GPU \(Readable.fixed(first.gpuMs, 1)), render server \(Readable.fixed(first.renderServerMs, 1)), main thread \(Readable.fixed(first.mainThreadMs, 1)) ms"
+  }
+
+  /// `3 frames late`: the first display's lateness in frame intervals.
+  var firstDisplayLate: String {
+    let frames = performance.budgetMs > 0 ? Int((performance.firstFrame.lateMs / performance.budgetMs).rounded()) : 0
+    return "\(frames) frame\(frames == 1 ? "" : "s") late"
+  }
+
+  /// `first display 60.3 ms on the main thread (3 frames late)`: a late first display as the
+  /// headline gives it, with the first frame's time on the stage that made it late; nil when it
+  /// was on time.
+  var lateFirstDisplay: String? {
+    let first = performance.firstFrame
+    guard first.lateMs > 0, let cause = first.cause else { return nil }
+    let ms: Double
+    switch cause {
+    case .mainThread: ms = first.mainThreadMs
+    case .renderServer: ms = first.renderServerMs
+    case .gpu: ms = first.gpuMs
+    }
+    return "first display \(Readable.fixed(ms, 1)) ms on the \(cause.rawValue) (\(firstDisplayLate))"
+  }
+
   /// `mean 8.1, p95 9.0, max 9.4 ms`.
   static func milliseconds(_ distribution: Distribution) -> String {
     "mean \(Readable.fixed(distribution.mean, 1)), p95 \(Readable.fixed(distribution.p95, 1)), max \(Readable.fixed(distribution.max, 1)) ms"
