@@ -123,7 +123,8 @@ struct FixTests {
     /// `passes` chained targets of that size (a mask's: the mask's and the content's) switch
     /// `passes` + 1 times and store and read back each.
     func passMs(_ area: Double, passes: Double = 1) -> Double {
-      let idle = (passes + 1) * c.switchIdleTime / device.gpuSpeed
+      // The idle is a latency, the same on every GPU.
+      let idle = (passes + 1) * c.switchIdleTime
       let screen = device.screenPixelArea * c.targetBytesPerPixel
       let interrupt = c.interruptedTileShare * memorySeconds(2 * screen, footprint: screen, target: true)
       let bytes = area * c.targetBytesPerPixel

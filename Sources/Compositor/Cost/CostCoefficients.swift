@@ -25,8 +25,10 @@ public struct CostCoefficients: Sendable, Hashable {
 
   // MARK: GPU: offscreen passes
 
-  /// GPU idle time of one render-target switch on the A8: "about 0.1-0.2 ms each" between the
-  /// passes of a blur (WWDC14 session 419). A pass into its own target and back is two switches;
+  /// GPU idle time of one render-target switch: "about 0.1-0.2 ms each" between the passes of a
+  /// blur (WWDC14 session 419, on the A7 of the iPad Air). The GPU waits for its pipeline to drain
+  /// and start again: a latency, not work, so it is taken as the same on every GPU (assumed: Apple
+  /// gives the one figure). A pass into its own target and back is two switches;
   /// a blur's three chained targets are four. The GPU is idle, not busy, during a switch: it
   /// counts in a frame's GPU time but not in its GPU utilization (419: a GPU-bound app with many
   /// passes shows less than 100%). Fitted within Apple's range to the measured cases at once

@@ -100,19 +100,21 @@ public enum CostItem {
 
 /// Turns a frame's plan into time, by the coefficients and the device's hardware facts.
 ///
-/// - GPU (a tile-based deferred renderer, as every iPhone GPU is): every visible drawing layer's
-///   pixels are shaded in on-chip tile memory, opaque pixels at `opaquePixelTime`, blended ones
-///   at `blendedPixelFactor` times that, and pixels hidden behind opaque layers drawn later in the
-///   same render target not at all (hidden-surface removal, ``Occlusion``); textures are read
-///   from memory. Each offscreen pass costs a fixed part, the same whatever its size (the render
-///   pass it interrupts is ended and resumed, `passResolveTime`, and the GPU idles at each switch
-///   into and out of the target, `switchIdleTime`, WWDC14 session 419), and a part that grows with
-///   its own target: the target stored and read back to be composited (through the system cache
-///   when it fits, compressed from the A12 on, ``MemorySystem``) and composited as blended
-///   pixels; then the extra work the rule's record declares (``ExtraWork``, priced in
-///   `ExtraWorkCost.swift`): shadow blurs at a bounded resolution, visual-effect blurs at the
-///   downscaled size they run at. Raster cache hits draw their bitmap as a blended texture; the
-///   frame is stored once for the display.
+/// - GPU (a tile-based deferred renderer, as every iPhone GPU is), only where the frame redraws
+///   (``Damage``): every visible drawing layer's pixels are shaded in on-chip tile memory, opaque
+///   pixels at `opaquePixelTime`, blended ones at `blendedPixelFactor` times that, and pixels
+///   hidden behind opaque layers drawn later in the same render target not at all (hidden-surface
+///   removal, ``Occlusion``); textures are read from memory, overlapped with the shading. Each
+///   offscreen pass that runs costs the GPU's idle at each switch into and out of its targets
+///   (`switchIdleTime`, WWDC14 session 419: not busy time, `gpuIdleMs`), the render pass it
+///   interrupts (a share, `interruptedTileShare`, of the screen's tiles stored and loaded again),
+///   and its own target stored and read back (through the system cache when it fits, compressed
+///   from the A12 on, ``MemorySystem``), overlapped with its compositing as blended pixels; then
+///   the extra work the rule's record declares (``ExtraWork``, priced in `ExtraWorkCost.swift`):
+///   shadow blurs at a bounded resolution, visual-effect blurs at the downscaled size they run at.
+///   A pass that does not run again keeps its target and is only composited. Raster cache hits
+///   draw their bitmap as a blended texture; the frame is stored for the display where it was
+///   redrawn.
 /// - Render server: per layer walked, per pass, and shape paths when they first show or change.
 /// - Main thread: a frame base when the app changed anything (scrolling, contents, reused
 ///   cells; Core Animation animations run in the render server and cost the app nothing per
@@ -169,7 +171,9 @@ struct CostModel {
     let cpuSeconds = 1 / device.cpuSpeed
     let screenBytes = device.screenPixelArea * c.targetBytesPerPixel
     let opaqueSeconds = c.opaquePixelTime * gpuSeconds
-    let switchIdleSeconds = c.switchIdleTime * gpuSeconds
+    // A switch's idle is a latency (the pipeline drained and restarted), not work: the same on
+    // every GPU.
+    let switchIdleSeconds = c.switchIdleTime
     // The tiles of the render pass an offscreen pass interrupts: the screen's, stored and loaded.
     let interruptSeconds = c.interruptedTileShare * memory.targetSeconds(2 * screenBytes, footprint: screenBytes)
     var gpuIdle = 0.0
