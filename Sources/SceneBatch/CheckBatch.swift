@@ -12,13 +12,18 @@ public struct CheckRun: Sendable {
     /// The budgets file the limits come from; nil when they are the scene's own.
     public var budgetsFile: String?
     public var results: [BudgetResult]
+    /// The user's device profile the scene ran on (`--device-file`); nil for a catalogue device.
+    public var profile: UserProfile?
 
-    public init(file: String, deviceID: String, deviceName: String, budgetsFile: String?, results: [BudgetResult]) {
+    public init(
+      file: String, deviceID: String, deviceName: String, budgetsFile: String?, results: [BudgetResult], profile: UserProfile? = nil
+    ) {
       self.file = file
       self.deviceID = deviceID
       self.deviceName = deviceName
       self.budgetsFile = budgetsFile
       self.results = results
+      self.profile = profile
     }
   }
 
@@ -124,7 +129,7 @@ public enum CheckBatch {
           return .success(
             CheckRun.Entry(
               file: path, deviceID: device, deviceName: report.scene.deviceName, budgetsFile: fromShared ? shared?.path : nil,
-              results: results))
+              results: results, profile: report.scene.profile))
         } catch {
           return .failure(error)
         }

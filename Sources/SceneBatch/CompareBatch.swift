@@ -36,13 +36,17 @@ public struct ComparisonResult: Sendable {
   public var deviceID: String
   public var deviceName: String
   public var comparison: Comparison
+  /// The user's device profile the after side ran on (`--device-file`), or its saved report's;
+  /// nil for a catalogue device.
+  public var profile: UserProfile?
 
-  public init(before: Side, after: Side, deviceID: String, deviceName: String, comparison: Comparison) {
+  public init(before: Side, after: Side, deviceID: String, deviceName: String, comparison: Comparison, profile: UserProfile? = nil) {
     self.before = before
     self.after = after
     self.deviceID = deviceID
     self.deviceName = deviceName
     self.comparison = comparison
+    self.profile = profile
   }
 }
 
@@ -200,6 +204,7 @@ public enum CompareBatch {
       var snapshot: MetricSnapshot
       var side: ComparisonResult.Side
       var deviceName: String
+      var profile: UserProfile? = nil
     }
     let frozen = scenes
     let frozenDevices = devices
@@ -214,7 +219,7 @@ public enum CompareBatch {
             snapshot: MetricSnapshot(report),
             side: ComparisonResult.Side(
               file: path, kind: "scene", name: placed.name, locations: ComparisonResult.Side.locations(report.findings)),
-            deviceName: report.scene.deviceName))
+            deviceName: report.scene.deviceName, profile: report.scene.profile))
       } catch {
         return .failure(error)
       }
@@ -227,7 +232,7 @@ public enum CompareBatch {
             Simulated(
               snapshot: saved.snapshot,
               side: ComparisonResult.Side(file: paths[side], kind: "report", name: saved.sceneName, locations: saved.locations),
-              deviceName: saved.deviceName))
+              deviceName: saved.deviceName, profile: saved.profile))
           continue
         }
         switch simulated[index * 2 + side] {
@@ -247,7 +252,8 @@ public enum CompareBatch {
       run.results.append(
         ComparisonResult(
           before: before.side, after: after.side, deviceID: after.snapshot.deviceID, deviceName: after.deviceName,
-          comparison: Comparison(before: before.snapshot, after: after.snapshot, tolerance: tolerance, gates: request.gates)))
+          comparison: Comparison(before: before.snapshot, after: after.snapshot, tolerance: tolerance, gates: request.gates),
+          profile: after.profile))
     }
     return run
   }

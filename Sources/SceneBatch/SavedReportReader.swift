@@ -16,6 +16,9 @@ public enum SavedReportReader {
     public var toolVersion: String?
     /// Where the findings' layers are written in the scene file (their `line` and `column`).
     public var locations: [FindingKey: SourceLocation] = [:]
+    /// The user's device profile the report was made on (`scene.device.profile`), as far as the
+    /// report says; nil for a catalogue device.
+    public var profile: UserProfile? = nil
   }
 
   /// True when `value` is a report document rather than a scene: an object with `reportVersion`.
@@ -118,7 +121,8 @@ public enum SavedReportReader {
     if !problems.isEmpty { throw fail() }
     return Saved(
       snapshot: MetricSnapshot(deviceID: deviceID, frames: frames, frameRate: frameRate, values: values, findings: findings),
-      sceneName: sceneName, deviceName: deviceName, toolVersion: madeBy, locations: locations)
+      sceneName: sceneName, deviceName: deviceName, toolVersion: madeBy, locations: locations,
+      profile: savedProfile(device.flatMap { member($0, "profile") }))
   }
 
   /// A finding's `line` and `column`, when both are whole numbers from 1 (a report's place of
@@ -150,4 +154,28 @@ public enum SavedReportReader {
     default: return value.typeDescription
     }
   }
+}
+
+extension SavedReportReader {
+  /// A saved report's `scene.device.profile` (`{"basedOn", "calibration": {"cases", "error",
+  /// "leaveOneOutError"}}`), read loosely: nil when absent or not such an object.
+  static func savedProfile(_ value: JSONValue?) -> UserProfile? {
+    guard let value, case .object(let members) = value.kind else { return nil }
+    func member(_ object: [JSONValue.Member], _ key: String) -> JSONValue? { object.first { $0.key == key }?.value }
+    var basedOn: String? = nil
+    if let found = member(members, "basedOn"), case .string(let text) = found.kind { basedOn = text }
+    var calibration: CalibrationSummary? = nil
+    if let found = member(members, "calibration"), case .object(let figures) = found.kind,
+      let cases = member(figures, "cases"), case .number(let count) = cases.kind, count >= 0, count == count.rounded(), count < 1e9,
+      let error = member(figures, "error"), case .number(let rms) = error.kind, rms.isFinite
+    {
+      var loo: Double? = nil
+      if let found = member(figures, "leaveOneOutError"), case .number(let number) = found.kind, number.isFinite { loo = number }
+      calibration = CalibrationSummary(cases: Int(count), error: rms, leaveOneOutError: loo)
+    }
+    return UserProfile(basedOn: basedOn, calibration: calibration)
+  }
+
+  /// ``savedProfile(_:)`` for the command line's shard documents.
+  public static func profile(_ value: JSONValue?) -> UserProfile? { savedProfile(value) }
 }

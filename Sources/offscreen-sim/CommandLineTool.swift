@@ -9,7 +9,7 @@ enum CommandLineTool {
   static let commands: [RegisteredCommand] = [
     RegisteredCommand(ReportCommand.self), RegisteredCommand(ExplainCommand.self), RegisteredCommand(OptimizeCommand.self),
     RegisteredCommand(CompareCommand.self), RegisteredCommand(CheckCommand.self), RegisteredCommand(MergeCommand.self),
-    RegisteredCommand(InitCommand.self),
+    RegisteredCommand(InitCommand.self), RegisteredCommand(CalibrateCommand.self), RegisteredCommand(ValidateCommand.self),
     RegisteredCommand(RenderCommand.self),
     RegisteredCommand(ChartCommand.self), RegisteredCommand(RulesCommand.self), RegisteredCommand(DevicesCommand.self),
     RegisteredCommand(GenerateCommand.self), RegisteredCommand(ImportCommand.self), RegisteredCommand(SchemaCommand.self),

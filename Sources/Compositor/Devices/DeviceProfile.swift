@@ -45,6 +45,13 @@ public struct DeviceProfile: Sendable, Hashable {
   /// says from what); the tables made from the catalogue mark them "assumed". A user's profile
   /// assumes none: its figures are the user's.
   public var assumedFigures: Set<DeviceFigure> = []
+  /// The cost model's coefficients on this device: the standard ones (``CostCoefficients/standard``),
+  /// or those a calibration fitted to a team's measurements of it (`offscreen-sim calibrate`,
+  /// docs/calibration.md). Every simulation on the device uses them unless given others.
+  public var coefficients: CostCoefficients = .standard
+  /// Where a user's profile (`--device-file`) came from, for the reports' headers; nil for a
+  /// device of the catalogue.
+  public var userProfile: UserProfile? = nil
 
   public init(
     id: String, name: String, screen: DeviceScreen, panelPixels: Size? = nil, refreshRate: Double, gpu: String,
@@ -112,6 +119,37 @@ extension DeviceProfile {
     var profile = self
     profile.assumedFigures.formUnion(figures)
     return profile
+  }
+}
+
+/// What a user's device profile says of itself: the device it starts from, and for a calibrated
+/// profile how well it fits its measurements. The reports' headers name it.
+public struct UserProfile: Sendable, Hashable {
+  /// The catalogue device the profile changes (`basedOn`); nil when it gives every figure.
+  public var basedOn: String?
+  /// Set when the profile was written by `offscreen-sim calibrate`.
+  public var calibration: CalibrationSummary?
+
+  public init(basedOn: String?, calibration: CalibrationSummary? = nil) {
+    self.basedOn = basedOn
+    self.calibration = calibration
+  }
+}
+
+/// How a calibrated profile fits the measurements it was fitted to: what a report's header says.
+public struct CalibrationSummary: Sendable, Hashable {
+  /// The measured cases fitted.
+  public var cases: Int
+  /// The root mean square of the figures' errors after the fit, in tolerances (1: on the edge of
+  /// the measured range on average).
+  public var error: Double
+  /// The same when each case is predicted by a fit without it (leave-one-out); nil when not made.
+  public var leaveOneOutError: Double?
+
+  public init(cases: Int, error: Double, leaveOneOutError: Double?) {
+    self.cases = cases
+    self.error = error
+    self.leaveOneOutError = leaveOneOutError
   }
 }
 

@@ -11,7 +11,13 @@ import LayerTree
 public enum DeviceProfileReader {
   public static let keys = [
     "id", "name", "basedOn", "points", "scale", "panelPixels", "refreshRate", "gpu", "gpuFamily", "memoryBandwidth", "gpuSpeed",
-    "cpuSpeed", "systemCache", "displayGamut", "idiom", "rasterCache",
+    "cpuSpeed", "systemCache", "displayGamut", "idiom", "rasterCache", "coefficients", "calibration",
+  ]
+
+  /// The keys of a calibrated profile's `calibration` object, as `offscreen-sim calibrate` writes
+  /// it (docs/calibration.md).
+  public static let calibrationKeys = [
+    "measurements", "digest", "toolVersion", "base", "fitted", "held", "cases", "error", "leaveOneOutError",
   ]
 
   public static func read(_ bytes: [UInt8]) throws(SceneErrors) -> DeviceProfile {
@@ -108,6 +114,9 @@ public enum DeviceProfileReader {
         }
       }
     }
+    var coefficients = base?.coefficients ?? .standard
+    if let value = fields["coefficients"] { readCoefficients(value, into: &coefficients, path.key("coefficients"), context: context) }
+    let calibration = fields["calibration"].flatMap { readCalibration($0, path.key("calibration"), context: context) }
     if let id, let problem = LayerPath.problem(withID: id) {
       context.error(path.rendered(appending: "id"), at: fields["id"]?.offset ?? value.offset, problem)
     }
@@ -117,6 +126,125 @@ public enum DeviceProfileReader {
       gpuFamily: family, memoryBandwidth: bandwidth, gpuSpeed: gpuSpeed, cpuSpeed: cpuSpeed, systemCacheBytes: systemCache,
       displayGamut: gamut, idiom: idiom)
     profile.rasterCache = limits
+    profile.coefficients = coefficients
+    profile.userProfile = UserProfile(basedOn: base?.id, calibration: calibration)
     return profile
+  }
+
+  /// `coefficients`: `{ "passResolveTime": 0.9e-3, ... }`, each a cost-model coefficient a
+  /// calibration fits (``FittedCoefficients``), within its bounds.
+  static func readCoefficients(_ value: JSONValue, into coefficients: inout CostCoefficients, _ path: JSONPath, context: DecodingContext) {
+    guard let members = context.members(value, path, expected: "an object of coefficients { \"passResolveTime\": seconds, ... }") else {
+      return
+    }
+    let known = FittedCoefficients.coefficients
+    for member in context.unique(members, in: path) {
+      guard let parameter = known.first(where: { $0.name == member.key }), case .coefficient(let keyPath) = parameter.target else {
+        context.unknownKey(member, in: path, known: known.map(\.name), what: "`coefficients` (the coefficients a calibration fits)")
+        continue
+      }
+      guard let number = context.number(member.value, path, member.key) else { continue }
+      guard parameter.bounds.contains(number) else {
+        context.error(
+          path, key: member.key, at: member.value.offset,
+          "expected a number from \(parameter.bounds.lowerBound) to \(parameter.bounds.upperBound), found \(number)",
+          notes: ["the bounds of `\(parameter.name)`: \(parameter.boundsReason)"])
+        continue
+      }
+      coefficients[keyPath: keyPath] = number
+    }
+  }
+
+  /// `calibration`: what `offscreen-sim calibrate` says of the fit; its case count and errors are
+  /// what reports' headers show.
+  static func readCalibration(_ value: JSONValue, _ path: JSONPath, context: DecodingContext) -> CalibrationSummary? {
+    guard let members = context.members(value, path, expected: "the `calibration` object `offscreen-sim calibrate` writes") else {
+      return nil
+    }
+    var cases: Int? = nil
+    var error: Double? = nil
+    var leaveOneOut: Double? = nil
+    var ok = true
+    func strings(_ member: JSONValue.Member, known: [String]? = nil) {
+      guard case .array(let items) = member.value.kind else {
+        context.error(path, key: member.key, at: member.value.offset, "expected an array of names, found \(context.describe(member.value))")
+        ok = false
+        return
+      }
+      for (index, item) in items.enumerated() {
+        guard let text = context.string(item, path.key(member.key).index(index), "") else {
+          ok = false
+          continue
+        }
+        if let known, !known.contains(text) {
+          context.error(
+            path.key(member.key).index(index).rendered, at: item.offset, "unknown fitted figure \"\(text)\"",
+            notes: context.suggestion(for: text, in: known).map { ["did you mean \"\($0)\"?"] } ?? [])
+          ok = false
+        }
+      }
+    }
+    func objects(
+      _ member: JSONValue.Member, keys: [String], required: [String], what: String, _ each: (String, JSONValue, JSONPath) -> Void
+    )
+      -> Int?
+    {
+      guard case .array(let items) = member.value.kind else {
+        context.error(
+          path, key: member.key, at: member.value.offset, "expected an array of \(what), found \(context.describe(member.value))")
+        ok = false
+        return nil
+      }
+      for (index, item) in items.enumerated() {
+        let itemPath = path.key(member.key).index(index)
+        guard let fields = context.members(item, itemPath, expected: what) else {
+          ok = false
+          continue
+        }
+        let found = context.fields(fields, in: itemPath, known: keys, what: what)
+        for key in required where found[key] == nil {
+          context.error(itemPath.rendered, at: item.offset, "missing `\(key)`")
+          ok = false
+        }
+        for key in keys { if let field = found[key] { each(key, field.value, itemPath) } }
+      }
+      return items.count
+    }
+    for (key, member) in context.fields(members, in: path, known: calibrationKeys, what: "`calibration`").sorted(by: {
+      $0.value.keyOffset < $1.value.keyOffset
+    }) {
+      switch key {
+      case "measurements", "digest", "toolVersion", "base":
+        if context.string(member.value, path, key) == nil { ok = false }
+      case "fitted":
+        strings(member, known: FittedCoefficients.names)
+      case "held":
+        _ = objects(
+          member, keys: ["name", "reason"], required: ["name", "reason"], what: "a held figure { \"name\": ..., \"reason\": ... }"
+        ) {
+          key, value, itemPath in
+          if context.string(value, itemPath, key) == nil { ok = false }
+        }
+      case "cases":
+        cases = objects(
+          member, keys: ["id", "error", "leaveOneOutError"], required: ["id", "error"], what: "a case { \"id\": ..., \"error\": ... }"
+        ) { key, value, itemPath in
+          let read = key == "id" ? context.string(value, itemPath, key).map { _ in 0.0 } : context.nonNegative(value, itemPath, key)
+          if read == nil { ok = false }
+        }
+      case "error":
+        error = context.nonNegative(member.value, path, key)
+      case "leaveOneOutError":
+        leaveOneOut = context.nonNegative(member.value, path, key)
+      default:
+        break
+      }
+    }
+    for key in ["cases", "error"] where members.first(where: { $0.key == key }) == nil {
+      context.error(path.rendered, at: value.offset, "missing `\(key)` (a calibrated profile says how many cases it fits, and how well)")
+      ok = false
+    }
+    guard ok, let cases, let error else { return nil }
+    return CalibrationSummary(cases: cases, error: error, leaveOneOutError: leaveOneOut)
   }
 }

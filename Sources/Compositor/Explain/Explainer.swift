@@ -40,11 +40,11 @@ public enum Explainer {
   /// to `jobs` threads; the explanation is the same whatever `jobs` is. When `budget` cannot
   /// hold them, none runs: `budget.exhausted` is set and the findings come without trials.
   public static func explain(
-    _ scene: Scene, on device: DeviceProfile, coefficients: CostCoefficients = .standard, layer filter: String? = nil,
+    _ scene: Scene, on device: DeviceProfile, coefficients: CostCoefficients? = nil, layer filter: String? = nil,
     fixes: [any SceneFix] = SceneFixes.all, budget: WorkBudget = .unlimited, baseline: SimulationReport? = nil, jobs: Int = 1
   ) -> Explanation {
     explain(
-      scene, on: device, coefficients: coefficients, layer: filter, fixes: fixes, budget: budget,
+      scene, on: device, coefficients: coefficients ?? device.coefficients, layer: filter, fixes: fixes, budget: budget,
       given: baseline.map { Baseline(report: $0) }, jobs: jobs)
   }
 
@@ -52,10 +52,12 @@ public enum Explainer {
   /// scene's one simulation made by ``baseline(_:on:coefficients:)``: its report, and what the
   /// trials and the fixes' checks take from that run instead of stepping the scene again.
   public static func explain(
-    _ scene: Scene, on device: DeviceProfile, coefficients: CostCoefficients = .standard, layer filter: String? = nil,
+    _ scene: Scene, on device: DeviceProfile, coefficients: CostCoefficients? = nil, layer filter: String? = nil,
     fixes: [any SceneFix] = SceneFixes.all, budget: WorkBudget = .unlimited, baseline: Baseline, jobs: Int = 1
   ) -> Explanation {
-    explain(scene, on: device, coefficients: coefficients, layer: filter, fixes: fixes, budget: budget, given: baseline, jobs: jobs)
+    explain(
+      scene, on: device, coefficients: coefficients ?? device.coefficients, layer: filter, fixes: fixes, budget: budget, given: baseline,
+      jobs: jobs)
   }
 
   /// The scene as it is, simulated once for an explanation: its report (``report``), and what an
@@ -92,7 +94,8 @@ public enum Explainer {
 
   /// Simulates `scene` on `device` once, as ``Simulator/run(_:on:rules:coefficients:)`` does
   /// (``Baseline/report`` is that report), keeping what an explanation reuses of the run.
-  public static func baseline(_ scene: Scene, on device: DeviceProfile, coefficients: CostCoefficients = .standard) -> Baseline {
+  public static func baseline(_ scene: Scene, on device: DeviceProfile, coefficients: CostCoefficients? = nil) -> Baseline {
+    let coefficients = coefficients ?? device.coefficients
     let prepared = Simulator.prepare(scene, on: device, coefficients: coefficients)
     // Frame numbers are kept as 32-bit integers.
     guard prepared.hasTimeline, prepared.stepper.frameCount > 1, prepared.stepper.frameCount < Int(Int32.max) else {

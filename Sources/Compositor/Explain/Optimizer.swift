@@ -21,7 +21,7 @@ import LayerTree
 public enum Optimizer {
   public static func optimize(
     _ document: SceneDocument, scene: Scene, decoding options: SceneDecoder.Options, on device: DeviceProfile,
-    only: String? = nil, coefficients: CostCoefficients = .standard, budget: WorkBudget = .unlimited,
+    only: String? = nil, coefficients: CostCoefficients? = nil, budget: WorkBudget = .unlimited,
     baseline: SimulationReport? = nil, jobs: Int = 1
   ) -> Optimization {
     optimize(
@@ -34,9 +34,10 @@ public enum Optimizer {
   /// the scene's one simulation made by ``Explainer/baseline(_:on:coefficients:)``.
   public static func optimize(
     _ document: SceneDocument, scene: Scene, decoding options: SceneDecoder.Options, on device: DeviceProfile,
-    only: String? = nil, coefficients: CostCoefficients = .standard, budget: WorkBudget = .unlimited,
+    only: String? = nil, coefficients: CostCoefficients? = nil, budget: WorkBudget = .unlimited,
     baseline: Explainer.Baseline, jobs: Int = 1
   ) -> Optimization {
+    let coefficients = coefficients ?? device.coefficients
     let fixes = SceneFixes.all.filter { fix in
       fix.appearance.keepsAppearance && (only.map { fix.id == $0 || fix.rules.contains($0) } ?? true)
     }

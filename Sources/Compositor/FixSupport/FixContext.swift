@@ -13,8 +13,8 @@ public final class FixContext {
   let indexOfPath: [String: Int]
   private var cachedRun: SceneRun?
 
-  public convenience init(scene: Scene, device: DeviceProfile, coefficients: CostCoefficients = .standard) {
-    self.init(scene: scene, tree: FlatTree(scene.root), device: device, coefficients: coefficients)
+  public convenience init(scene: Scene, device: DeviceProfile, coefficients: CostCoefficients? = nil) {
+    self.init(scene: scene, tree: FlatTree(scene.root), device: device, coefficients: coefficients ?? device.coefficients)
   }
 
   /// A context for `scene`, whose flattened tree is `tree` (``FlatTree/init(_:)`` of its root).

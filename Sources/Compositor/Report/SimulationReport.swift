@@ -31,6 +31,8 @@ public struct SceneInfo: Sendable, Hashable {
   public var iosVersion: OSVersion
   /// Where an imported or captured scene came from, as its file says.
   public var source: SceneSource? = nil
+  /// The user's device profile the scene ran on (`--device-file`); nil for a catalogue device.
+  public var profile: UserProfile? = nil
 }
 
 public struct Summary: Sendable, Hashable {

@@ -40,10 +40,11 @@ import LayerTree
 /// ```
 public enum Simulator {
   /// Simulates every frame of `scene` on `device` (one frame when the scene has no timeline)
-  /// and reports what it costs. `rules` defaults to every registered rule.
+  /// and reports what it costs. `rules` defaults to every registered rule, `coefficients` to the
+  /// device's own (``DeviceProfile/coefficients``: the standard ones, or a calibrated profile's).
   public static func run(
     _ scene: Scene, on device: DeviceProfile, rules: [any OffscreenRule] = OffscreenRules.all,
-    coefficients: CostCoefficients = .standard
+    coefficients: CostCoefficients? = nil
   ) -> SimulationReport {
     run(scene, on: device, keeping: nil, rules: rules, coefficients: coefficients).report
   }
@@ -62,7 +63,7 @@ public enum Simulator {
   /// ``snapshot(_:on:frame:rules:coefficients:)`` returns for that frame.
   public static func run(
     _ scene: Scene, on device: DeviceProfile, keeping kept: KeptFrame, rules: [any OffscreenRule] = OffscreenRules.all,
-    coefficients: CostCoefficients = .standard
+    coefficients: CostCoefficients? = nil
   ) -> (report: SimulationReport, snapshot: FrameSnapshot, frame: Int) {
     let result = run(scene, on: device, keeping: .some(kept), rules: rules, coefficients: coefficients)
     return (result.report, result.snapshot!, result.frame)
@@ -84,7 +85,7 @@ public enum Simulator {
   /// Prepares `scene` to run on `device` (see ``Prepared``).
   public static func prepare(
     _ scene: Scene, on device: DeviceProfile, rules: [any OffscreenRule] = OffscreenRules.all,
-    coefficients: CostCoefficients = .standard
+    coefficients: CostCoefficients? = nil
   ) -> Prepared {
     prepare(scene, tree: FlatTree(scene.root), on: device, rules: rules, coefficients: coefficients)
   }
@@ -94,12 +95,13 @@ public enum Simulator {
   /// timeline, extents and places.
   static func prepare(
     _ scene: Scene, tree: FlatTree, on device: DeviceProfile, rules: [any OffscreenRule] = OffscreenRules.all,
-    coefficients: CostCoefficients = .standard, indexesOf indexes: Prepared? = nil
+    coefficients: CostCoefficients? = nil, indexesOf indexes: Prepared? = nil
   ) -> Prepared {
     let info = SceneInfo(
       name: scene.name, description: scene.description, deviceID: device.id, deviceName: device.name,
       scale: device.screen.scale, renderedPixels: device.renderedPixels, refreshRate: device.refreshRate,
-      iosVersion: scene.iosVersion, source: scene.source)
+      iosVersion: scene.iosVersion, source: scene.source, profile: device.userProfile)
+    let coefficients = coefficients ?? device.coefficients
     var stepper = FrameStepper(scene, tree: tree, on: device, rules: rules, coefficients: coefficients)
     if let indexes { stepper.prepare(sharingIndexesWith: indexes.stepper) } else { stepper.prepare() }
     return Prepared(
@@ -114,7 +116,7 @@ public enum Simulator {
 
   private static func run(
     _ scene: Scene, on device: DeviceProfile, keeping kept: KeptFrame?, rules: [any OffscreenRule],
-    coefficients: CostCoefficients
+    coefficients: CostCoefficients?
   ) -> (report: SimulationReport, snapshot: FrameSnapshot?, frame: Int) {
     run(prepare(scene, on: device, rules: rules, coefficients: coefficients), keeping: kept)
   }
@@ -175,9 +177,9 @@ public enum Simulator {
   /// exactly as in ``run(_:on:rules:coefficients:)``.
   public static func snapshot(
     _ scene: Scene, on device: DeviceProfile, frame wanted: Int, rules: [any OffscreenRule] = OffscreenRules.all,
-    coefficients: CostCoefficients = .standard
+    coefficients: CostCoefficients? = nil
   ) -> FrameSnapshot {
-    var stepper = FrameStepper(scene, on: device, rules: rules, coefficients: coefficients)
+    var stepper = FrameStepper(scene, on: device, rules: rules, coefficients: coefficients ?? device.coefficients)
     let last = min(max(wanted, 0), stepper.frameCount - 1)
     for frame in 0..<last { _ = stepper.step(frame) }
     let (state, plan, cost) = stepper.step(last)

@@ -194,7 +194,7 @@ public enum BudgetsDecoder {
 
 extension DecodingContext {
   /// The problems in file order, those without a place first; ties keep the order found.
-  var sortedDiagnostics: [Diagnostic] {
+  public var sortedDiagnostics: [Diagnostic] {
     diagnostics.enumerated().sorted { lhs, rhs in
       let l = lhs.element.location ?? SourceLocation(line: 0, column: 0)
       let r = rhs.element.location ?? SourceLocation(line: 0, column: 0)

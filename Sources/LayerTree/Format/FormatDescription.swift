@@ -65,13 +65,19 @@ public struct ObjectKind: Sendable {
   /// The key whose value picks which other keys apply (`class`, `type`), if any.
   public var discriminator: String?
   public var keys: [FormatKey]
+  /// Sets of keys of which an object holds exactly one (`{"value", "tolerance"}` or
+  /// `{"min", "max"}`); empty: no such rule. The schema says it with `oneOf`.
+  public var exclusiveKeySets: [[String]]
 
-  public init(name: String, what: String, doc: String, discriminator: String? = nil, keys: [FormatKey]) {
+  public init(
+    name: String, what: String, doc: String, discriminator: String? = nil, keys: [FormatKey], exclusiveKeySets: [[String]] = []
+  ) {
     self.name = name
     self.what = what
     self.doc = doc
     self.discriminator = discriminator
     self.keys = keys
+    self.exclusiveKeySets = exclusiveKeySets
   }
 
   /// The keys' names, in order.

@@ -59,6 +59,12 @@ public enum FormatTables {
     var tables = format.kinds.map { (openingMark($0), markdown($0)) }
     tables.append(("<!-- keys: keyPaths -->", keyPathsMarkdown(format)))
     tables.append(("<!-- keys: limits -->", limitsMarkdown(.standard)))
+    return regenerated(guide, tables: tables)
+  }
+
+  /// `guide` with the text between each mark and the next ``closingMark`` replaced by its table:
+  /// the tables of another file's description (`docs/calibration.md`).
+  public static func regenerated(_ guide: String, tables: [(mark: String, table: String)]) -> String {
     var text = guide
     for (mark, table) in tables {
       guard let start = text.range(of: mark), let end = text.range(of: closingMark, range: start.upperBound..<text.endIndex) else {

@@ -13,13 +13,49 @@ public enum SceneSchema {
   public static func rendered(_ format: SceneFormat = .standard, devices: [String]) -> String {
     document(format, devices: devices).rendered(lineWidth: SceneDocument.lineWidth)
   }
+
+  /// The schema of another file described the same way as scenes are (``ObjectKind``s): `root`
+  /// is the top-level object, `definitions` the kinds its keys name by ``ValueType/object(_:)``.
+  /// What `offscreen-sim schema measurements` writes.
+  public static func document(
+    root: ObjectKind, definitions: [ObjectKind], id: String, title: String, devices: [String], docSuffix: String = ""
+  ) -> JSONOutput {
+    let generator = SchemaGenerator(devices: devices)
+    var members: [(String, JSONOutput)] = [
+      ("$schema", .string("https://json-schema.org/draft/2020-12/schema")), ("$id", .string(id)), ("title", .string(title)),
+    ]
+    members += generator.object(root, docSuffix: docSuffix)
+    members.append(("$defs", .object(definitions.map { ($0.name, .object(generator.object($0))) })))
+    return .object(members)
+  }
+
+  /// ``document(root:definitions:id:title:devices:docSuffix:)`` as a file's text, with a trailing
+  /// newline.
+  public static func rendered(
+    root: ObjectKind, definitions: [ObjectKind], id: String, title: String, devices: [String], docSuffix: String = ""
+  ) -> String {
+    document(root: root, definitions: definitions, id: id, title: title, devices: devices, docSuffix: docSuffix)
+      .rendered(lineWidth: SceneDocument.lineWidth)
+  }
 }
 
 private struct SchemaGenerator {
-  let format: SceneFormat
+  /// The scene format, for a scene's schema; nil for another file's.
+  let format: SceneFormat?
   let devices: [String]
 
+  init(format: SceneFormat, devices: [String]) {
+    self.format = format
+    self.devices = devices
+  }
+
+  init(devices: [String]) {
+    self.format = nil
+    self.devices = devices
+  }
+
   mutating func document() -> JSONOutput {
+    guard let format else { return .object([]) }
     var members: [(String, JSONOutput)] = [
       ("$schema", .string("https://json-schema.org/draft/2020-12/schema")),
       ("$id", .string("https://github.com/offscreen-sim/offscreen-sim/scenes/scene.schema.json")),
@@ -72,7 +108,7 @@ private struct SchemaGenerator {
         conditions.append(.object([("if", .object(condition)), ("then", .object(then))]))
       }
     }
-    if kind.name == format.animation.name {
+    if let format, kind.name == format.animation.name {
       for keyPath in format.keyPaths {
         let value = schema(keyPath.value)
         conditions.append(
@@ -83,6 +119,16 @@ private struct SchemaGenerator {
       }
     }
     if !conditions.isEmpty { members.append(("allOf", .array(conditions))) }
+    if !kind.exclusiveKeySets.isEmpty {
+      // Exactly one set of keys: each alternative requires its own and refuses the others'.
+      let alternatives = kind.exclusiveKeySets.map { set -> JSONOutput in
+        let others = kind.exclusiveKeySets.flatMap { $0 }.filter { !set.contains($0) }
+        var alternative: [(String, JSONOutput)] = [("required", .array(set.map { .string($0) }))]
+        if !others.isEmpty { alternative.append(("properties", .object(others.map { ($0, .bool(false)) }))) }
+        return .object(alternative)
+      }
+      members.append(("oneOf", .array(alternatives)))
+    }
     return members
   }
 

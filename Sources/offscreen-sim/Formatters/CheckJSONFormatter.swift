@@ -24,7 +24,10 @@ enum CheckJSONFormatter {
             run.entries.map { entry in
               .object([
                 ("file", .string(entry.file)),
-                ("device", .object([("id", .string(entry.deviceID)), ("name", .string(entry.deviceName))])),
+                (
+                  "device",
+                  .object(ProfileNote.adding(entry.profile, to: [("id", .string(entry.deviceID)), ("name", .string(entry.deviceName))]))
+                ),
                 ("budgetsFile", entry.budgetsFile.map { .string($0) } ?? .null),
                 ("budgets", .array(entry.results.map(result))),
               ])

@@ -14,6 +14,7 @@ enum CheckMarkdownFormatter {
     } else {
       text = "### offscreen-sim check: \(total == 0 ? "no budgets" : "all \(total) budget\(total == 1 ? "" : "s") passed")\n\n"
     }
+    text += CompareMarkdownFormatter.profileLines(run.entries.map { ($0.deviceID, $0.profile) })
     var rows: [[String]] = []
     for entry in run.entries {
       for result in entry.results {

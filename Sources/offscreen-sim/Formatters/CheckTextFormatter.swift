@@ -18,6 +18,14 @@ enum CheckTextFormatter {
       }
     }
     var text = StyledText()
+    // Each user's device profile the scenes ran on, once, before the lines it is about.
+    var profiles: [String] = []
+    for entry in run.entries where detail != .quiet {
+      if let profile = entry.profile, !profiles.contains(ProfileNote.text(profile, id: entry.deviceID)) {
+        profiles.append(ProfileNote.text(profile, id: entry.deviceID))
+      }
+    }
+    for line in profiles { text += line + "\n" }
     // The first column is the outcome: each line starts with it.
     for line in TextTable.render(rows).split(separator: "\n") {
       let word = line.hasPrefix("passed") ? "passed" : line.hasPrefix("warning") ? "warning" : "failed"

@@ -45,7 +45,9 @@ enum CompareJSONFormatter {
     let members: [(String, JSONOutput)] = [
       ("before", side(result.before)),
       ("after", side(result.after)),
-      ("device", .object([("id", .string(result.deviceID)), ("name", .string(result.deviceName))])),
+      (
+        "device", .object(ProfileNote.adding(result.profile, to: [("id", .string(result.deviceID)), ("name", .string(result.deviceName))]))
+      ),
       ("gates", .array(comparison.gates.map { .string($0) })),
       ("verdict", .string(comparison.verdict.rawValue)),
       ("failed", .bool(comparison.failed)),

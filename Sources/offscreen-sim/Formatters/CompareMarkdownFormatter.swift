@@ -7,6 +7,21 @@ import SceneBatch
 ///
 /// With several comparisons the tables' first column names each one.
 enum CompareMarkdownFormatter {
+  /// One line for each user's device profile the runs used (`--device-file`), each once.
+  static func profileLines(_ runs: [(id: String, profile: UserProfile?)]) -> String {
+    var seen: [String] = []
+    var text = ""
+    for run in runs {
+      guard let profile = run.profile else { continue }
+      let line = Markdown.text(ProfileNote.text(profile, id: run.id)) + ".\n\n"
+      if !seen.contains(line) {
+        seen.append(line)
+        text += line
+      }
+    }
+    return text
+  }
+
   /// `errors`: inputs that could not be used, listed after everything else with a failed verdict.
   static func format(_ results: [ComparisonResult], errors: [InputError] = []) -> String {
     guard errors.isEmpty else { return format(results) + unusable(errors) }
@@ -20,6 +35,7 @@ enum CompareMarkdownFormatter {
       text =
         "### offscreen-sim: \(Markdown.code(result.before.file)) → \(Markdown.code(result.after.file)) on \(Markdown.cell(result.deviceName))\n\n"
     }
+    text += profileLines(results.map { ($0.deviceID, $0.profile) })
     text += verdict(results) + "\n\n"
 
     var header = ["metric", "before", "after", "change", "verdict"]

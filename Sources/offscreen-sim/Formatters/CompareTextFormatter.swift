@@ -40,6 +40,7 @@ enum CompareTextFormatter {
   /// `before -> after on iPhone 7 (iphone-7)`.
   static func label(_ result: ComparisonResult) -> String {
     "\(TerminalText.inline(result.before.file)) -> \(TerminalText.inline(result.after.file)) on \(TerminalText.inline(result.deviceName)) (\(TerminalText.inline(result.deviceID)))"
+      + (result.profile.map { "; " + ProfileNote.text($0, id: result.deviceID) } ?? "")
   }
 
   /// `--quiet`: `better: a.json -> b.json on iPhone 7 (iphone-7)`, and what failed.

@@ -116,6 +116,7 @@ enum HTMLReportFormatter {
     var line = prefix.map { "<span class=\"run\">\($0)</span> " } ?? ""
     line += Markup.escape(
       "\(run.file): \(scene.deviceName), \(formatNumber(scene.renderedPixels.width))x\(formatNumber(scene.renderedPixels.height)) px @\(formatNumber(scene.scale))x, \(formatNumber(scene.refreshRate)) Hz, iOS \(scene.iosVersion); \(Markup.plural(run.report.frames.count, "frame")) at \(formatNumber(run.report.summary.frameRate)) Hz"
+        + (scene.profile.map { "; " + ProfileNote.text($0, id: scene.deviceID) } ?? "")
     )
     var html = "<p class=\"meta\">\(line)</p>\n"
     if !scene.description.isEmpty && prefix == nil { html += "<p class=\"note\">\(Markup.escape(scene.description))</p>\n" }

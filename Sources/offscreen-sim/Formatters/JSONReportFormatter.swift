@@ -18,13 +18,16 @@ enum JSONReportFormatter {
       ("iosVersion", .string(scene.iosVersion.description)),
       (
         "device",
-        .object([
-          ("id", .string(scene.deviceID)),
-          ("name", .string(scene.deviceName)),
-          ("scale", .number(scene.scale)),
-          ("renderedPixels", .array([.number(scene.renderedPixels.width), .number(scene.renderedPixels.height)])),
-          ("refreshRate", .number(scene.refreshRate)),
-        ])
+        .object(
+          ProfileNote.adding(
+            scene.profile,
+            to: [
+              ("id", .string(scene.deviceID)),
+              ("name", .string(scene.deviceName)),
+              ("scale", .number(scene.scale)),
+              ("renderedPixels", .array([.number(scene.renderedPixels.width), .number(scene.renderedPixels.height)])),
+              ("refreshRate", .number(scene.refreshRate)),
+            ]))
       ),
     ]
     if let source = scene.source {

@@ -10,6 +10,7 @@ enum MarkdownReportFormatter {
     let performance = summary.performance
     let title = scene.name.isEmpty ? Markdown.code(file) : "\(Markdown.cell(scene.name)) (\(Markdown.code(file)))"
     var text = "### offscreen-sim: \(title) on \(Markdown.cell(scene.deviceName))\n\n"
+    if let profile = scene.profile { text += Markdown.text(ProfileNote.text(profile, id: scene.deviceID)) + ".\n\n" }
     func value(_ id: String) -> String {
       guard let metric = ReportMetrics.metric(id: id) else { return "-" }
       return MetricFormat.value(metric.value(in: summary), metric.unit)

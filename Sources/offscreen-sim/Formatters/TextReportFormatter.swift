@@ -13,6 +13,7 @@ enum TextReportFormatter {
     text += "\(title)\n"
     text +=
       "\(TerminalText.inline(scene.deviceName)), \(formatNumber(scene.renderedPixels.width))x\(formatNumber(scene.renderedPixels.height)) px @\(formatNumber(scene.scale))x, \(formatNumber(scene.refreshRate)) Hz, iOS \(scene.iosVersion)\n"
+    if let profile = scene.profile { text += ProfileNote.text(profile, id: scene.deviceID) + "\n" }
     if let source = scene.source {
       // Where an imported scene came from: the tool, its input and frames, then each note.
       var line = "made by \(TerminalText.inline(source.tool))"

@@ -509,7 +509,8 @@ enum ShardDocument {
       }
       return CheckRun.Entry(
         file: try string("file"), deviceID: try device.string("id"), deviceName: try device.string("name"),
-        budgetsFile: try optionalString("budgetsFile"), results: results)
+        budgetsFile: try optionalString("budgetsFile"), results: results,
+        profile: SavedReportReader.profile(device.optionalMember("profile")?.value))
     }
 
     /// One comparison, as CompareJSONFormatter writes it: its metrics' values and its findings
@@ -548,7 +549,7 @@ enum ShardDocument {
       return ComparisonResult(
         before: try side("before"), after: try side("after", locations: locations), deviceID: deviceID,
         deviceName: try device.string("name"),
-        comparison: comparison)
+        comparison: comparison, profile: SavedReportReader.profile(device.optionalMember("profile")?.value))
     }
   }
 }
