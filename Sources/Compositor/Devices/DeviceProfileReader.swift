@@ -131,10 +131,10 @@ public enum DeviceProfileReader {
     return profile
   }
 
-  /// `coefficients`: `{ "passResolveTime": 0.9e-3, ... }`, each a cost-model coefficient a
+  /// `coefficients`: `{ "switchIdleTime": 0.12e-3, ... }`, each a cost-model coefficient a
   /// calibration fits (``FittedCoefficients``), within its bounds.
   static func readCoefficients(_ value: JSONValue, into coefficients: inout CostCoefficients, _ path: JSONPath, context: DecodingContext) {
-    guard let members = context.members(value, path, expected: "an object of coefficients { \"passResolveTime\": seconds, ... }") else {
+    guard let members = context.members(value, path, expected: "an object of coefficients { \"switchIdleTime\": seconds, ... }") else {
       return
     }
     let known = FittedCoefficients.coefficients
