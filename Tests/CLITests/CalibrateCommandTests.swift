@@ -294,6 +294,43 @@ struct CalibrateCommandTests {
     #expect(SHA256.hex([]) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
   }
 
+  /// A case measured on a device of the team's own (`deviceFile`): validate runs it on that
+  /// profile, and calibrate starts from it and writes a profile based on the catalogue device it
+  /// is based on, keeping what the file changed. Cases on two devices need `--base`.
+  @Test func aCaseOnAProfileFile() throws {
+    let folder = try temporaryFolder()
+    try Data(#"{"id": "team-7", "name": "Team 7", "basedOn": "iphone-7", "systemCache": 0}"#.utf8).write(
+      to: URL(fileURLWithPath: folder + "/team.json"))
+    let scene = BundledScenes.url("timeline-cell.json").path
+    let file = """
+      {"version": 1, "cases": [
+        {"id": "a", "scene": "\(scene)", "deviceFile": "team.json", "source": "s", "method": "m", "measured": {"gpuMs.mean": {"value": 3, "tolerance": 0.5}}}
+      ]}
+      """
+    try Data(file.utf8).write(to: URL(fileURLWithPath: folder + "/m.json"))
+    let validate = try JSONReader.parse(
+      Array(ToolRun.run("validate", "m.json", "--format", "json", currentDirectory: folder).stdout.utf8))
+    #expect(validate.at("cases")?.first?.at("device")?.string == "team-7")
+    let calibrate = ToolRun.run("calibrate", "m.json", "--fit", "gpuSpeed", "--no-leave-one-out", "-o", "p.json", currentDirectory: folder)
+    #expect(calibrate.status == 0, "\(calibrate.stderr)")
+    let profile = try DeviceProfileReader.read([UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/p.json"))))
+    #expect(profile.id == "team-7" && profile.name == "Team 7 (calibrated)")
+    #expect(profile.userProfile?.basedOn == "iphone-7")
+    #expect(profile.systemCacheBytes == 0, "what the team's file changed is kept")
+
+    let two = """
+      {"version": 1, "cases": [
+        {"id": "a", "scene": "\(scene)", "device": "iphone-6", "source": "s", "method": "m", "measured": {"gpuMs.mean": {"value": 3, "tolerance": 0.5}}},
+        {"id": "b", "scene": "\(scene)", "device": "iphone-7", "source": "s", "method": "m", "measured": {"gpuMs.mean": {"value": 3, "tolerance": 0.5}}}
+      ]}
+      """
+    try Data(two.utf8).write(to: URL(fileURLWithPath: folder + "/two.json"))
+    let ambiguous = ToolRun.run("calibrate", "two.json", "-o", "x.json", currentDirectory: folder)
+    #expect(ambiguous.status == 2)
+    #expect(
+      ambiguous.stderr.contains("the cases were measured on several devices (iphone-6, iphone-7): name the one to calibrate with --base"))
+  }
+
   /// `--fit` and `--base` are checked, with the nearest name.
   @Test func optionsAreChecked() {
     let fit = ToolRun.run("calibrate", Self.qqMusic, "--fit", "gpuSped", "-o", "x.json")
