@@ -244,8 +244,8 @@ struct CalibrateCommandTests {
     #expect(text.contains("\ndevice profile slow: from a device file, based on iphone-7\n"))
   }
 
-  /// A calibrated profile's headers: report (text, JSON, Markdown, HTML), compare and check name
-  /// it with its case count and error, and a merge of check's shards keeps it.
+  /// A calibrated profile's headers: report (text, JSON, Markdown, HTML), explain, compare and check
+  /// name it with its case count and error, and a merge of check's shards keeps it.
   @Test func reportsSayWhichProfileTheyUsed() throws {
     let folder = try temporaryFolder()
     let calibrate = ToolRun.run("calibrate", Self.qqMusic, "--fit", "gpuSpeed,cpuSpeed", "-o", "qq.json", currentDirectory: folder)
@@ -268,6 +268,7 @@ struct CalibrateCommandTests {
     _ = ToolRun.run("report", scene, "--device-file", "qq.json", "--html", "page.html", currentDirectory: folder)
     let page = try String(contentsOfFile: folder + "/page.html", encoding: .utf8)
     #expect(page.contains(Markup.escape(note)))
+    #expect(ToolRun.run("explain", scene, "--device-file", "qq.json", currentDirectory: folder).stdout.contains("\n" + note + "\n"))
     let compare = ToolRun.run("compare", v1, scene, "--device-file", "qq.json", "--format", "json", currentDirectory: folder)
     #expect(
       try JSONReader.parse(Array(compare.stdout.utf8)).at("comparisons")?.first?.at("device", "profile", "calibration", "cases")?.number
