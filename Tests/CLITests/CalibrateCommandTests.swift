@@ -245,8 +245,8 @@ struct CalibrateCommandTests {
     #expect(text.contains("\ndevice profile slow: from a device file, based on iphone-7\n"))
   }
 
-  /// A calibrated profile's headers: report (text, JSON, Markdown, HTML), compare and check name
-  /// it with its case count and error, and a merge of check's shards keeps it.
+  /// A calibrated profile's headers: report (text, JSON, Markdown, HTML), explain, compare and check
+  /// name it with its case count and error, and a merge of check's shards keeps it.
   @Test func reportsSayWhichProfileTheyUsed() throws {
     let folder = try temporaryFolder()
     let calibrate = ToolRun.run("calibrate", Self.qqMusic, "--fit", "gpuSpeed,cpuSpeed", "-o", "qq.json", currentDirectory: folder)
@@ -269,6 +269,7 @@ struct CalibrateCommandTests {
     _ = ToolRun.run("report", scene, "--device-file", "qq.json", "--html", "page.html", currentDirectory: folder)
     let page = try String(contentsOfFile: folder + "/page.html", encoding: .utf8)
     #expect(page.contains(Markup.escape(note)))
+    #expect(ToolRun.run("explain", scene, "--device-file", "qq.json", currentDirectory: folder).stdout.contains("\n" + note + "\n"))
     let compare = ToolRun.run("compare", v1, scene, "--device-file", "qq.json", "--format", "json", currentDirectory: folder)
     #expect(
       try JSONReader.parse(Array(compare.stdout.utf8)).at("comparisons")?.first?.at("device", "profile", "calibration", "cases")?.number
@@ -293,6 +294,43 @@ struct CalibrateCommandTests {
       SHA256.hex(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))
         == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
     #expect(SHA256.hex([]) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+  }
+
+  /// A case measured on a device of the team's own (`deviceFile`): validate runs it on that
+  /// profile, and calibrate starts from it and writes a profile based on the catalogue device it
+  /// is based on, keeping what the file changed. Cases on two devices need `--base`.
+  @Test func aCaseOnAProfileFile() throws {
+    let folder = try temporaryFolder()
+    try Data(#"{"id": "team-7", "name": "Team 7", "basedOn": "iphone-7", "systemCache": 0}"#.utf8).write(
+      to: URL(fileURLWithPath: folder + "/team.json"))
+    let scene = BundledScenes.url("timeline-cell.json").path
+    let file = """
+      {"version": 1, "cases": [
+        {"id": "a", "scene": "\(scene)", "deviceFile": "team.json", "source": "s", "method": "m", "measured": {"gpuMs.mean": {"value": 3, "tolerance": 0.5}}}
+      ]}
+      """
+    try Data(file.utf8).write(to: URL(fileURLWithPath: folder + "/m.json"))
+    let validate = try JSONReader.parse(
+      Array(ToolRun.run("validate", "m.json", "--format", "json", currentDirectory: folder).stdout.utf8))
+    #expect(validate.at("cases")?.first?.at("device")?.string == "team-7")
+    let calibrate = ToolRun.run("calibrate", "m.json", "--fit", "gpuSpeed", "--no-leave-one-out", "-o", "p.json", currentDirectory: folder)
+    #expect(calibrate.status == 0, "\(calibrate.stderr)")
+    let profile = try DeviceProfileReader.read([UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/p.json"))))
+    #expect(profile.id == "team-7" && profile.name == "Team 7 (calibrated)")
+    #expect(profile.userProfile?.basedOn == "iphone-7")
+    #expect(profile.systemCacheBytes == 0, "what the team's file changed is kept")
+
+    let two = """
+      {"version": 1, "cases": [
+        {"id": "a", "scene": "\(scene)", "device": "iphone-6", "source": "s", "method": "m", "measured": {"gpuMs.mean": {"value": 3, "tolerance": 0.5}}},
+        {"id": "b", "scene": "\(scene)", "device": "iphone-7", "source": "s", "method": "m", "measured": {"gpuMs.mean": {"value": 3, "tolerance": 0.5}}}
+      ]}
+      """
+    try Data(two.utf8).write(to: URL(fileURLWithPath: folder + "/two.json"))
+    let ambiguous = ToolRun.run("calibrate", "two.json", "-o", "x.json", currentDirectory: folder)
+    #expect(ambiguous.status == 2)
+    #expect(
+      ambiguous.stderr.contains("the cases were measured on several devices (iphone-6, iphone-7): name the one to calibrate with --base"))
   }
 
   /// `--fit` and `--base` are checked, with the nearest name.

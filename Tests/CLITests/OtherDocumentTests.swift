@@ -42,6 +42,11 @@ struct OtherDocumentTests {
       Self.kind(#"  [ {"before": "a", "after": "b"}, {"after": "d", "before": "c", "devices": []} ]"#) == "a pairs file (compare --pairs)")
     #expect(Self.kind(#"{"scenes": ["**/*.json"], "tolerance": 5}"#) == "a project configuration (.offscreen-sim.json)")
     #expect(Self.kind(#"{"reportVersion": 1, "summary": {}}"#)?.hasPrefix("a JSON report") == true)
+    #expect(
+      Self.kind(#"{"$schema": "m.schema.json", "version": 1, "cases": [{"id": "a", "measured": {}}]}"#)
+        == "a measurements file (offscreen-sim calibrate, validate)")
+    // A scene that names its version first is still a scene, its root ending the scan.
+    #expect(Self.kind(#"{"version": 1, "device": "iphone-7", "root": {"id": "r"}, "cases": 1}"#) == nil)
     // Scenes, broken scenes and anything unclear are the scene reader's to judge.
     #expect(Self.kind(#"{"version": 1, "maxGpuMsP95": 8}"#) == nil)
     #expect(Self.kind(#"{"root": {"id": "r"}}"#) == nil)

@@ -146,7 +146,7 @@ public enum FittedCoefficients {
       because: "0.05 ms: an attributed string and a font looked up; 5 ms: four labels would take the mail cell past its 8 ms (estimate)"),
     FittedParameter(
       "glyphTime", .coefficient(\.glyphTime), 1e-6...200e-6, .mainThread, in: "a scene that draws text on the main thread",
-      because: "1 µs: Core Text's glyph lookup and blit alone; 200 µs: twice what the mail cell's 8 ms allows (97 µs)"),
+      because: "1 µs: Core Text's glyph lookup and blit alone (estimate); 200 µs: twice what the mail cell's 8 ms allows (97 µs)"),
     FittedParameter(
       "imageDrawPixelTime", .coefficient(\.imageDrawPixelTime), 10e-9...500e-9, .mainThread,
       in: "a scene that draws images with Core Graphics",

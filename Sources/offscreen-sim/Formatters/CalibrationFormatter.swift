@@ -295,7 +295,7 @@ enum ValidateFormatter {
   }
 
   static func rows(_ run: ValidationRun) -> [[String]] {
-    var rows = [["case", "device", "figure", "measured", "predicted", "error", ""]]
+    var rows = [["case", "device", "figure", "measured", "predicted", "error", "verdict"]]
     for measured in run.cases {
       for (index, figure) in measured.figures.enumerated() {
         rows.append([

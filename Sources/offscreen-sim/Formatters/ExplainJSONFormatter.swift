@@ -17,7 +17,10 @@ enum ExplainJSONFormatter {
           ("file", .string(file)),
           ("name", .string(scene.name)),
           ("iosVersion", .string(scene.iosVersion.description)),
-          ("device", .object([("id", .string(scene.deviceID)), ("name", .string(scene.deviceName))])),
+          (
+            "device",
+            .object(ProfileNote.adding(scene.profile, to: [("id", .string(scene.deviceID)), ("name", .string(scene.deviceName))]))
+          ),
         ])
       ),
       ("before", metrics(explanation.before)),

@@ -11,6 +11,7 @@ enum ExplainTextFormatter {
     var text = scene.name.isEmpty ? "\(file)\n" : "\(TerminalText.inline(scene.name)) (\(file))\n"
     text +=
       "\(TerminalText.inline(scene.deviceName)), \(formatNumber(scene.renderedPixels.width))x\(formatNumber(scene.renderedPixels.height)) px @\(formatNumber(scene.scale))x, \(formatNumber(scene.refreshRate)) Hz, iOS \(scene.iosVersion)\n"
+    if let profile = scene.profile { text += ProfileNote.text(profile, id: scene.deviceID) + "\n" }
     text += "now: \(figures(explanation.before))\n\n"
     let scope = layer.map { " on \(TerminalText.inline($0))" } ?? ""
     if explanation.findings.isEmpty {

@@ -1,15 +1,17 @@
+import Compositor
 import Foundation
 import LayerTree
 import SceneBatch
 
 /// What a JSON file that a folder search found is, when it is not a scene: a budgets file, a
-/// pairs file, a project configuration or one of the tool's JSON documents kept beside the scenes.
+/// pairs file, a project configuration, a measurements file or one of the tool's JSON documents
+/// kept beside the scenes.
 /// `check scenes/` skips such a file with a note instead of reading it as a broken scene.
 ///
 /// Only the top-level keys are looked at (of the object, or of the objects of a top-level
 /// array), in at most the first ``peekLimit`` bytes, with a scanner that does no more than track
-/// strings and nesting: a scene names `version` or `root` near its start, and the files it is
-/// told apart from are small. A file the scanner cannot place (not JSON, cut off, empty, or with
+/// strings and nesting: a scene names `root` near its start, after a few small keys, and the files
+/// it is told apart from are small. A file the scanner cannot place (not JSON, cut off, empty, or with
 /// a key of a scene's) is left to the scene reader, which says what is wrong with it.
 enum OtherDocument {
   /// The most bytes read from a file to tell what it is.
@@ -22,6 +24,12 @@ enum OtherDocument {
     switch shape {
     case .object(let all):
       let keys = Set(all.filter { !$0.hasPrefix("//") && $0 != "$comment" })
+      // A measurements file has a `version` too, and its `cases`; a scene has no `cases`.
+      if keys.contains("version") && keys.contains("cases") && !keys.contains("root")
+        && keys.isSubset(of: Set(MeasurementsFormat.file.names))
+      {
+        return "a measurements file (offscreen-sim calibrate, validate)"
+      }
       if keys.isEmpty || keys.contains("version") || keys.contains("root") { return nil }
       if keys.contains("reportVersion") { return "a JSON report (offscreen-sim report --format json)" }
       if keys.contains("checkVersion") { return "a check result (offscreen-sim check --format json)" }
@@ -142,9 +150,9 @@ enum OtherDocument {
           return index < bytes.count
         }
       }
-      // An object's keys, `index` at its `{`; nil when it is cut off or malformed. A scene's key
-      // (`version`, `root`) at the top level ends the scan there: the file is a scene, and the
-      // rest of it (its layer tree) need not be skipped through.
+      // An object's keys, `index` at its `{`; nil when it is cut off or malformed. A scene's `root`
+      // at the top level ends the scan there: the file is a scene, and the rest of it (its layer
+      // tree) need not be skipped through. (`version` does not: a measurements file has one.)
       func objectKeys(topLevel: Bool = false) -> [String]? {
         guard index < bytes.count, bytes[index] == 0x7B else { return nil }
         index += 1
@@ -158,7 +166,7 @@ enum OtherDocument {
           skipSpace()
           guard let key = string() else { return nil }
           keys.append(key)
-          if topLevel && (key == "version" || key == "root") { return keys }
+          if topLevel && key == "root" { return keys }
           skipSpace()
           guard index < bytes.count, bytes[index] == 0x3A else { return nil }
           index += 1
