@@ -76,7 +76,9 @@ struct CalibrateCommandTests {
     func near(_ found: Double, _ expected: Double) -> Bool { abs(found / expected - 1) <= 0.05 }
     #expect(near(profile.gpuSpeed, 0.7), "gpuSpeed \(profile.gpuSpeed)")
     #expect(near(profile.cpuSpeed, 1.3), "cpuSpeed \(profile.cpuSpeed)")
-    #expect(near(profile.coefficients.interruptedTileShare, truth.coefficients.interruptedTileShare), "\(profile.coefficients.interruptedTileShare)")
+    #expect(
+      near(profile.coefficients.interruptedTileShare, truth.coefficients.interruptedTileShare),
+      "\(profile.coefficients.interruptedTileShare)")
     #expect(near(profile.coefficients.glyphTime, truth.coefficients.glyphTime), "\(profile.coefficients.glyphTime)")
     // What was not fitted stays the catalogue's.
     #expect(profile.coefficients.opaquePixelTime == CostCoefficients.standard.opaquePixelTime)
@@ -112,7 +114,8 @@ struct CalibrateCommandTests {
     #expect(leftOut > 3 * error, "left out \(leftOut), fitted \(error)")
     #expect(document.at("overfit")?.bool == true)
     let text = ToolRun.run(
-      "calibrate", "measured.json", "--fit", "gpuSpeed,opaquePixelTime,interruptedTileShare", "-o", "profile.json", currentDirectory: folder)
+      "calibrate", "measured.json", "--fit", "gpuSpeed,opaquePixelTime,interruptedTileShare", "-o", "profile.json", currentDirectory: folder
+    )
     #expect(text.stdout.contains("over-fit: a case left out of the fit is predicted"))
     #expect(text.stdout.contains("fit fewer (--fit) or measure more cases"))
   }

@@ -132,6 +132,11 @@ public enum FittedCoefficients {
         "0: the render server renders offscreen content before the tiles it covers are shaded; 1: every tile of the screen stored and loaded again around each pass"
     ),
     FittedParameter(
+      "tileStorePixelTime", .coefficient(\.tileStorePixelTime), 0.01e-9...2e-9, .gpu, in: "a scene with offscreen passes",
+      because:
+        "0.01 ns: next to nothing beside the traffic; 2 ns: four times an opaque pixel's shading, a tile written and read back through the shader cores (estimate)"
+    ),
+    FittedParameter(
       "frameBaseTime", .coefficient(\.frameBaseTime), 0.1e-3...8e-3, .mainThread, in: "a scene that scrolls",
       because:
         "0.1 ms: a run-loop turn and an empty transaction; 8 ms: half a 60 Hz frame spent on a frame that only moves the scroll offset (estimate)"
@@ -157,6 +162,11 @@ public enum FittedCoefficients {
     FittedParameter(
       "switchIdleTime", .coefficient(\.switchIdleTime), 0.1e-3...0.2e-3, .gpu, in: "a scene with offscreen passes",
       because: "WWDC14 session 419's 0.1-0.2 ms, a latency taken as the same on every GPU"),
+    FittedParameter(
+      "vibrancyFilterFactor", .coefficient(\.vibrancyFilterFactor), 1...6, .gpu, in: "a scene with a vibrancy effect",
+      because:
+        "1: the filter pass costs at least an opaque pixel; 6: three texture reads and the filter's arithmetic at twice an opaque pixel each (estimate)"
+    ),
     FittedParameter(
       "blendedPixelFactor", .coefficient(\.blendedPixelFactor), 1...4, .gpu, in: "a scene of blended layers",
       because: "a blended pixel costs at least an opaque one; 4: a read, a blend and a write in the shader (estimate)"),

@@ -60,6 +60,17 @@ extension CostModel {
     }
   }
 
+  /// Render-target switches the work adds within its chain of targets, beyond the pass's own: a
+  /// shadow's blur renders into four more targets (Xcode's view debugger counts five offscreen
+  /// targets for one dynamic shadow, and setting a shadowPath removes all five: Apple's tech talk
+  /// 10857), so it switches four more times; a visual effect's blur targets are its passes already.
+  func extraSwitches(_ work: ExtraWork) -> Double {
+    switch work {
+    case .shadowBlur: 4
+    case .effectBlur: 0
+    }
+  }
+
   /// Interruptions of the enclosing render pass beyond the pass's own: a vibrancy effect renders
   /// its content into a target of its own, then filters it with the blur, leaving the enclosing
   /// target a second time (WWDC14 session 419).

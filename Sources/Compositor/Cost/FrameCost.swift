@@ -175,7 +175,9 @@ struct CostModel {
     // every GPU.
     let switchIdleSeconds = c.switchIdleTime
     // The tiles of the render pass an offscreen pass interrupts: the screen's, stored and loaded.
-    let interruptSeconds = c.interruptedTileShare * memory.targetSeconds(2 * screenBytes, footprint: screenBytes)
+    let interruptSeconds =
+      c.interruptedTileShare
+      * (memory.targetSeconds(2 * screenBytes, footprint: screenBytes) + device.screenPixelArea * c.tileStorePixelTime * gpuSeconds)
     var gpuIdle = 0.0
     let blendedSeconds = opaqueSeconds * c.blendedPixelFactor
     var table = CostTable()
@@ -346,7 +348,8 @@ struct CostModel {
                   // back; the part that grows with the pass it interrupts: that pass's tiles stored and
                   // loaded again. A vibrancy effect leaves its enclosing target once more.
                   let interruptions = 1 + (extraWork.map { extraInterruptions($0, kind: { tree.kind(index) }) } ?? 0)
-                  let idle = (passCount + 1 + 2 * (interruptions - 1)) * switchIdleSeconds
+                  let chained = extraWork.map { extraSwitches($0) * passCount } ?? 0
+                  let idle = (passCount + 1 + chained + 2 * (interruptions - 1)) * switchIdleSeconds
                   let switches = idle + interruptions * interruptSeconds
                   gpuIdle += idle
                   // The work the rule's passes add (``ExtraWork``): a shadow's or an effect's blur.

@@ -57,6 +57,9 @@ public struct Summary: Sendable, Hashable {
   /// Visible layers summed over the frames: the work no decide pass can avoid, against which
   /// the benchmark measures the simulation's speed. Not part of the printed reports.
   public var visibleLayerFrames = 0
+  /// The frame rate and the mean GPU and main-thread times with the range the measured cases
+  /// support on the device's GPU generation (``ModelError``); nil in a summary made without them.
+  public var ranges: FigureRanges? = nil
 }
 
 /// Time, frame rate and hitches over the run.

@@ -51,7 +51,8 @@ extension Tally {
       memory: Memory(
         backingStores: stores.reduce(0) { $0 + $1.bytes }, offscreenTargetsPeak: peakTargets, rasterCache: peakCacheBytes,
         images: peakImages),
-      visibleLayerFrames: visibleLayerFrames)
+      visibleLayerFrames: visibleLayerFrames,
+      ranges: FigureRanges(performance!, on: device))
     return SimulationReport(scene: scene, summary: summary, frames: frames, findings: ordered, backingStores: stores)
   }
 }

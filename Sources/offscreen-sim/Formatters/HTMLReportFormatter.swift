@@ -154,6 +154,7 @@ enum HTMLReportFormatter {
         "\(figures.frameRate); \(figures.hitches); hitch time ratio \(Readable.integer(performance.hitchTimeRatio)) ms/s (\(performance.hitchBand.rawValue))"
       ))
     rows.append(("first display", figures.firstDisplay))
+    if let range = figures.modelRange { rows.append(("model range", range)) }
     rows.append(("frame budget", "\(Readable.fixed(performance.budgetMs, 2)) ms"))
     rows.append(("GPU", "\(ms(performance.gpuMs)); \(Readable.percent(performance.gpuUtilization, of: 1)) busy"))
     rows.append(("render server", ms(performance.renderServerMs)))

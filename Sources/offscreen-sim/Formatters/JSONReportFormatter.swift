@@ -86,6 +86,7 @@ enum JSONReportFormatter {
           ),
           ("images", .object([("scaled", .int(summary.images.scaled)), ("misaligned", .int(summary.images.misaligned))])),
           ("firstFrame", firstFrame(summary.performance.firstFrame)),
+          ("ranges", summary.ranges.map(ranges) ?? .null),
           ("fps", .number(rounded(summary.performance.fps))),
           ("budgetMs", .number(rounded(summary.performance.budgetMs))),
           ("hitchTimeRatio", .number(rounded(summary.performance.hitchTimeRatio))),
@@ -220,6 +221,28 @@ enum JSONReportFormatter {
       members.append(("column", .int(source.column)))
     }
     return .object(members)
+  }
+
+  /// The absolute figures' ranges (``FigureRanges``): `[low, high]` each, the errors they come
+  /// from and whether the device's GPU generation has measured cases.
+  static func ranges(_ ranges: FigureRanges) -> JSONOutput {
+    func pair(_ range: ClosedRange<Double>) -> JSONOutput {
+      .array([.number(rounded(range.lowerBound)), .number(rounded(range.upperBound))])
+    }
+    return .object([
+      ("fps", pair(ranges.fps)),
+      ("gpuMsMean", pair(ranges.gpuMs)),
+      ("mainThreadMsMean", pair(ranges.mainThreadMs)),
+      ("gpuGeneration", .int(ranges.generation)),
+      ("measuredOnGeneration", .bool(ranges.measured)),
+      (
+        "errors",
+        .object([
+          ("fps", .number(rounded(ranges.error.fps))), ("gpu", .number(rounded(ranges.error.gpu))),
+          ("mainThread", .number(rounded(ranges.error.mainThread))),
+        ])
+      ),
+    ])
   }
 
   /// The screen's first display (``FirstFrame``).

@@ -22,6 +22,7 @@ enum MarkdownReportFormatter {
       ["frame rate", "\(ReportFigures(report).frameRate) (\(frames))"],
       ["hitch time ratio", "\(value("hitchTimeRatio")) (\(performance.hitchBand.rawValue))"],
       ["first display", ReportFigures(report).firstDisplay],
+      ["model range", ReportFigures(report).modelRange ?? "none"],
       ["GPU time p95", "\(value("gpuMs.p95")) (budget \(MetricFormat.plain(performance.budgetMs)) ms); \(value("gpuUtilization")) busy"],
       ["main-thread time p95", "\(value("mainThreadMs.p95")); \(value("cpuUtilization")) busy"],
       [

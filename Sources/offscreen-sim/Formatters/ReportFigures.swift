@@ -60,6 +60,22 @@ struct ReportFigures {
     return "first display \(Readable.fixed(ms, 1)) ms on the \(cause.rawValue) (\(firstDisplayLate))"
   }
 
+  /// `fps 36-46, GPU 19.1-28.4 ms, main thread 2.9-3.9 ms (the fit's error on this GPU generation's
+  /// measured cases; compare and check gate on the point values)`: the absolute figures with the
+  /// range the measured cases support (``FigureRanges``); nil without ranges.
+  var modelRange: String? {
+    guard let ranges = report.summary.ranges else { return nil }
+    func span(_ range: ClosedRange<Double>, _ digits: Int) -> String {
+      "\(Readable.fixed(range.lowerBound, digits))-\(Readable.fixed(range.upperBound, digits))"
+    }
+    let basis =
+      ranges.measured
+      ? "the fit's error on the measured cases of this GPU generation"
+      : "the fit's error on every measured case: none on this GPU generation"
+    return
+      "fps \(span(ranges.fps, 0)), GPU \(span(ranges.gpuMs, 1)) ms, main thread \(span(ranges.mainThreadMs, 1)) ms (\(basis); compare and check gate on the point values)"
+  }
+
   /// `mean 8.1, p95 9.0, max 9.4 ms`.
   static func milliseconds(_ distribution: Distribution) -> String {
     "mean \(Readable.fixed(distribution.mean, 1)), p95 \(Readable.fixed(distribution.p95, 1)), max \(Readable.fixed(distribution.max, 1)) ms"

@@ -32,6 +32,7 @@ enum TextReportFormatter {
     let ms = ReportFigures.milliseconds
     rows.append(["frame rate", "\(figures.frameRate); \(figures.hitches)"])
     rows.append(["first display", figures.firstDisplay])
+    if let range = figures.modelRange { rows.append(["model range", range]) }
     rows.append(["GPU", "\(ms(performance.gpuMs)); \(Readable.percent(performance.gpuUtilization, of: 1)) busy"])
     rows.append(["render server", "\(ms(performance.renderServerMs))"])
     rows.append([

@@ -1,0 +1,149 @@
+import Compositor
+import Foundation
+import LayerTree
+import TestSupport
+import Testing
+
+/// The cost model against every published measurement (measurements/published.json, its sources
+/// in measurements/README.md): each case's figures, the catalogue's coefficients as what calibrate
+/// gives on them, and the model's error table (``ModelError``) as what they leave.
+@Suite("Published cases")
+struct PublishedCasesTests {
+  static let file = Repository.root.appendingPathComponent("measurements/published.json")
+
+  /// Every case, loaded on its catalogue device.
+  static func cases() throws -> [Calibration.Case] {
+    let measurements = try MeasurementsReader.read([UInt8](Data(contentsOf: file)), devices: DeviceCatalogue.all.map(\.id))
+    return try measurements.cases.map { measured in
+      guard case .catalogue(let id) = measured.device, let device = DeviceCatalogue.device(id: id) else {
+        throw CocoaError(.fileReadCorruptFile)
+      }
+      let scene = try SceneDecoder.decode(
+        [UInt8](Data(contentsOf: file.deletingLastPathComponent().appendingPathComponent(measured.scene).standardized)),
+        options: .init(devices: DeviceCatalogue.screens, deviceOverride: id))
+      return Calibration.Case(id: measured.id, scene: scene, device: device, figures: measured.figures)
+    }
+  }
+
+  /// The cases whose figures the model does not hold within their tolerance, each with the
+  /// furthest its figures may be, in tolerances, and the reason docs/cost-model.md gives
+  /// ("Measured cases against the model"). Every other case holds within its tolerance; these are
+  /// held to that distance, so that a change that moves them further is seen.
+  static let outside: [String: (tolerances: Double, reason: String)] = [
+    "wwdc14-blur-ipad-air": (
+      12.5,
+      "4.59 ms for a full screen drawn twice and blurred needs a fill rate the iPhone cases of the same and older GPUs contradict; the session does not say which device and style the figure is (measurements/README.md)"
+    ),
+    "wwdc14-vibrancy-ipad-air": (2.5, "it contains the iPad Air's blur"),
+    "wwdc14-photos-shadowpath-ipod-touch-5": (
+      7.5, "GPU 33-37% busy: the A5's plain compositing costs more than the A8's pixel time over Apple's GPU claims gives"
+    ),
+    "wwdc14-photos-shadowpath-iphone-4s": (3, "GPU 30% busy: as on the iPod touch"),
+    "wwdc14-contacts-overlay-ipod-touch-5": (2, "GPU 30% busy: as the photo table"),
+    "wwdc14-photos-shadow-ipod-touch-5": (2, "within 2 fps of the session's mid 30s"),
+    "qqmusic-v2": (2, "60 fps where Instruments read 55-59: the scroll's own hitches are not in the scene"),
+    "feed-list-sync-fast-scroll": (
+      2, "measured with Auto Layout and row heights computed while scrolling, which the scene format cannot say"
+    ),
+    "mail-cell-composite-first-display": (1.5, "a cell made from a NIB; the model costs creating a view as configuring it"),
+  ]
+
+  /// Each case's figures within their tolerance (the measured value, range or bound), but for the
+  /// cases listed in ``outside``, held to their stated distance.
+  @Test func everyCaseHolds() throws {
+    let results = Calibration.predict(try Self.cases(), jobs: 2)
+    #expect(results.count >= 15)
+    // At least five chips of four GPU generations: pre-Metal (A5, A5X, A6), A7, A8, A10.
+    let devices = Set(results.map(\.deviceID))
+    let generations = Set(devices.compactMap { DeviceCatalogue.device(id: $0).map { $0.gpuGeneration ?? 0 } })
+    #expect(generations.count >= 4, "\(generations)")
+    let chips = Set(devices.compactMap { DeviceCatalogue.device(id: $0)?.gpu.split(separator: " ").first })
+    #expect(chips.count >= 5, "\(chips)")
+    for result in results {
+      for figure in result.figures {
+        let predicted = try #require(figure.before, "\(result.id) \(figure.figure.name)")
+        let error = abs(figure.figure.error(predicted))
+        let allowed = Self.outside[result.id]?.tolerances ?? 1
+        #expect(error <= allowed, "\(result.id) \(figure.figure.name): \(predicted) against \(figure.figure.bound), error \(error)")
+      }
+    }
+    // The listed cases are the only ones outside: a case that comes within is taken off the list.
+    for result in results where Self.outside[result.id] != nil {
+      let within = result.figures.allSatisfy { figure in figure.before.map { abs(figure.figure.error($0)) <= 1 } ?? false }
+      #expect(!within, "\(result.id) is within its tolerance now: take it off the list")
+    }
+  }
+
+  /// The catalogue's fitted coefficients are what `calibrate` gives on these cases: a fit that
+  /// starts from them stays within 2% of each (docs/cost-model.md, "Coefficients").
+  @Test func theCatalogueIsWhatCalibrateGives() throws {
+    let parameters = Self.fitted.compactMap { FittedCoefficients.parameter(named: $0) }
+    #expect(parameters.count == Self.fitted.count)
+    let result = Calibration.fit(
+      try Self.cases(), options: .init(base: DeviceCatalogue.device(id: "iphone-6")!, parameters: parameters, jobs: 2, leaveOneOut: false))
+    let standard = CostCoefficients.standard
+    for parameter in result.parameters {
+      guard case .coefficient(let path) = parameter.parameter.target else { continue }
+      let catalogue = standard[keyPath: path]
+      #expect(
+        abs(parameter.fitted / catalogue - 1) <= 0.02, "\(parameter.parameter.name): fitted \(parameter.fitted), catalogue \(catalogue)")
+    }
+  }
+
+  /// The coefficients docs/cost-model.md names as fitted, as `calibrate --fit` takes them.
+  static let fitted = [
+    "opaquePixelTime", "interruptedTileShare", "tileStorePixelTime", "blendedPixelFactor", "vibrancyFilterFactor", "switchIdleTime",
+    "frameBaseTime", "layoutTime", "textLayoutTime", "glyphTime", "imageDrawPixelTime",
+  ]
+
+  /// The error table the reports' ranges come from (``ModelError/byGeneration``) is what the cases
+  /// leave: each figure's prediction against the middle of what was measured, by GPU generation.
+  @Test func theErrorTableIsWhatTheCasesLeave() throws {
+    let cases = try Self.cases()
+    let results = Calibration.predict(cases, jobs: 2)
+    var residuals: [ModelError.Residual] = []
+    for (measured, result) in zip(cases, results) {
+      for figure in result.figures {
+        guard let kind = ModelError.Kind(metric: figure.figure.metric), let predicted = figure.before else { continue }
+        let middle: Double
+        switch figure.figure.bound {
+        case .value(let value, _): middle = value
+        case .range(let low, let high): middle = (low + high) / 2
+        case .atLeast, .below, .exactly: continue
+        }
+        residuals.append(
+          ModelError.Residual(kind: kind, generation: measured.device.gpuGeneration ?? 0, predicted: predicted, measured: middle))
+      }
+    }
+    let (byGeneration, all) = ModelError.from(residuals)
+    func same(_ a: ModelError, _ b: ModelError) -> Bool {
+      a.fpsCases == b.fpsCases && a.gpuCases == b.gpuCases && a.mainThreadCases == b.mainThreadCases && abs(a.fps - b.fps) < 0.001
+        && abs(a.gpu - b.gpu) < 0.001 && abs(a.mainThread - b.mainThread) < 0.001
+    }
+    #expect(same(all, ModelError.all), "all: \(all)")
+    #expect(Set(byGeneration.keys) == Set(ModelError.byGeneration.keys))
+    for (generation, error) in byGeneration.sorted(by: { $0.key < $1.key }) {
+      #expect(ModelError.byGeneration[generation].map { same($0, error) } == true, "\(generation): \(error)")
+    }
+  }
+
+  /// A generation without measured cases (the A15's, Apple8) takes the error over every case,
+  /// and its report says so; the A8's has cases of its own.
+  @Test func rangesSayWhatTheyRestOn() throws {
+    let newer = ModelError.on(DeviceCatalogue.device(id: "iphone-13-pro")!)
+    #expect(!newer.measured)
+    #expect(newer.error == ModelError.all)
+    let a8 = ModelError.on(DeviceCatalogue.device(id: "iphone-6")!)
+    #expect(a8.measured)
+    // A range contains its point value.
+    let bytes = try [UInt8](Data(contentsOf: Repository.scenesFolder.appendingPathComponent("qqmusic-home-v1.json")))
+    let scene = try SceneDecoder.decode(bytes, options: .init(devices: DeviceCatalogue.screens))
+    let report = Simulator.run(scene, on: DeviceCatalogue.device(id: "iphone-6-plus")!)
+    let ranges = try #require(report.summary.ranges)
+    let performance = report.summary.performance
+    #expect(ranges.fps.contains(performance.fps))
+    #expect(ranges.gpuMs.contains(performance.gpuMs.mean))
+    #expect(ranges.mainThreadMs.contains(performance.mainThreadMs.mean))
+    #expect(ranges.gpuMs.upperBound > ranges.gpuMs.lowerBound)
+  }
+}
