@@ -168,12 +168,17 @@ struct CalibrateCommandTests {
     #expect(String(decoding: profiles[0], as: UTF8.self).contains("\"digest\": \"sha256:\(digest)\""))
   }
 
-  /// validate's exit codes on the QQ Music cases. The model predicts v1's GPU about 97% busy
-  /// (docs/cost-model.md, "Measured cases against the model"): within the measured 90% +/- 10, not
-  /// within half of it. A profile of the iPhone 6 Plus with half its GPU takes v1 (GPU-bound at
-  /// about 24 ms a frame) to about 48 ms a frame, under 21 fps: out of 40 +/- 5.
+  /// validate's exit codes on the QQ Music cases. The model gives v2 60 fps once its first display
+  /// is apart, where Instruments read 55-59 (docs/cost-model.md, "Measured cases against the
+  /// model"): out by one frame a second, so validate fails; with twice the tolerances (53-61) every
+  /// figure holds. A profile of the iPhone 6 Plus with half its GPU takes v1 (GPU-bound at about
+  /// 25 ms a frame) to about 50 ms a frame, near 20 fps: out of 40 +/- 5.
   @Test func validateExitCodes() throws {
-    let holds = ToolRun.run("validate", Self.qqMusic)
+    let strict = ToolRun.run("validate", Self.qqMusic)
+    #expect(strict.status == 1, "\(strict.stdout)\(strict.stderr)")
+    let v2 = strict.stdout.split(separator: "\n").first { $0.contains("qqmusic-v2") && $0.contains("fps") }
+    #expect(v2?.hasSuffix("OUT") == true, "\(strict.stdout)")
+    let holds = ToolRun.run("validate", Self.qqMusic, "--tolerance-scale", "2")
     #expect(holds.status == 0, "\(holds.stdout)\(holds.stderr)")
     #expect(holds.stdout.contains("6 figures of 2 cases: every one within its tolerance"))
     let tight = ToolRun.run("validate", Self.qqMusic, "--tolerance-scale", "0.5", "--format", "json")
@@ -227,7 +232,7 @@ struct CalibrateCommandTests {
   /// A profile with coefficients changes a report, and every header names the profile: a clipped
   /// card (one rounded-clip pass) on a profile of the iPhone 7 whose passes interrupt none of the
   /// screen's tiles (`interruptedTileShare` 0) costs only the GPU's idle at its two switches in
-  /// `passSwitches`: 2 x 0.15 ms (docs/cost-model.md), less than the catalogue's iPhone 7.
+  /// `passSwitches`: 2 x switchIdleTime (docs/cost-model.md), less than the catalogue's iPhone 7.
   @Test func aProfileWithCoefficientsChangesTheReport() throws {
     let folder = try temporaryFolder()
     try Data(CalibrationTestScenes.clippedCard.utf8).write(to: URL(fileURLWithPath: folder + "/card.json"))
@@ -239,7 +244,7 @@ struct CalibrateCommandTests {
     let before = try #require(standard.at("summary", "gpuBreakdownMs", "passSwitches")?.number)
     let after = try #require(slow.at("summary", "gpuBreakdownMs", "passSwitches")?.number)
     // The report rounds to 3 decimals.
-    #expect(abs(after - 0.3) < 0.0005, "\(after)")
+    #expect(abs(after - 2 * CostCoefficients.standard.switchIdleTime * 1000) < 0.0005, "\(after)")
     #expect(before > after, "\(before) \(after)")
     #expect(slow.at("scene", "device", "profile", "basedOn")?.string == "iphone-7")
     #expect(slow.at("scene", "device", "profile", "calibration")?.kind.isNull == true)

@@ -237,13 +237,14 @@ struct CalibrationTests {
   @Test func aProfilesCoefficientsAreChecked() throws {
     let text = """
       {"id": "x", "basedOn": "iphone-7",
-       "coefficients": {"passResolveTim": 1e-3, "glyphTime": 1, "texelTime": 1e-9},
+       "coefficients": {"interruptedTileShar": 0.5, "glyphTime": 1, "texelTime": 1e-9},
        "calibration": {"cases": [{"id": "a", "error": -1}], "fitted": ["gpuSped"]}}
       """
     let errors = try #require(caughtError(SceneErrors.self) { try DeviceProfileReader.read(Array(text.utf8)) })
     let messages = errors.diagnostics.map { "\($0.path): \($0.message)" }
     #expect(
-      messages.contains("coefficients.passResolveTim: unknown key `passResolveTim` in `coefficients` (the coefficients a calibration fits)")
+      messages.contains(
+        "coefficients.interruptedTileShar: unknown key `interruptedTileShar` in `coefficients` (the coefficients a calibration fits)")
     )
     #expect(errors.diagnostics.first { $0.path == "coefficients.interruptedTileShar" }?.notes == ["did you mean `interruptedTileShare`?"])
     // 1 s a glyph is past the bounds; the note gives their reason.

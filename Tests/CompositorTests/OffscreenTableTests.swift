@@ -36,7 +36,8 @@ let tableRows: [TableRow] = [
     row: "CAShapeLayer mask",
     layers:
       ##"{"id": "s", "frame": [10, 10, 100, 100], "contents": \##(image), "mask": {"id": "m", "class": "CAShapeLayer", "frame": [0, 0, 100, 100], "path": {"type": "ellipse", "rect": [0, 0, 100, 100]}}}"##,
-    passes: 1),
+    // The mask's target and the content's (WWDC14 session 419).
+    passes: 2),
   TableRow(
     row: "no mask", layers: ##"{"id": "s", "frame": [10, 10, 100, 100], "contents": \##(image)}"##, passes: 0),
   TableRow(

@@ -34,10 +34,12 @@ struct PhysicalCostTests {
     }
     let c = Self.c
     /// The screen's tiles stored and loaded: `bytes` each way, the GPU's 2 MB share of the 4 MB
-    /// system cache at twice DRAM's 12.8 GB/s, the rest at DRAM's.
+    /// system cache at twice DRAM's 12.8 GB/s, the rest at DRAM's,
+    /// and the GPU's own work per pixel of those tiles (`tileStorePixelTime`, the A8's speed 1).
     func interruptMs(screenBytes bytes: Double) -> Double {
       let resident = min(1, 4 * 1_048_576 * c.systemCacheGPUShare / bytes)
-      return c.interruptedTileShare * 2 * bytes * (resident / (12.8e9 * c.systemCacheSpeedup) + (1 - resident) / 12.8e9) * 1000
+      let traffic = 2 * bytes * (resident / (12.8e9 * c.systemCacheSpeedup) + (1 - resident) / 12.8e9)
+      return c.interruptedTileShare * (traffic + bytes / 4 * c.tileStorePixelTime) * 1000
     }
     let chip = try pass(20, 20)
     let card = try pass(343, 120)
@@ -124,13 +126,14 @@ struct PhysicalCostTests {
     #expect(finding.gpuMs < 4.59)
   }
 
-  /// WWDC14 session 419's figure itself: a full-screen blur took 4.59 ms of GPU time on the iPad
-  /// Air (A7). The catalogue's iPad Air, from its published figures: 1024 x 768 pt at @2x (2048 x
-  /// 1536 px, Apple's specifications); the A7's GPU two-thirds of the A8's (Apple's iPhone 6
-  /// claim: the A8's graphics "up to 50 percent faster" than the A7's); LPDDR3-1600 on a 64-bit
-  /// bus, 12.8 GB/s, and 4 MB of system cache, as the A8 (AnandTech). Its blur's passes cost about
-  /// Apple's figure: within a fifth of 4.59 ms.
-  @Test func aFullScreenBlurOnTheA7CostsAboutApplesFigure() throws {
+  /// A full-screen blur on the iPad Air (A7: 2048 x 1536 px, Apple's specifications), sized as
+  /// WWDC14 session 419 draws it: the capture downscaled 8 times each way (`effectDownscale`), a
+  /// horizontal and a vertical blur at that size. Its three targets are 1/64 of the screen each:
+  /// 3 x 2048 x 1536 / 64 x 4 B = 589,824 B of offscreen memory, not three full screens; and the
+  /// effect view's upscale and tint reads the small target, so its texture read is that much
+  /// smaller than the image's under it. (The session's 4.59 ms is the whole test frame, an image
+  /// under the blur: `wwdc14-blur-ipad-air` in measurements/published.json, PublishedCasesTests.)
+  @Test func aFullScreenBlurOnTheA7IsSizedAsTheSessionDrawsIt() throws {
     let ipadAir = try #require(DeviceCatalogue.device(id: "ipad-air"))
     #expect(ipadAir.renderedPixels == Size(1536, 2048) && ipadAir.gpuSpeed == 1 / 1.5 && ipadAir.memoryBandwidth == 12.8e9)
     #expect(ipadAir.systemCacheBytes == 4 * 1_048_576 && !ipadAir.compressesRenderTargets)
@@ -140,7 +143,7 @@ struct PhysicalCostTests {
     let report = Simulator.run(scene, on: ipadAir)
     let finding = try #require(report.findings.first { $0.rule == VisualEffectRule.ruleID })
     #expect(finding.passes == 3)
-    #expect(abs(finding.gpuMs - 4.59) < 4.59 / 5, "\(finding.gpuMs) ms")
+    #expect(report.summary.memory.offscreenTargetsPeak == 3 * 2048 * 1536 / 64 * 4)
   }
 
   /// The UIVisualEffectView reference: alpha below 1 "on the visual effect view or any of its
@@ -160,7 +163,11 @@ struct PhysicalCostTests {
 
   /// Creating or configuring a composite mail cell (four labels, three images, a button, the
   /// cell and its content view and separator) took 3-8 ms on an iPhone 7 (the domain notes'
-  /// measured case): the bundled scene's first frame creates its 11 visible cells.
+  /// measured case): the bundled scene's first frame creates its 11 visible cells. At the
+  /// coefficients fitted to every published case a cell costs less: between 1.5 ms and the
+  /// measured 3 ms. The case is one the model leaves outside its tolerance (the cell was made from
+  /// a NIB; the model costs creating a view as configuring it: PublishedCasesTests), and this
+  /// holds how far.
   @Test func aCompositeMailCellCostsWhatWasMeasured() throws {
     let scenes = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent().appendingPathComponent("scenes")
@@ -168,11 +175,12 @@ struct PhysicalCostTests {
     let scene = try SceneDecoder.decode(bytes, options: .init(devices: DeviceCatalogue.screens))
     let report = Simulator.run(scene, on: DeviceCatalogue.device(id: "iphone-7")!)
     let perCell = report.frames[0].cost.mainThreadMs / 11
-    #expect((3...8).contains(perCell), "\(perCell) ms a cell")
+    #expect((1.5..<3).contains(perCell), "\(perCell) ms a cell")
   }
 
   /// Configuring a reused composite mail cell for a new message also took 3-8 ms on the iPhone 7
-  /// (the same measured case: "create or configure"). The mail list scrolled on the iPhone 7
+  /// (the same measured case: "create or configure"); as for creating one, the model now gives
+  /// less, between 1.5 and 3 ms (PublishedCasesTests). The mail list scrolled on the iPhone 7
   /// (A10: `cpuSpeed` 2.38): 124 pt in frame 1 (the twelfth cell comes into view and cell 0 takes
   /// message 12, below it), held, then 188 pt in frame 10, where the offset passes one more 64 pt
   /// row: cell 1 takes message 13. Frame 10's main thread, worked out from the coefficients: the
@@ -201,7 +209,7 @@ struct PhysicalCostTests {
     let frame = report.frames[10].cost.mainThreadMs
     #expect(abs(frame - (scroll + cell) * 1000 / device.cpuSpeed) < 1e-9)
     let perCell = frame - scroll * 1000 / device.cpuSpeed
-    #expect((3...8).contains(perCell), "\(perCell) ms a cell")
+    #expect((1.5..<3).contains(perCell), "\(perCell) ms a cell")
   }
 
   /// Devices rank by their hardware: QQ Music v1 costs the iPhone 6 Plus more GPU time per frame

@@ -162,7 +162,13 @@ public enum ReportMetrics {
   /// Summary fields that describe the run rather than measure it: the timeline's frames and
   /// rate, and the device's frame budget and screen. Two sides of a comparison must agree on
   /// the first two; the device settles the others.
-  public static let settings = ["frames", "frameRate", "budgetMs", "blending.screenPixels"]
+  public static let settings = [
+    "frames", "frameRate", "budgetMs", "blending.screenPixels",
+    // The ranges the measured cases support (``FigureRanges``): from the model's error table, not
+    // compared (a before/after difference does not carry the absolute error).
+    "ranges.fps", "ranges.gpuMsMean", "ranges.mainThreadMsMean", "ranges.gpuGeneration", "ranges.measuredOnGeneration",
+    "ranges.errors.fps", "ranges.errors.gpu", "ranges.errors.mainThread",
+  ]
 
   /// Summary fields that are words, derived from metrics: `hitchBand` from the hitch time ratio,
   /// `bottleneck` from the stage times, `firstFrame.cause` from the first frame's.

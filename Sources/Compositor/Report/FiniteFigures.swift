@@ -110,6 +110,11 @@ extension Summary {
     let first = p.firstFrame
     values += [first.presentedAtMs, first.lateMs, first.mainThreadMs, first.renderServerMs, first.gpuMs]
     values += [memory.backingStores, memory.offscreenTargetsPeak, memory.rasterCache, memory.images]
+    if let ranges {
+      values += [ranges.fps.lowerBound, ranges.fps.upperBound, ranges.gpuMs.lowerBound, ranges.gpuMs.upperBound]
+      values += [ranges.mainThreadMs.lowerBound, ranges.mainThreadMs.upperBound]
+      values += [ranges.error.fps, ranges.error.gpu, ranges.error.mainThread]
+    }
     return values
   }
 }

@@ -60,7 +60,7 @@ struct ReportFigures {
     return "first display \(Readable.fixed(ms, 1)) ms on the \(cause.rawValue) (\(firstDisplayLate))"
   }
 
-  /// `fps 36-46, GPU 19.1-28.4 ms, main thread 2.9-3.9 ms (the fit's error on this GPU generation's
+  /// `fps 36-46, GPU time 19.1-28.4 ms, main thread 2.9-3.9 ms (the fit's error on this GPU generation's
   /// measured cases; compare and check gate on the point values)`: the absolute figures with the
   /// range the measured cases support (``FigureRanges``); nil without ranges.
   var modelRange: String? {
@@ -73,7 +73,7 @@ struct ReportFigures {
       ? "the fit's error on the measured cases of this GPU generation"
       : "the fit's error on every measured case: none on this GPU generation"
     return
-      "fps \(span(ranges.fps, 0)), GPU \(span(ranges.gpuMs, 1)) ms, main thread \(span(ranges.mainThreadMs, 1)) ms (\(basis); compare and check gate on the point values)"
+      "fps \(span(ranges.fps, 0)), GPU time \(span(ranges.gpuMs, 1)) ms, main thread \(span(ranges.mainThreadMs, 1)) ms (\(basis); compare and check gate on the point values)"
   }
 
   /// `mean 8.1, p95 9.0, max 9.4 ms`.
