@@ -109,13 +109,10 @@ struct Damage {
           places.append((place, position))
           if wasShown && lastPlace[index] != place { places.append((lastPlace[index], position)) }
           // Every pass this layer is drawn into runs again: its own, then the enclosing ones.
-          var target = Int(record.target)
-          while target >= 0, runStamp[target] != now {
-            runStamp[target] = now
-            let parent = parents[target]
-            target = parent >= 0 ? Int(nodes.record(parent)?.target ?? -1) : -1
-          }
+          markRun(from: Int(record.target), parents: parents, nodes: nodes)
         }
+        // A raster cache miss renders its bitmap again, whatever changed: its layers are drawn.
+        if record.rasterMiss { markRun(from: index, parents: parents, nodes: nodes) }
         if record.hasPasses && props[position].isVisualEffect { effects.append((index, position, place)) }
         shownStamp[index] = now
         lastPlace[index] = place
@@ -131,12 +128,7 @@ struct Damage {
     for effect in effects where runStamp[effect.index] != now {
       let reached = places.contains { $0.position < effect.position && !$0.rect.intersection(effect.rect).isEmpty }
       guard reached else { continue }
-      var target = effect.index
-      while target >= 0, runStamp[target] != now {
-        runStamp[target] = now
-        let parent = parents[target]
-        target = parent >= 0 ? Int(nodes.record(parent)?.target ?? -1) : -1
-      }
+      markRun(from: effect.index, parents: parents, nodes: nodes)
       places.append((effect.rect, effect.position))
     }
     rects.removeAll(keepingCapacity: true)
@@ -147,6 +139,17 @@ struct Damage {
     for place in places {
       let rect = place.rect.intersection(screen)
       if !rect.isEmpty { add(rect) }
+    }
+  }
+
+  /// Marks the passes of the layer at `start` (a layer taking passes, or -1 for the screen) and of
+  /// every enclosing one as running this frame.
+  private mutating func markRun(from start: Int, parents: IndexColumn, nodes: NodePlans) {
+    var target = start
+    while target >= 0, runStamp[target] != stamp {
+      runStamp[target] = stamp
+      let parent = parents[target]
+      target = parent >= 0 ? Int(nodes.record(parent)?.target ?? -1) : -1
     }
   }
 
