@@ -10,6 +10,7 @@ enum CommandLineTool {
     RegisteredCommand(ReportCommand.self), RegisteredCommand(ExplainCommand.self), RegisteredCommand(OptimizeCommand.self),
     RegisteredCommand(CompareCommand.self), RegisteredCommand(CheckCommand.self), RegisteredCommand(MergeCommand.self),
     RegisteredCommand(InitCommand.self), RegisteredCommand(CalibrateCommand.self), RegisteredCommand(ValidateCommand.self),
+    RegisteredCommand(MeasurementsCommand.self),
     RegisteredCommand(RenderCommand.self),
     RegisteredCommand(ChartCommand.self), RegisteredCommand(RulesCommand.self), RegisteredCommand(DevicesCommand.self),
     RegisteredCommand(GenerateCommand.self), RegisteredCommand(ImportCommand.self), RegisteredCommand(SchemaCommand.self),
