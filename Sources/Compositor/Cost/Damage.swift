@@ -89,37 +89,7 @@ struct Damage {
     let inMask = tree.inMask
     let parents = tree.parents
     let nodes = plan.nodes
-    plan.withBuffers { visited, records, props in
-      for position in 0..<visited.count {
-        let index = visited[position]
-        let record = records[position]
-        if inMask[index] || record.culled || record.insideRasterHit { continue }
-        var place = Rect(0, 0, 0, 0)
-        if record.rasterHit || record.hasPasses {
-          place = record.visibleRect.union(record.contentRect)
-        } else if record.draws {
-          place = record.visibleRect
-        }
-        if place.isEmpty { continue }
-        let wasShown = shownStamp[index] == now &- 1
-        let damaged =
-          full || !wasShown || changedStamp[index] == now || lastPlace[index] != place
-          || lastOpacity[index] != record.effectiveOpacity
-        if damaged {
-          places.append((place, position))
-          if wasShown && lastPlace[index] != place { places.append((lastPlace[index], position)) }
-          // Every pass this layer is drawn into runs again: its own, then the enclosing ones.
-          markRun(from: Int(record.target), parents: parents, nodes: nodes)
-        }
-        // A raster cache miss renders its bitmap again, whatever changed: its layers are drawn.
-        if record.rasterMiss { markRun(from: index, parents: parents, nodes: nodes) }
-        if record.hasPasses && props[position].isVisualEffect { effects.append((index, position, place)) }
-        shownStamp[index] = now
-        lastPlace[index] = place
-        lastOpacity[index] = record.effectiveOpacity
-        shownNow.append(index)
-      }
-    }
+    walk(plan, inMask: inMask, parents: parents, nodes: nodes, now: now)
     // Layers shown before and not now leave their place damaged.
     for index in shownBefore where shownStamp[index] != now { places.append((lastPlace[index], 0)) }
     swap(&shownBefore, &shownNow)
@@ -128,7 +98,9 @@ struct Damage {
     for effect in effects where runStamp[effect.index] != now {
       let reached = places.contains { $0.position < effect.position && !$0.rect.intersection(effect.rect).isEmpty }
       guard reached else { continue }
-      markRun(from: effect.index, parents: parents, nodes: nodes)
+      runStamp.withUnsafeMutableBufferPointer { runStamp in
+        Self.markRun(from: effect.index, stamp: now, runStamp: runStamp, parents: parents, nodes: nodes)
+      }
       places.append((effect.rect, effect.position))
     }
     rects.removeAll(keepingCapacity: true)
@@ -142,9 +114,82 @@ struct Damage {
     }
   }
 
+  /// The walk over the frame's visits: each shown layer's place, whether it is damaged, the passes
+  /// that run again, the visual effects; the per-layer memory written through buffers opened once.
+  private mutating func walk(_ plan: FramePlan, inMask: [Bool], parents: IndexColumn, nodes: NodePlans, now: Int32) {
+    let full = self.full
+    // The per-layer memory, taken out so that the walk writes it through buffers opened once.
+    var lastPlace: [Rect] = []
+    var lastOpacity: [Double] = []
+    var shownStamp: [Int32] = []
+    var runStamp: [Int32] = []
+    var places: [(rect: Rect, position: Int)] = []
+    var effects: [(index: Int, position: Int, rect: Rect)] = []
+    var shownNow: [Int] = []
+    swap(&lastPlace, &self.lastPlace)
+    swap(&lastOpacity, &self.lastOpacity)
+    swap(&shownStamp, &self.shownStamp)
+    swap(&runStamp, &self.runStamp)
+    swap(&places, &self.places)
+    swap(&effects, &self.effects)
+    swap(&shownNow, &self.shownNow)
+    changedStamp.withUnsafeBufferPointer { changedStamp in
+      lastPlace.withUnsafeMutableBufferPointer { lastPlace in
+        lastOpacity.withUnsafeMutableBufferPointer { lastOpacity in
+          shownStamp.withUnsafeMutableBufferPointer { shownStamp in
+            runStamp.withUnsafeMutableBufferPointer { runStamp in
+              plan.withBuffers { visited, records, props in
+                for position in 0..<visited.count {
+                  let index = visited[position]
+                  let record = records.baseAddress! + position
+                  if inMask[index] || record.pointee.culled || record.pointee.insideRasterHit { continue }
+                  var place = Rect(0, 0, 0, 0)
+                  if record.pointee.rasterHit || record.pointee.hasPasses {
+                    place = record.pointee.visibleRect.union(record.pointee.contentRect)
+                  } else if record.pointee.draws {
+                    place = record.pointee.visibleRect
+                  }
+                  if place.isEmpty { continue }
+                  let wasShown = shownStamp[index] == now &- 1
+                  let moved = lastPlace[index] != place
+                  let opacity = record.pointee.effectiveOpacity
+                  if full || !wasShown || moved || changedStamp[index] == now || lastOpacity[index] != opacity {
+                    places.append((place, position))
+                    if wasShown && moved { places.append((lastPlace[index], position)) }
+                    // Every pass this layer is drawn into runs again: its own, then the enclosing ones.
+                    Self.markRun(from: Int(record.pointee.target), stamp: now, runStamp: runStamp, parents: parents, nodes: nodes)
+                  }
+                  // A raster cache miss renders its bitmap again, whatever changed: its layers are drawn.
+                  if record.pointee.rasterMiss {
+                    Self.markRun(from: index, stamp: now, runStamp: runStamp, parents: parents, nodes: nodes)
+                  }
+                  if record.pointee.hasPasses && props[position].isVisualEffect { effects.append((index, position, place)) }
+                  shownStamp[index] = now
+                  lastPlace[index] = place
+                  lastOpacity[index] = opacity
+                  shownNow.append(index)
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    swap(&lastPlace, &self.lastPlace)
+    swap(&lastOpacity, &self.lastOpacity)
+    swap(&shownStamp, &self.shownStamp)
+    swap(&runStamp, &self.runStamp)
+    swap(&places, &self.places)
+    swap(&effects, &self.effects)
+    swap(&shownNow, &self.shownNow)
+  }
+
   /// Marks the passes of the layer at `start` (a layer taking passes, or -1 for the screen) and of
-  /// every enclosing one as running this frame.
-  private mutating func markRun(from start: Int, parents: IndexColumn, nodes: NodePlans) {
+  /// every enclosing one as running in the frame stamped `stamp`.
+  @inline(__always)
+  private static func markRun(
+    from start: Int, stamp: Int32, runStamp: UnsafeMutableBufferPointer<Int32>, parents: IndexColumn, nodes: NodePlans
+  ) {
     var target = start
     while target >= 0, runStamp[target] != stamp {
       runStamp[target] = stamp
@@ -156,6 +201,8 @@ struct Damage {
   /// Adds `rect` to the region, merging it with every rectangle it overlaps, then the pair that
   /// grows least while there are more than ``maxRects``.
   private mutating func add(_ rect: Rect) {
+    // Most places of a scrolling frame lie in the region already.
+    for existing in rects where existing.contains(rect) { return }
     var merged = rect
     var position = 0
     while position < rects.count {
