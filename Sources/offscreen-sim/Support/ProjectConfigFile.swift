@@ -77,7 +77,11 @@ struct ProjectConfigFile {
       parsed.fillIn(optionNamed: "--tolerance", with: [tolerance == tolerance.rounded() ? String(Int(tolerance)) : String(tolerance)])
     }
     if let scenes = config.scenes, takesScenes, parsed.positional.isEmpty {
-      let (paths, notes) = try ScenePatterns.expand(scenes, in: folder, currentDirectory: io.currentDirectory, file: path)
+      let bounds = RepositoryBounds(
+        file: path, currentDirectory: io.currentDirectory,
+        allowsOutside: parsed.declares(RepositoryBounds.option) && parsed.has(RepositoryBounds.option))
+      let (paths, notes) = try ScenePatterns.expand(
+        scenes, in: folder, currentDirectory: io.currentDirectory, file: path, bounds: bounds)
       for note in notes { io.err(note + "\n") }
       parsed.positional = paths
     }
@@ -103,21 +107,28 @@ enum ScenePatterns {
   /// - Complexity: each folder is listed once per component of the pattern at most (a walk that
   ///   reaches a folder at a component already tried there stops), and at most ``maxEntries``
   ///   entries are looked at in all; past that the pattern is an error.
-  static func expand(_ patterns: [String], in folder: String, currentDirectory: String, file: String, maxEntries: Int = maxEntries)
-    throws(InputError) -> (paths: [String], notes: [String])
-  {
+  static func expand(
+    _ patterns: [String], in folder: String, currentDirectory: String, file: String, bounds: RepositoryBounds? = nil,
+    maxEntries: Int = maxEntries
+  ) throws(InputError) -> (paths: [String], notes: [String]) {
     var paths: [String] = []
     var skipped: [ScenePaths.SkippedLink] = []
+    // A path, or the folder a glob searches, stays in the repository (RepositoryBounds): what a
+    // glob finds below it is held there by the search's own rule for links.
+    func checked(_ path: String, _ pattern: String) throws(InputError) -> String {
+      try bounds?.check(path, written: pattern, key: "scenes", currentDirectory: currentDirectory, outcome: "nothing was checked")
+      return path
+    }
     for pattern in patterns {
       guard pattern.contains(where: { "*?[".contains($0) }) else {
-        paths.append(ScenePaths.join(folder, pattern))
+        paths.append(try checked(ScenePaths.join(folder, pattern), pattern))
         continue
       }
       var parts: [String] = []
       // `**/**` matches what `**` does.
       for part in pattern.split(separator: "/").map(String.init) where !(part == "**" && parts.last == "**") { parts.append(part) }
       let fixed = parts.prefix { !$0.contains(where: { "*?[".contains($0) }) }
-      let base = ScenePaths.join(folder, fixed.joined(separator: "/"))
+      let base = try checked(ScenePaths.join(folder, fixed.joined(separator: "/")), pattern)
       let resolved = ScenePaths.resolve(base, in: currentDirectory)
       var matches: [String] = []
       if let real = ScenePaths.real(resolved) {
