@@ -22,7 +22,10 @@
 #   OSIM_CHECK      "true" to also hold the changed and new scenes to their budgets (default true)
 #   OSIM_CONFIG     the project configuration, relative to the repository (default
 #                   .offscreen-sim.json, used when it exists): devices, gates, tolerance, budgets
-#                   for scenes without their own, levels; the inputs above override it
+#                   for scenes without their own, levels; the inputs above override it. It is
+#                   read as the base commit has it: a pull request cannot loosen the gates and
+#                   budgets it is held to; a configuration it changes is reported in the comment,
+#                   and obeyed once merged
 #   OSIM_OUT        the folder for the results (default: render-cost-results in the repository)
 #
 # Writes into OSIM_OUT: comment.md (begins with the hidden marker the sticky comment is found
@@ -71,17 +74,26 @@ for device in ${devices_input//,/ }; do
   device_args+=(--device "$device")
   [ -z "$first_device" ] && first_device="$device"
 done
-# The project configuration, read from the checked-out commit: the tool runs in a work folder
-# where it would not find it by walking up.
+# The project configuration, as the base commit has it (the pull request's own would let it turn
+# its gates off): copied into the work folder, where the tool reads it with --config (it would
+# not find it by walking up). A configuration the change adds or edits is reported, not obeyed.
 config_args=()
-if [ -n "${OSIM_CONFIG:-}" ]; then
-  if [ ! -f "$repo/$OSIM_CONFIG" ]; then
-    echo "::error::the config '${OSIM_CONFIG}' is not a file of this repository" >&2
-    exit 2
+config_path="${OSIM_CONFIG:-.offscreen-sim.json}"
+config_note=""
+if git cat-file -e "$base:$config_path" 2>/dev/null; then
+  mkdir -p "$work/base-config"
+  git show "$base:$config_path" >"$work/base-config/config.json"
+  config_args=(--config "$work/base-config/config.json")
+  if [ -f "$repo/$config_path" ] && ! git diff --quiet "$base" HEAD -- "$config_path"; then
+    config_note="changes"
+  elif [ ! -f "$repo/$config_path" ]; then
+    config_note="deletes"
   fi
-  config_args=(--config "$repo/$OSIM_CONFIG")
-elif [ -f "$repo/.offscreen-sim.json" ]; then
-  config_args=(--config "$repo/.offscreen-sim.json")
+elif [ -f "$repo/$config_path" ]; then
+  config_note="adds"
+elif [ -n "${OSIM_CONFIG:-}" ]; then
+  echo "::error::the config '${OSIM_CONFIG}' is not a file of this repository" >&2
+  exit 2
 fi
 compare_args=(${config_args[@]+"${config_args[@]}"})
 [ -n "${OSIM_TOLERANCE:-}" ] && compare_args+=(--tolerance "$OSIM_TOLERANCE")
@@ -121,7 +133,9 @@ while IFS= read -r -d '' status; do
       old="$new"
       ;;
   esac
-  if [[ "$old$new" == *[[:cntrl:]]* ]]; then
+  # A name that is not valid UTF-8, or that holds a control character, is left out with a note:
+  # the pairs file is JSON, which holds UTF-8 only, and one such name would fail the whole run.
+  if [[ "$old$new" == *[[:cntrl:]]* ]] || ! printf '%s%s' "$old" "$new" | iconv -f UTF-8 -t UTF-8 >/dev/null 2>&1; then
     skipped+=("$new")
     continue
   fi
@@ -141,6 +155,9 @@ while IFS= read -r -d '' status; do
 done < <(git diff -z --name-status -M --no-ext-diff --no-textconv "$base" HEAD -- "${specs[@]}")
 pairs+="]"
 for path in ${added[@]+"${added[@]}"}; do extract HEAD "$path" "$work/$path"; done
+if [ ${#skipped[@]} -gt 0 ]; then
+  echo "note: ${#skipped[@]} changed file(s) whose names are not valid UTF-8 or hold control characters were left out" >&2
+fi
 
 unchanged=$(git ls-files -z -- "${specs[@]}" | tr '\0' '\n' | grep -c '\.json$' || true)
 unchanged=$((unchanged - ${#compared[@]} - ${#added[@]}))
@@ -265,7 +282,11 @@ esac
     for path in "${deleted[@]}"; do printf -- '- `%s`\n' "$(shown "$path")"; done
   fi
   if [ ${#skipped[@]} -gt 0 ]; then
-    printf '\n%s file(s) with control characters in their names were left out.\n' "${#skipped[@]}"
+    printf '\n%s file(s) whose names are not valid UTF-8 or hold control characters were left out.\n' "${#skipped[@]}"
+  fi
+  if [ -n "$config_note" ]; then
+    printf '\nThis change %s `%s`: the run used the base commit'"'"'s configuration%s, and the new one takes effect once merged.\n' \
+      "$config_note" "$(shown "$config_path")" "$([ ${#config_args[@]} -eq 0 ] && printf ' (none: the defaults)')"
   fi
   if [ -n "$budgets" ]; then
     printf '\n<details><summary>Budgets of the changed and new scenes</summary>\n\n```\n%s\n```\n</details>\n' \

@@ -4,7 +4,9 @@
 # deleted scenes are reported and never fail for being so, a new scene failing its own budgets
 # is headed as one (it has nothing to regress from), the pull request that adds the first scenes passes,
 # a change without scene files says so, no output names a temporary folder, a comment over
-# GitHub's limit is cut between lines, and a scene named like an option stays a path.
+# GitHub's limit is cut between lines, a scene named like an option stays a path, the base
+# commit's configuration is obeyed and the change's own reported, and a name that is not UTF-8
+# is left out with a note.
 #
 # Usage: .github/render-cost/test-before-after.sh path/to/offscreen-sim
 set -euo pipefail
@@ -98,18 +100,42 @@ done
 run "$first" GITHUB_ACTIONS=true
 expect_in "annotations" "$scratch/log.txt" "file=Tests/AppTests/__RenderScenes__/FeedTests/testHome.json"
 
-# The repository's .offscreen-sim.json is read: with the offscreen passes as the only gate, at
-# warning level, the same regression is printed as a warning and passes; a configuration with a
-# mistake is an input error.
-echo '{ "gates": ["offscreenPasses.perFrameMax"], "levels": { "offscreenPasses.perFrameMax": "warning" } }' >"$repo/.offscreen-sim.json"
-run "$first"
+# The repository's .offscreen-sim.json is read as the base commit has it: with the offscreen
+# passes as the only gate, at warning level, the same regression is printed as a warning and
+# passes; a configuration with a mistake is an input error. The change's own configuration is
+# reported, not obeyed: a pull request that turns its gates off still fails. Each on a branch
+# from the first scenes.
+branch=$(git -C "$repo" symbolic-ref --short HEAD)
+regress_on() { # branch, configuration or "" (written before the regression, in the base)
+  git -C "$repo" checkout -q -b "$1" "$first"
+  if [ -n "$2" ]; then printf '%s\n' "$2" >"$repo/.offscreen-sim.json"; fi
+  config_base=$(commit "configuration")
+  cp "$worse" "$dir/testHome.json"
+  commit "home cards clip again" >/dev/null
+}
+regress_on lenient '{ "gates": ["offscreenPasses.perFrameMax"], "levels": { "offscreenPasses.perFrameMax": "warning" } }'
+run "$config_base"
 expect_status "configuration" 0 "$code"
 expect_in "configuration" "$out/compare.txt" "warning: offscreen passes per frame (max)"
-echo '{ "gate": ["fps"] }' >"$repo/.offscreen-sim.json"
-run "$first"
+expect_not_in "configuration" "$out/comment.md" "This change"
+regress_on mistaken '{ "gate": ["fps"] }'
+run "$config_base"
 expect_status "configuration with a mistake" 2 "$code"
 expect_in "configuration with a mistake" "$scratch/log.txt" "unknown key \`gate\`"
-rm "$repo/.offscreen-sim.json"
+git -C "$repo" checkout -q -b own-gates "$first"
+echo '{ "gates": ["none"] }' >"$repo/.offscreen-sim.json"
+cp "$worse" "$dir/testHome.json"
+commit "home cards clip again, and no gates" >/dev/null
+run "$first"
+expect_status "the change's own configuration" 1 "$code"
+expect_in "the change's own configuration" "$out/comment.md" "This change adds \`.offscreen-sim.json\`: the run used the base commit's configuration (none: the defaults), and the new one takes effect once merged."
+regress_on loosened '{ "gates": ["default"] }'
+echo '{ "gates": ["none"] }' >"$repo/.offscreen-sim.json"
+commit "no gates at all" >/dev/null
+run "$config_base"
+expect_status "the change's edited configuration" 1 "$code"
+expect_in "the change's edited configuration" "$out/comment.md" "This change changes \`.offscreen-sim.json\`: the run used the base commit's configuration, and the new one takes effect once merged."
+git -C "$repo" checkout -q "$branch"
 
 # 3. The fix: the home page improves again and passes.
 cp "$better" "$dir/testHome.json"
@@ -194,9 +220,21 @@ run "$before_option" OSIM_SCENES=":(glob)*.json"
 expect_status "a name like an option" 0 "$code"
 expect_in "a name like an option" "$out/comment.md" "- \`--budgets=creds.json\`"
 
+# 8. A file whose name is not valid UTF-8 (JSON, the pairs file's format, holds UTF-8 only) is
+# left out with a note; the other changes are compared, and the run does not fail for it.
+before_bytes=$(git -C "$repo" rev-parse HEAD)
+cp "$root/scenes/timeline-cell.json" "$dir/test$(printf '\377').json"
+cp "$worse" "$dir/testHome.json"
+commit "a name that is not UTF-8, and a regression" >/dev/null
+run "$before_bytes"
+expect_status "a name that is not UTF-8" 1 "$code"
+expect_in "a name that is not UTF-8" "$out/comment.md" "1 compared with"
+expect_in "a name that is not UTF-8" "$out/comment.md" "1 file(s) whose names are not valid UTF-8 or hold control characters were left out."
+expect_in "a name that is not UTF-8" "$scratch/log.txt" "note: 1 changed file(s) whose names are not valid UTF-8"
+
 if [ "$failures" -gt 0 ]; then
   echo "the last run's log:" >&2
   cat "$scratch/log.txt" >&2
   exit 1
 fi
-echo "before/after logic: 12 runs on a scratch repository as expected"
+echo "before/after logic: 15 runs on a scratch repository as expected"

@@ -14,7 +14,7 @@ import Foundation
 ///   written to a new temporary file in the same folder, flushed, and renamed over the path
 ///   (`rename(2)` replaces within one file system in one step), so a reader sees the old file
 ///   or the new one, never a part; the temporary file is removed when anything fails, and on
-///   SIGINT, SIGTERM and SIGHUP (``TemporaryFiles``);
+///   every signal that ends the process and may be caught (``TemporaryFiles``);
 /// - a symbolic link is followed: the file it names is replaced, the link stays a link;
 /// - a character device or a FIFO (`/dev/null`, `/dev/stdout`, a named pipe) is written in
 ///   place, never replaced by a regular file;

@@ -54,7 +54,9 @@ struct SceneLoader {
       return try SceneDecoder.decode(bytes, options: options)
     } catch {
       let file = Self.displayName(path)
-      throw InputError(error, file: file, summary: InputError.summary(error, file: file, "the scene was not simulated"))
+      // A file that is not a scene at all is not quoted (standard input is the command line's).
+      let errors = path == "-" ? error : OtherDocument.withoutContent(error, bytes: bytes)
+      throw InputError(errors, file: file, summary: InputError.summary(errors, file: file, "the scene was not simulated"))
     }
   }
 }

@@ -6,15 +6,27 @@ import Foundation
   import Darwin
 #endif
 
-/// The temporary files ``OutputFile`` is writing, removed if the process is interrupted.
+/// The temporary files ``OutputFile`` is writing, removed if the process is ended by a signal.
 ///
-/// The first file created installs handlers for SIGINT, SIGTERM and SIGHUP. A handler removes
-/// every file still listed (`unlink(2)` is async-signal-safe, POSIX.1-2017 2.4.3), restores the
-/// default action and raises the signal again, so the process ends as it would have, with the
-/// status a shell reports for that signal (130 for SIGINT). Paths are kept as C strings in a
-/// fixed table that is never freed, so a handler reads no memory being changed under it but
-/// one slot pointer; a slot is cleared before its file is renamed away, and a stale pointer
-/// only names a file that no longer exists.
+/// The first file created installs a handler for every signal whose default action ends the
+/// process and that a handler may catch without standing in the way of a crash report
+/// (``endingSignals``): the ones a user, a shell, a CI runner or the kernel's limits send
+/// (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGALRM, SIGUSR1, SIGUSR2, SIGXCPU and SIGXFSZ,
+/// sent when a write passes the file size limit, `ulimit -f`; SIGVTALRM, SIGPROF). A handler
+/// removes every file still listed (`unlink(2)` is async-signal-safe, POSIX.1-2017 2.4.3),
+/// restores the default action and raises the signal again, so the process ends as it would
+/// have, with the status a shell reports for that signal (130 for SIGINT).
+///
+/// Not caught: SIGKILL and SIGSTOP, which no process can catch, and the signals of a fault in the
+/// process itself (SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT, SIGSYS), which the Swift
+/// runtime turns into a crash report; after either, the hidden `.<name>.<pid>.<random>.tmp` file
+/// stays beside the output, which is untouched.
+///
+/// A handler is a C function: it captures nothing and reaches the paths through a global. They
+/// are kept as C strings in a fixed table that is made before the first handler is installed and
+/// never freed, so a handler allocates nothing and reads no memory being changed under it but one
+/// slot pointer (written whole); a slot is cleared before its file is renamed away, and a stale
+/// pointer only names a file that no longer exists.
 enum TemporaryFiles {
   /// Files written at once; the tool writes one at a time.
   static let capacity = 8
@@ -73,10 +85,20 @@ enum TemporaryFiles {
     }
   }
 
+  /// The signals whose handler removes the files: every one whose default action ends the
+  /// process, but those of a fault (left to the runtime's crash report) and those no process can
+  /// catch.
+  static let endingSignals: [Int32] = [
+    SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGALRM, SIGUSR1, SIGUSR2, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF,
+  ]
+
   private static func installHandlers() {
     guard !handlersInstalled else { return }
     handlersInstalled = true
-    for signal in [SIGINT, SIGTERM, SIGHUP] {
+    // The table is made now, before any handler can run: a handler must not be the first to
+    // touch it (that would allocate, in a signal handler).
+    _ = slots
+    for signal in endingSignals {
       var action = sigaction()
       #if canImport(Glibc)
         action.__sigaction_handler.sa_handler = { number in

@@ -234,8 +234,11 @@ struct CompareCommandTests {
     #expect(escapes.allSatisfy { ["0", "1", "2", "32", "1;31"].contains(String($0)) }, "\(escapes)")
   }
 
+  /// A pairs file in `ci/` names the scenes beside it from its folder: inside the repository
+  /// (the folder with `.git`), as they must be (docs/security.md).
   @Test func pairsFilesResolvePathsFromTheirFolder() throws {
     let (folder, _, _) = try pair()
+    try FileManager.default.createDirectory(atPath: folder + "/.git", withIntermediateDirectories: true)
     try write(
       """
       [

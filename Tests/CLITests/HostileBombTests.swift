@@ -105,6 +105,32 @@ struct HostileBombTests {
         + "a layer named by two entries counting twice), four times the layer limit")
   }
 
+  /// 999 layers with one id, `a`, nested one in another under the root, and 997 animations each
+  /// naming a longer tail of them (`a`, `a/a`, ... 997 components): 1.1 MB. Each target was charged
+  /// the layer count, 1,000, but the layers that share its last id were each followed up their
+  /// ancestors as far as it reaches and their paths written out: 63 s and 763 MB to `report` in
+  /// this debug build. What resolving compares is now counted, at least the layer count a target.
+  /// By hand: the first 3 targets walk the tree, 1,000 layers x 1, 2, 3 components (6,000); from
+  /// the 4th, the n-th compares each `a` at depth j (1 to 999) over min(j, n) components, one more
+  /// where j < n, and writes the path of each match (j >= n, j + 1 components): 1,000 n - n^2 - 1
+  /// + 500,500 in all, 504,483 for the 4th up to 509,418 for the 9th. After the 8th the total is
+  /// 2,538,305; the 9th, `animations[8]`, passes 3,000,000. Refused by every command there.
+  @Test func deepTargetsOverOneIdAreChargedWhatTheyCompare() throws {
+    var layer = ##"{"id": "a", "frame": [0, 0, 1, 1], "backgroundColor": "#FF0000"}"##
+    for _ in 0..<998 { layer = #"{"id": "a", "frame": [0, 0, 1, 1], "sublayers": [\#(layer)]}"# }
+    let animations = (1...997).map { components in
+      #"{"target": "\#(Array(repeating: "a", count: components).joined(separator: "/"))", "keyPath": "opacity", "toValue": 1, "duration": 0.001}"#
+    }
+    let scene = """
+      {"version": 1, "device": "iphone-7", "root": {"id": "root", "frame": [0, 0, 10, 10], "sublayers": [\(layer)]},
+       "timeline": {"duration": 0.001, "animations": [\(animations.joined(separator: ",\n"))]}}
+      """
+    let start = Date()
+    try Self.refused(scene, "timeline.animations[8].target: the timeline has too many different targets to resolve: 9 targets so far")
+    // Seven commands: 0.4 s each when written.
+    #expect(Date().timeIntervalSince(start) < 60)
+  }
+
   /// `depth` layers nested one in another, the root the first (the root is at depth 1).
   static func nested(_ depth: Int) -> String {
     var layer =

@@ -194,9 +194,10 @@ struct HostileOutputFileTests {
   }
 
   /// The process is stopped while its temporary file exists (a debug build holds it there when
-  /// `OFFSCREEN_SIM_TEST_HOLD_OUTPUT` is set): SIGTERM and SIGINT remove the file, end the
-  /// process by the signal, and leave the old output as it was.
-  @Test(arguments: [SIGTERM, SIGINT]) func anInterruptedWriteRemovesItsTemporaryFile(signal: Int32) throws {
+  /// `OFFSCREEN_SIM_TEST_HOLD_OUTPUT` is set): each signal that ends a process and may be caught
+  /// without standing in a crash report's way removes the file, ends the process by the signal,
+  /// and leaves the old output as it was.
+  @Test(arguments: TemporaryFiles.endingSignals) func anInterruptedWriteRemovesItsTemporaryFile(signal: Int32) throws {
     let (folder, scene) = try Self.folderWithScene()
     let output = folder + "/out.svg"
     try Data("old".utf8).write(to: URL(fileURLWithPath: output))
@@ -214,6 +215,23 @@ struct HostileOutputFileTests {
     // <sys/wait.h>: killed by a signal when the low seven bits hold its number.
     #expect(status & 0x7F == signal, "wait status \(status)")
     #expect(Self.fileType(temporary) == nil)
+    #expect(Self.contents(output) == "old")
+    #expect(Self.names(in: folder) == ["out.svg", "scene.json"])
+  }
+
+  /// The file size limit passed mid-write (`ulimit -f 1`: one block, less than the picture): the
+  /// kernel sends SIGXFSZ from inside `write(2)`, and the handler removes the temporary file the
+  /// write was filling. The process ends by that signal; the old output stays as it was.
+  @Test func aWritePastTheFileSizeLimitRemovesItsTemporaryFile() throws {
+    let (folder, scene) = try Self.folderWithScene()
+    let output = folder + "/out.svg"
+    try Data("old".utf8).write(to: URL(fileURLWithPath: output))
+    let script = #"ulimit -c 0; ulimit -f 1; exec "$0" "$@""#
+    let child = try Spawned(
+      "/bin/sh", ["-c", script, try Self.toolExecutable().path, "render", scene, "-o", output],
+      environment: ProcessInfo.processInfo.environment)
+    let status = child.wait()
+    #expect(status & 0x7F == SIGXFSZ, "wait status \(status)")
     #expect(Self.contents(output) == "old")
     #expect(Self.names(in: folder) == ["out.svg", "scene.json"])
   }

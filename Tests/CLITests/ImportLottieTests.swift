@@ -81,23 +81,26 @@ struct ImportLottieTests {
 
   /// Precomps that multiply the layers past --max-layers: exit 2, the limit and the option named
   /// at the Lottie layer being built, no scene written. The 2-wide, 3-deep fan-out makes 31
-  /// layers under the animation (LottieFanOut's formula: 1 + 2 + 4 + 8 + 2 x 8), 34 in all.
+  /// layers under the animation (LottieFanOut's formula: 1 + 2 + 4 + 8 + 2 x 8), 34 in all with
+  /// the root, the view and the animation layer: the count a reader holds to --max-layers.
   @Test func layersPastTheLimitAreRefused() throws {
     let input = try temporaryFile("fan-out.json", LottieFanOut.file(width: 2, depth: 3))
-    let refused = ToolRun.run("import", "lottie", input, "--max-layers", "30")
+    let refused = ToolRun.run("import", "lottie", input, "--max-layers", "33")
     #expect(refused.status == 2)
     #expect(refused.stdout.isEmpty)
     #expect(
       refused.stderr.contains(
-        #"error: assets[3].layers[0] "leaf": the animation expands to more than 30 layers, the layer limit, counted up to this layer"#))
+        #"error: assets[3].layers[0] "leaf": the animation expands to more than 33 layers, the layer limit, counted up to this layer"#))
     #expect(
       refused.stderr.contains(
         "note: the limit bounds what an untrusted file can cost; raise it to import an animation this large (--max-layers)"))
     #expect(refused.stderr.contains("\(input): 1 problem found; no scene was written"))
     let output = try temporaryFolder() + "/fan-out-scene.json"
-    let accepted = ToolRun.run("import", "lottie", input, "--max-layers", "31", "-o", output)
+    let accepted = ToolRun.run("import", "lottie", input, "--max-layers", "34", "-o", output)
     #expect(accepted.status == 0, "\(accepted.stderr)")
     #expect(accepted.stderr.hasSuffix("wrote \(output): 34 layers on iphone-15-pro\n"))
+    // What was written is read back under the same limit.
+    #expect(ToolRun.run("report", output, "--max-layers", "34").status == 0)
   }
 
   @Test func helpListsTheFormatAndItsOptions() {

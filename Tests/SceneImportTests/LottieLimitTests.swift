@@ -16,24 +16,29 @@ struct LottieLimitTests {
   }
 
   /// Width 2, depth 3: 1 + (2 + 4 + 8) + 2 x 8 = 31 layers under the animation (counted by hand
-  /// from the file, LottieFanOut), plus root, view and animation: 34. A limit of 31 imports it;
-  /// 30 refuses it.
+  /// from the file, LottieFanOut), plus root, view and animation: 34, the count a scene reader
+  /// holds to its layer limit. A limit of 34 imports it, and the scene written is read back under
+  /// it; 33 refuses it.
   @Test func theLimitIsTheLayersMade() throws {
     let file = LottieFanOut.file(width: 2, depth: 3)
     #expect(LottieFanOut.layers(width: 2, depth: 3) == 31)
-    let imported = try Self.load(file, maxLayers: 31)
+    let imported = try Self.load(file, maxLayers: 34)
     #expect(imported.scene.layerCount == 34)
-    let refused = caughtError(SceneErrors.self) { try Self.load(file, maxLayers: 30) }
+    let written = try SceneEncoder.rendered(imported.scene)
+    let readBack = SceneDecoder.Options(devices: DeviceCatalogue.screens, limits: InputLimits(maxLayers: 34))
+    #expect(throws: Never.self) { try SceneDecoder.decode(Array(written.utf8), options: readBack) }
+    let refused = caughtError(SceneErrors.self) { try Self.load(file, maxLayers: 33) }
     let problem = try #require(refused?.diagnostics.first)
     #expect(refused?.diagnostics.count == 1)
     #expect(
       problem.message
-        == "the animation expands to more than 30 layers, the layer limit, counted up to this layer; precomps used many times over multiply their layers"
+        == "the animation expands to more than 33 layers, the layer limit, counted up to this layer; precomps used many times over multiply their layers"
     )
     #expect(
       problem.notes == ["the limit bounds what an untrusted file can cost; raise it to import an animation this large (--max-layers)"])
-    // Back to front, depth first: the 30th layer made is the last leaf's container, and the 31st
-    // (its `CAShapeLayer`) passes the limit while the leaf, `assets[3].layers[0]`, is built.
+    // Back to front, depth first: the 33rd layer counted (the 30th under the animation) is the
+    // last leaf's container, and the 34th (its `CAShapeLayer`) passes the limit while the leaf,
+    // `assets[3].layers[0]`, is built.
     #expect(problem.path == #"assets[3].layers[0] "leaf""#)
     #expect(problem.location != nil)
   }

@@ -110,12 +110,14 @@ public enum ProjectConfigDecoder {
       case "scenes":
         config.scenes = strings(member, path, context: context, what: "scene paths or globs such as \"scenes/**/*.json\"") { _ in nil }
       case "devices":
+        let known = Set(devices)
         config.devices = strings(member, path, context: context, what: "device ids") { name in
-          known(name, in: devices, what: "device")
+          known.contains(name) ? nil : unknown(name, in: devices, what: "device", context: context)
         }
       case "gates":
+        let known = Set(gates)
         config.gates = strings(member, path, context: context, what: "metric ids or default, all, none, findings") { name in
-          known(name, in: gates, what: "gate")
+          known.contains(name) ? nil : unknown(name, in: gates, what: "gate", context: context)
         }
       case "budgets":
         config.budgets = BudgetsReader(context: context, devices: devices.sorted()).read(
@@ -134,10 +136,18 @@ public enum ProjectConfigDecoder {
   }
 
   /// A problem with an unknown name (message and notes), or nil when it is known.
-  private static func known(_ name: String, in names: [String], what: String) -> (String, [String])? {
-    guard !names.contains(name) else { return nil }
+  private static func known(_ name: String, in names: [String], what: String, context: DecodingContext) -> (String, [String])? {
+    names.contains(name) ? nil : unknown(name, in: names, what: what, context: context)
+  }
+
+  /// The problem of a name not among `names`: the nearest known name is looked for only while
+  /// the problems are few enough to be printed, so a file of 100,000 unknown names costs no
+  /// 100,000 searches (``SceneErrors/shownLimit``).
+  private static func unknown(_ name: String, in names: [String], what: String, context: DecodingContext) -> (String, [String]) {
     var notes: [String] = []
-    if let suggestion = nearest(to: name, in: names) { notes.append("did you mean \"\(suggestion)\"?") }
+    if context.diagnostics.count < SceneErrors.shownLimit, let suggestion = nearest(to: name, in: names) {
+      notes.append("did you mean \"\(suggestion)\"?")
+    }
     notes.append("known \(what)s: \(names.joined(separator: ", "))")
     return ("unknown \(what) \"\(name)\"", notes)
   }
@@ -152,6 +162,7 @@ public enum ProjectConfigDecoder {
       return nil
     }
     var list: [String] = []
+    var listed = Set<String>()
     var ok = true
     for (index, item) in items.enumerated() {
       let itemPath = path.key(member.key).rendered + "[\(index)]"
@@ -165,7 +176,7 @@ public enum ProjectConfigDecoder {
         ok = false
         continue
       }
-      if !list.contains(text) { list.append(text) }
+      if listed.insert(text).inserted { list.append(text) }
     }
     return ok ? list : nil
   }
@@ -179,7 +190,7 @@ public enum ProjectConfigDecoder {
     else { return [:] }
     var levels: [String: ProjectConfig.Level] = [:]
     for entry in context.unique(members, in: levelsPath) {
-      if let (message, notes) = known(entry.key, in: names, what: "budget or gate") {
+      if let (message, notes) = known(entry.key, in: names, what: "budget or gate", context: context) {
         context.error(levelsPath, key: entry.key, at: entry.keyOffset, message, notes: notes)
         continue
       }

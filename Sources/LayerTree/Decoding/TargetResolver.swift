@@ -40,15 +40,24 @@ final class TargetResolver {
 
   private let knownLayerCount: Int?
 
+  /// Ids compared with a pattern's components so far, and layers visited: what resolving has
+  /// cost, for callers that hold it to a budget.
+  private(set) var compared = 0
+
   /// Layers in the tree, masks included: the most layers one target is compared with.
   private(set) lazy var layerCount: Int = knownLayerCount ?? root.subtreeCount
 
   /// The paths `pattern` matches, in the tree's order. A pattern that starts with `/` is
   /// anchored at the root: it matches whole paths only.
-  func resolve(_ pattern: String) -> [String] {
+  func resolve(_ pattern: String) -> [String] { resolve(pattern, limit: .max) ?? [] }
+
+  /// ``resolve(_:)``, or nil once ``compared`` passes `limit` (checked after each layer whose id
+  /// matches the pattern's last component, and after a walk of the tree).
+  func resolve(_ pattern: String, limit: Int) -> [String]? {
     let wanted = pattern.split(separator: "/").map(Component.init)
     guard !wanted.isEmpty else { return [] }
-    return pattern.hasPrefix("/") ? resolveAnchored(wanted) : resolveTail(wanted)
+    let result = pattern.hasPrefix("/") ? resolveAnchored(wanted) : resolveTail(wanted, limit: limit)
+    return compared > limit ? nil : result
   }
 
   /// One component of a pattern, read once: what it matches decided before any layer is seen.
@@ -108,6 +117,7 @@ final class TargetResolver {
         return
       }
       let next = wanted[depth + 1]
+      compared += layer.sublayers.count + 1
       if let mask = layer.mask, next.matches(mask.id) { descend(mask, depth + 1, LayerPath.child(path, mask.id)) }
       for sublayer in layer.sublayers where next.matches(sublayer.id) {
         descend(sublayer, depth + 1, LayerPath.child(path, sublayer.id))
@@ -117,16 +127,18 @@ final class TargetResolver {
     return result
   }
 
-  private func resolveTail(_ wanted: [Component]) -> [String] {
+  private func resolveTail(_ wanted: [Component], limit: Int) -> [String] {
     tailResolutions += 1
     if byStem == nil, tailResolutions > 3 { buildIndex() }
     guard let byStem, let stem = wanted[wanted.count - 1].stem else { return walkMatching(wanted) }
     var result: [String] = []
     for position in byStem[stem] ?? [] {
+      if compared > limit { return result }
       // The chain of ids from this layer up must match the pattern from its end.
       var node = Int(position)
       var matched = true
       for component in wanted.reversed() {
+        compared += 1
         guard node >= 0, component.matches(ids[node]) else {
           matched = false
           break
@@ -143,6 +155,7 @@ final class TargetResolver {
   private func walkMatching(_ wanted: [Component]) -> [String] {
     var walk = Walk(wanted: wanted)
     walk.visit(root)
+    compared += layerCount * wanted.count
     return walk.result
   }
 
@@ -180,6 +193,7 @@ final class TargetResolver {
     var components: [String] = []
     var node = position
     while node >= 0 {
+      compared += 1
       components.append(ids[node])
       node = Int(parents[node])
     }
@@ -196,6 +210,72 @@ final class TargetResolver {
       for sublayer in layer.sublayers { walk(sublayer, position) }
     }
     walk(root, -1)
+  }
+
+  // MARK: The shortest pattern for one layer
+
+  /// Positions of the layers by exact id, and of each layer's sublayers and mask by id, made for
+  /// ``shortestPattern(naming:limit:)``.
+  private var byID: [String: [Int32]]? = nil
+  private var children: [ChildKey: [Int32]] = [:]
+
+  private struct ChildKey: Hashable {
+    var parent: Int32
+    var id: String
+  }
+
+  /// The shortest pattern that names the layer at `path` alone, as a search of ever longer tails
+  /// of the path would find it: the last components of the path, as few as no other layer's
+  /// path ends with, else the whole path anchored at the root (`/root/...`); nil when no pattern
+  /// names it alone (two sibling layers with one id), or when no layer has that path.
+  ///
+  /// Each layer with the same id is compared with the layer once, up their ancestors for as long
+  /// as the ids agree: the tail needed is one component longer than the longest agreement. So a
+  /// layer costs the layers that share its id, not the tree once per component. Stops with nil
+  /// once ``compared`` passes `limit`.
+  func shortestPattern(naming path: String, limit: Int) -> String? {
+    if byID == nil { buildIDIndex() }
+    let components = path.split(separator: "/", omittingEmptySubsequences: false)
+    guard let first = components.first, first == ids[0] else { return nil }
+    // The layers with this path: a folder may hold two sublayers with one id, and only one of
+    // them the rest of the path.
+    var nodes: [Int32] = [0]
+    for component in components.dropFirst() {
+      let id = String(component)
+      nodes = nodes.flatMap { children[ChildKey(parent: $0, id: id)] ?? [] }
+      compared += nodes.count + 1
+      if compared > limit { return nil }
+    }
+    // None, or two layers with one path: no pattern names one alone.
+    guard nodes.count == 1, let node = nodes.first else { return nil }
+    var longest = 0
+    var duplicate = false
+    for other in byID?[ids[Int(node)]] ?? [] where other != node {
+      var (a, b) = (parents[Int(other)], parents[Int(node)])
+      var agreed = 1
+      while a >= 0, b >= 0, ids[Int(a)] == ids[Int(b)] {
+        agreed += 1
+        (a, b) = (parents[Int(a)], parents[Int(b)])
+      }
+      compared += agreed
+      if compared > limit { return nil }
+      if a < 0, b < 0 { duplicate = true }
+      longest = max(longest, agreed)
+    }
+    if longest < components.count { return components.suffix(longest + 1).joined(separator: "/") }
+    return duplicate ? nil : "/" + path
+  }
+
+  private func buildIDIndex() {
+    flatten()
+    var index: [String: [Int32]] = [:]
+    for (position, id) in ids.enumerated() {
+      index[id, default: []].append(Int32(position))
+      let parent = parents[position]
+      if parent >= 0 { children[ChildKey(parent: parent, id: id), default: []].append(Int32(position)) }
+    }
+    compared += ids.count
+    byID = index
   }
 
   private func buildIndex() {

@@ -122,8 +122,15 @@ struct TimelineReader {
     if let known = resolution.byPattern[pattern] {
       matches = known
     } else {
-      resolution.compared += targets.layerCount
-      if Double(resolution.compared) > budget {
+      // A different target costs at least a comparison with every layer, and more when the layers
+      // that share its last id are followed up long chains of ancestors (a tail of 900
+      // components over a chain of 1,000 layers): what the resolver compares is counted too,
+      // and it stops once the budget is spent.
+      let left = Int(min(budget - Double(resolution.compared), Double(Int.max / 2)))
+      let before = targets.compared
+      let found = targets.resolve(pattern, limit: before + max(0, left))
+      resolution.compared += max(targets.layerCount, targets.compared - before)
+      guard let found, Double(resolution.compared) <= budget else {
         resolution.refused = true
         context.error(
           path, key: "target", at: value.offset,
@@ -131,7 +138,7 @@ struct TimelineReader {
           notes: ["the budget bounds what an untrusted file can cost; raise it to read a scene this large (--work-budget)"])
         return nil
       }
-      matches = targets.resolve(pattern)
+      matches = found
       resolution.byPattern[pattern] = matches
     }
     resolution.named += matches.count

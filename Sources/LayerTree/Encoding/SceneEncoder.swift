@@ -29,17 +29,24 @@
 public enum SceneEncoder {
   /// The scene as a JSON document; an error when the scene holds a number outside the range the
   /// format gives its key (``Scene/firstValueOutOfRange(format:)``), which the readers would refuse.
-  public static func encode(_ scene: Scene, format: SceneFormat = .standard) throws(SceneEncodingError) -> JSONOutput {
+  ///
+  /// Naming the timeline's targets compares layer ids (``TargetNamer``); `workBudget` bounds
+  /// how many, for a scene made from an untrusted file: past it, the scene is not written.
+  public static func encode(_ scene: Scene, format: SceneFormat = .standard, workBudget: Int = .max) throws(SceneEncodingError)
+    -> JSONOutput
+  {
     if let problem = scene.firstValueOutOfRange(format: format) {
       throw SceneEncodingError(path: problem.path, message: problem.message)
     }
-    var writer = SceneWriter(scene: scene, format: format)
+    var writer = SceneWriter(scene: scene, format: format, workBudget: workBudget)
     return try writer.document()
   }
 
   /// The scene as the text of a scene file, with a trailing newline.
-  public static func rendered(_ scene: Scene, format: SceneFormat = .standard) throws(SceneEncodingError) -> String {
-    try encode(scene, format: format).rendered(lineWidth: SceneDocument.lineWidth)
+  public static func rendered(_ scene: Scene, format: SceneFormat = .standard, workBudget: Int = .max) throws(SceneEncodingError)
+    -> String
+  {
+    try encode(scene, format: format, workBudget: workBudget).rendered(lineWidth: SceneDocument.lineWidth)
   }
 }
 
@@ -66,10 +73,13 @@ private struct SceneWriter {
   let format: SceneFormat
   /// A layer of each class with every property at its default, in `LayerClass.allCases` order.
   let initialLayers: [Layer]
+  /// The most layer ids naming the timeline's targets may compare (``TargetNamer``).
+  let workBudget: Int
 
-  init(scene: Scene, format: SceneFormat) {
+  init(scene: Scene, format: SceneFormat, workBudget: Int) {
     self.scene = scene
     self.format = format
+    self.workBudget = workBudget
     defaults = LayerDefaults(iosVersion: scene.iosVersion)
     initialLayers = LayerClass.allCases.map { LayerDraft.defaultLayer($0, defaults: LayerDefaults(iosVersion: scene.iosVersion)) }
   }
@@ -363,7 +373,7 @@ private struct SceneWriter {
   // MARK: Timeline
 
   func timeline(_ timeline: Timeline) throws(SceneEncodingError) -> JSONOutput {
-    var namer = TargetNamer(root: scene.root)
+    var namer = TargetNamer(root: scene.root, budget: workBudget)
     var members: [(String, JSONOutput)] = [("duration", try Self.number(timeline.duration, "timeline", "duration"))]
     if let rate = timeline.frameRate { members.append(("frameRate", try Self.number(rate, "timeline", "frameRate"))) }
     if timeline.disablesMinimumFrameDuration { members.append(("disableMinimumFrameDurationOnPhone", .bool(true))) }
@@ -441,7 +451,7 @@ private struct SceneWriter {
   }
 
   func scroll(_ scroll: Scroll, at path: String, namer: inout TargetNamer) throws(SceneEncodingError) -> JSONOutput {
-    guard let target = namer.pattern(for: [scroll.target]) else {
+    guard let target = try namer.pattern(for: [scroll.target], at: path) else {
       throw SceneEncodingError(path: path, message: "no target pattern names the layer \(scroll.target) alone")
     }
     var members: [(String, JSONOutput)] = [("target", .string(target))]
@@ -473,12 +483,32 @@ private struct SceneWriter {
 
 /// Finds, for a list of layer paths, the shortest target pattern that resolves to exactly that
 /// list, in order; or, when there is none, the fewest patterns found by splitting the list.
+///
+/// A list of one layer, the common case, costs the layers that share its id
+/// (``TargetResolver/shortestPattern(naming:limit:)``); a longer list costs a resolution of each
+/// tail tried. What the resolver compares, summed over every list, is held to `budget`: a file of
+/// a few kilobytes can make thousands of layers with one id, nested hundreds deep, each animated.
 struct TargetNamer {
   let resolver: TargetResolver
   /// Patterns already found, by the list they name (nil: no single pattern names it).
   private var found: [[String]: String?] = [:]
+  /// The most ids the resolver may compare in all.
+  let budget: Int
 
-  init(root: Layer) { resolver = TargetResolver(root: root) }
+  init(root: Layer, budget: Int = .max) {
+    resolver = TargetResolver(root: root)
+    self.budget = budget
+  }
+
+  /// Throws once the resolver has compared more than ``budget`` ids.
+  func checkBudget(at location: String) throws(SceneEncodingError) {
+    guard resolver.compared > budget else { return }
+    throw SceneEncodingError(
+      path: location,
+      message:
+        "naming the timeline's targets compares more than \(NumberRange.grouped(Double(budget))) layer ids, the work budget: the layers it animates share their ids with too many others, nested too deep"
+    )
+  }
 
   /// Patterns that together name exactly `paths`, each layer once per time it is listed: the one
   /// pattern of ``pattern(for:)`` when there is one; else the paths are split by their number of
@@ -488,20 +518,20 @@ struct TargetNamer {
   /// with one id).
   mutating func patterns(for paths: [String], at location: String) throws(SceneEncodingError) -> [String] {
     guard !paths.isEmpty else { throw SceneEncodingError(path: location, message: "the target names no layer") }
-    if let whole = pattern(for: paths) { return [whole] }
+    if let whole = try pattern(for: paths, at: location) { return [whole] }
     var patterns: [String] = []
     for sameDepth in Self.parts(of: paths, by: { $0.split(separator: "/", omittingEmptySubsequences: false).count }) {
-      if let pattern = pattern(for: sameDepth) {
+      if let pattern = try pattern(for: sameDepth, at: location) {
         patterns.append(pattern)
         continue
       }
       for sameID in Self.parts(of: sameDepth, by: { $0.split(separator: "/", omittingEmptySubsequences: false).last ?? "" }) {
-        if let pattern = pattern(for: sameID) {
+        if let pattern = try pattern(for: sameID, at: location) {
           patterns.append(pattern)
           continue
         }
         for path in sameID {
-          guard let pattern = pattern(for: [path]) else {
+          guard let pattern = try pattern(for: [path], at: location) else {
             throw SceneEncodingError(path: location, message: "no target pattern names the layer \(path) alone")
           }
           patterns.append(pattern)
@@ -528,14 +558,20 @@ struct TargetNamer {
   /// paths agree, `stem[*]` where they differ only in a copy's index, `*` otherwise) that resolves
   /// to `paths`; else the whole pattern anchored at the root with a leading `/`; nil when neither
   /// does (or `paths` is empty).
-  mutating func pattern(for paths: [String]) -> String? {
+  mutating func pattern(for paths: [String], at location: String) throws(SceneEncodingError) -> String? {
     if let known = found[paths] { return known }
-    let pattern = Self.search(paths, resolver)
+    let pattern: String?
+    if paths.count == 1, !paths[0].contains("*") {
+      pattern = resolver.shortestPattern(naming: paths[0], limit: budget)
+    } else {
+      pattern = try search(paths, at: location)
+    }
+    try checkBudget(at: location)
     found[paths] = .some(pattern)
     return pattern
   }
 
-  private static func search(_ paths: [String], _ resolver: TargetResolver) -> String? {
+  private func search(_ paths: [String], at location: String) throws(SceneEncodingError) -> String? {
     guard !paths.isEmpty else { return nil }
     let split = paths.map { $0.split(separator: "/", omittingEmptySubsequences: false) }
     let shortest = split.map(\.count).min() ?? 0
@@ -543,8 +579,9 @@ struct TargetNamer {
     var tail: [String] = []
     for depth in 1...shortest {
       let components = split.map { $0[$0.count - depth] }
-      tail.insert(commonPattern(components), at: 0)
+      tail.insert(Self.commonPattern(components), at: 0)
       let pattern = tail.joined(separator: "/")
+      try checkBudget(at: location)
       if resolver.resolve(pattern) == paths { return pattern }
       if depth == shortest, split.allSatisfy({ $0.count == depth }) {
         let anchored = "/" + pattern

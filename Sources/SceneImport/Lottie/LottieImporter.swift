@@ -135,7 +135,10 @@ public enum LottieImporter {
     var builder = LottieSceneBuilder(
       composition: composition, log: log,
       timeline: LottieTimelineBuilder(startFrame: first, frameRate: composition.frameRate, duration: duration),
-      maxLayers: options.maxLayers)
+      maxLayers: options.maxLayers, maxBytes: ImportSize.maxSceneBytes(inputBytes: source.byteCount, maxLayers: options.maxLayers))
+    // The root, the view and the animation layer count too: the limit is the scene's, as a reader
+    // counts it.
+    builder.count(3)
     let compSize = Size(composition.width, composition.height)
     let view = options.viewSize ?? fittedSize(compSize, in: options.screen.points)
     let fit = min(view.width / compSize.width, view.height / compSize.height)
@@ -145,7 +148,8 @@ public enum LottieImporter {
     animation.transform = Transform(scaleX: fit, scaleY: fit)
     animation.sublayers = builder.layers(
       composition.layers, in: LottieSceneBuilder.Scope(path: animationPath, size: compSize, time: TimeMap(), precomps: []))
-    // Past the layer limit: refused, with what was built so far dropped.
+    // Past the layer limit, the nesting limit or the size bound: refused, with what was built so
+    // far dropped.
     if builder.overBudget { throw SceneErrors(log.errors) }
     var viewLayer = Layer(id: "view", frame: Rect(0, 0, view.width, view.height))
     viewLayer.sublayers = [animation]
@@ -174,21 +178,20 @@ public enum LottieImporter {
           notes: problem.range.limitNote(for: problem.value).map { [$0] } ?? [])
       ])
     }
+    // Every other limit of the scene readers (the layers, their nesting, ids, strings, the
+    // timeline's entries and the layers they name), which fewer frames would not bring within.
+    let limits = InputLimits(maxLayers: options.maxLayers, maxLayerFrames: options.maxLayerFrames)
+    var structure = limits
+    structure.maxLayerFrames = .max
+    if let problem = imported.scene.firstLimitProblem(structure) { throw Self.pastLimits(problem, note: structureNote) }
     // Past the work budget the scene readers hold a scene to, (layers + the layers its timeline
     // entries name) x frames at 120 Hz (the timeline gives no frame rate): the first frames the
     // budget holds are imported, with a warning; a scene that cannot hold one frame is refused.
-    let limits = InputLimits(maxLayers: options.maxLayers, maxLayerFrames: options.maxLayerFrames)
     if let problem = limits.workProblem(layers: imported.scene.layerCount, timeline: imported.scene.timeline) {
       let named = timeline.animations.reduce(0) { $0 + $1.targets.count } + timeline.contentChanges.reduce(0) { $0 + $1.targets.count }
       let perFrame = imported.scene.layerCount + named
       let frames = options.maxLayerFrames / max(1, perFrame)
-      guard shortensToBudget, frames >= 1, named <= limits.maxAnimatedLayers else {
-        throw SceneErrors([
-          Diagnostic(
-            path: "", location: nil, message: "the animation makes a scene past the scene readers' limits: \(problem)",
-            notes: ["the budget bounds what an untrusted file can cost; raise it to import an animation this large (--work-budget)"])
-        ])
-      }
+      guard shortensToBudget, frames >= 1, named <= limits.maxAnimatedLayers else { throw Self.pastLimits(problem, note: budgetNote) }
       let seconds = Double(frames) / InputLimits.fastestRefreshRate
       var options = options
       options.frames = (first, min(end, first + seconds * composition.frameRate))
@@ -204,8 +207,21 @@ public enum LottieImporter {
       shortened.scene.source?.notes = notes
       return shortened
     }
+    // What reading the timeline's targets back costs a reader, which the frames do not change.
+    if let problem = imported.scene.firstLimitProblem(limits) { throw Self.pastLimits(problem, note: budgetNote) }
     return imported
   }
+
+  /// The error for an animation whose scene a reader would refuse under its limits.
+  static func pastLimits(_ problem: String, note: String) -> SceneErrors {
+    SceneErrors([
+      Diagnostic(path: "", location: nil, message: "the animation makes a scene past the scene readers' limits: \(problem)", notes: [note])
+    ])
+  }
+
+  static let budgetNote = "the budget bounds what an untrusted file can cost; raise it to import an animation this large (--work-budget)"
+  static let structureNote =
+    "the limits bound what an untrusted file can cost; --max-layers raises the layer limit and the layers timeline entries may name"
 
   /// The scene's `source.tool`.
   public static let toolName = SceneSource.lottieImportTool

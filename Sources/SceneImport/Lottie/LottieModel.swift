@@ -345,3 +345,11 @@ struct RepeaterItem: Sendable {
 
 /// A colour component held to 0...1.
 func unit(_ value: Double) -> Double { value.isFinite ? min(max(value, 0), 1) : 0 }
+
+/// `value` rounded to a whole number and held to `range` before it becomes an `Int`: a file may
+/// give 9.3e18 or 1e300 where a count is expected, and `Int(_:)` traps past `Int`'s range. NaN
+/// gives the range's lower bound. `range` is within +-2^53, where every whole `Double` is exact.
+func wholeNumber(_ value: Double, in range: ClosedRange<Int>) -> Int {
+  guard !value.isNaN else { return range.lowerBound }
+  return Int(min(max(value.rounded(), Double(range.lowerBound)), Double(range.upperBound)))
+}

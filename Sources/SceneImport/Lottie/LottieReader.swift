@@ -12,12 +12,17 @@ struct LottieReader {
 
   /// The deepest nesting of shape groups read; deeper groups are left out with a warning.
   static let maxGroupDepth = 64
+  /// The most copies one repeater makes, and the most points a polystar has: counts in the file
+  /// are held to these before they become whole numbers.
+  static let maxRepeaterCopies = 10_000
+  static let maxStarPoints = 10_000
 
   // MARK: Document
 
   func composition(_ document: JSONValue) -> LottieComposition? {
     guard let members = object(document) else {
-      log.error("", at: document.offset, "expected a Lottie animation (a JSON object with `layers`), found \(log.context.describe(document))")
+      log.error(
+        "", at: document.offset, "expected a Lottie animation (a JSON object with `layers`), found \(log.context.describe(document))")
       return nil
     }
     let root = Fields(members)
@@ -55,7 +60,9 @@ struct LottieReader {
       ok = false
     }
     if let inPoint, let outPoint, outPoint <= inPoint {
-      log.error("op", at: root["op"]!.offset, "expected the end frame `op` after the first frame `ip` (\(formatNumber(inPoint))), found \(formatNumber(outPoint))")
+      log.error(
+        "op", at: root["op"]!.offset,
+        "expected the end frame `op` after the first frame `ip` (\(formatNumber(inPoint))), found \(formatNumber(outPoint))")
       ok = false
     }
     guard ok, let width, let height, let frameRate, let inPoint, let outPoint else { return nil }
@@ -78,7 +85,9 @@ struct LottieReader {
             if case .array(let layerItems) = layers.kind {
               precomps[id] = LottiePrecomp(id: id, layers: self.layers(layerItems, path: path + ".layers"))
             } else {
-              log.warning(path + ".layers", at: layers.offset, "expected an array of layers, found \(log.context.describe(layers)); the precomp is empty")
+              log.warning(
+                path + ".layers", at: layers.offset,
+                "expected an array of layers, found \(log.context.describe(layers)); the precomp is empty")
               precomps[id] = LottiePrecomp(id: id, layers: [])
             }
           } else {
@@ -135,7 +144,9 @@ struct LottieReader {
     case 5: type = .text
     default:
       type = .null
-      note("layer type \(fields["ty"].map { log.context.describe($0) } ?? "(missing)") is not one lottie-ios draws; it is read as a null layer, as lottie-ios does")
+      note(
+        "layer type \(fields["ty"].map { log.context.describe($0) } ?? "(missing)") is not one lottie-ios draws; it is read as a null layer, as lottie-ios does"
+      )
     }
     var transform = LottieTransform()
     if let ks = fields["ks"] {
@@ -145,7 +156,9 @@ struct LottieReader {
         note("`ks` is \(log.context.describe(ks)), not a transform object; the identity transform is used")
       }
     }
-    if transform.hasExpression { note("expressions are not evaluated; the layer is taken at its keyframed and static values, as lottie-ios does") }
+    if transform.hasExpression {
+      note("expressions are not evaluated; the layer is taken at its keyframed and static values, as lottie-ios does")
+    }
     if transform.hasSkew { note("skew is not modelled; the layer is taken without it") }
     let is3D = (fields.integer("ddd") ?? 0) == 1
     if is3D || transform.has3DRotation {
@@ -187,7 +200,9 @@ struct LottieReader {
 
     var effectsHaveExpressions = false
     let shadow = dropShadow(fields, note: note, expressions: &effectsHaveExpressions)
-    if effectsHaveExpressions { note("expressions are not evaluated; the layer is taken at its keyframed and static values, as lottie-ios does") }
+    if effectsHaveExpressions {
+      note("expressions are not evaluated; the layer is taken at its keyframed and static values, as lottie-ios does")
+    }
 
     let blendMode = fields.integer("bm") ?? 0
     if !(0...15).contains(blendMode) {
@@ -257,14 +272,19 @@ struct LottieReader {
       if let known = LottieMask.Mode(rawValue: text) {
         mode = known
       } else {
-        note("mask \"\(LottieImportLog.escaped(name))\" has mode \"\(LottieImportLog.escaped(text))\", not one of a s i l d f n; taken as add")
+        note(
+          "mask \"\(LottieImportLog.escaped(name))\" has mode \"\(LottieImportLog.escaped(text))\", not one of a s i l d f n; taken as add")
       }
     }
     if mode == .lighten || mode == .darken || mode == .difference {
-      note("mask mode \"\(mode.rawValue)\" is not supported by lottie-ios; it builds the mask as \(mode.usable == .add ? "add" : mode.usable == .intersect ? "intersect" : "a nested mask"), and so does the import")
+      note(
+        "mask mode \"\(mode.rawValue)\" is not supported by lottie-ios; it builds the mask as \(mode.usable == .add ? "add" : mode.usable == .intersect ? "intersect" : "a nested mask"), and so does the import"
+      )
     }
     let path = fields["pt"].map { shapePath($0) } ?? Keyframed(BezierShape.empty)
-    if path.hasExpression { note("expressions are not evaluated; the layer is taken at its keyframed and static values, as lottie-ios does") }
+    if path.hasExpression {
+      note("expressions are not evaluated; the layer is taken at its keyframed and static values, as lottie-ios does")
+    }
     var expanded = false
     if let value = fields["x"] {
       expanded = scalar(value, default: 0).keyframes.contains { $0.value != 0 }
@@ -286,7 +306,9 @@ struct LottieReader {
         let type = effectFields.integer("ty") ?? -1
         let effectName = effectFields.string("nm") ?? "effect"
         guard type == 25 else {
-          note("effect \"\(LottieImportLog.escaped(effectName))\" (type \(type)) is not supported by lottie-ios' Core Animation engine; ignored")
+          note(
+            "effect \"\(LottieImportLog.escaped(effectName))\" (type \(type)) is not supported by lottie-ios' Core Animation engine; ignored"
+          )
           continue
         }
         guard effectShadow == nil else { continue }
@@ -353,19 +375,25 @@ struct LottieReader {
   // MARK: Text
 
   func text(_ value: JSONValue?, note: (String) -> Void) -> LottieText {
-    var result = LottieText(characters: 0, fontSize: 12, lineHeight: 14.4, boxSize: nil, position: .zero, hasAnimators: false, isAnimated: false)
+    var result = LottieText(
+      characters: 0, fontSize: 12, lineHeight: 14.4, boxSize: nil, position: .zero, hasAnimators: false, isAnimated: false)
     guard let value, let members = object(value) else { return result }
     let fields = Fields(members)
     if let animators = fields["a"], case .array(let items) = animators.kind, !items.isEmpty {
       result.hasAnimators = true
-      note("text animators are not supported by lottie-ios' Core Animation engine (it falls back to the Main Thread engine); the Core Animation layers are imported")
+      note(
+        "text animators are not supported by lottie-ios' Core Animation engine (it falls back to the Main Thread engine); the Core Animation layers are imported"
+      )
     }
-    guard let document = fields["d"].flatMap(object).map(Fields.init), let keyframes = document["k"], case .array(let items) = keyframes.kind,
+    guard let document = fields["d"].flatMap(object).map(Fields.init), let keyframes = document["k"],
+      case .array(let items) = keyframes.kind,
       let first = items.first.flatMap(object).map(Fields.init), let style = first["s"].flatMap(object).map(Fields.init)
     else { return result }
     if items.count > 1 {
       result.isAnimated = true
-      note("text that changes over time is not supported by lottie-ios' Core Animation engine (it falls back to the Main Thread engine); the first text is imported")
+      note(
+        "text that changes over time is not supported by lottie-ios' Core Animation engine (it falls back to the Main Thread engine); the first text is imported"
+      )
     }
     let string = style.string("t") ?? ""
     result.characters = string.unicodeScalars.filter { $0 != "\r" && $0 != "\n" && $0 != "\u{3}" }.count
@@ -410,12 +438,16 @@ struct LottieReader {
       kind = .group(children)
     case "tr":
       let transform = self.transform(fields, note: note)
-      if transform.hasExpression { note("expressions are not evaluated; the layer is taken at its keyframed and static values, as lottie-ios does") }
+      if transform.hasExpression {
+        note("expressions are not evaluated; the layer is taken at its keyframed and static values, as lottie-ios does")
+      }
       if transform.hasSkew { note("skew is not modelled; the layer is taken without it") }
       kind = .transform(transform)
     case "sh":
       let path = fields["ks"].map { shapePath($0) } ?? Keyframed(BezierShape.empty)
-      if path.hasExpression { note("expressions are not evaluated; the layer is taken at its keyframed and static values, as lottie-ios does") }
+      if path.hasExpression {
+        note("expressions are not evaluated; the layer is taken at its keyframed and static values, as lottie-ios does")
+      }
       kind = .path(PathItem(shape: .bezier, path: path, cornerRadius: 0))
     case "rc":
       let position = fields["p"].map { vector($0, default: [0, 0]) } ?? Keyframed([0, 0])
@@ -451,10 +483,15 @@ struct LottieReader {
       let rounded = [fields["os"], fields["is"]].contains { value in
         value.map { scalar($0, default: 0).keyframes.contains { $0.value != 0 } } ?? false
       }
+      if pointCount.keyframes.contains(where: { !(0...Double(Self.maxStarPoints)).contains($0.value.rounded()) }) {
+        note(
+          "a polystar's point count past \(Self.maxStarPoints) (or below 0) is taken as \(Self.maxStarPoints) (or 0), the most the import draws"
+        )
+      }
       let path = sampled([position, outer.map { [$0] }, pointCount.map { [$0] }], radius: nil) { values, _ in
         let p = values[0]
         let radius = abs(values[1].first ?? 0)
-        let corners = max(0, min(10_000, Int((values[2].first ?? 5).rounded())))
+        let corners = wholeNumber(values[2].first ?? 5, in: 0...Self.maxStarPoints)
         let vertices = isStar ? 2 * corners : corners
         let center = Point(p.count > 0 ? p[0] : 0, p.count > 1 ? p[1] : 0)
         return BezierShape(
@@ -493,10 +530,13 @@ struct LottieReader {
       kind = type == "gf" ? .gradientFill(item) : .gradientStroke(item)
     case "tm":
       let item = TrimItem(
-        start: fields["s"].map { scalar($0, default: 0) } ?? Keyframed(0), end: fields["e"].map { scalar($0, default: 100) } ?? Keyframed(100),
+        start: fields["s"].map { scalar($0, default: 0) } ?? Keyframed(0),
+        end: fields["e"].map { scalar($0, default: 100) } ?? Keyframed(100),
         offset: fields["o"].map { scalar($0, default: 0) } ?? Keyframed(0))
       if (fields.integer("m") ?? 1) == 2 {
-        note("trim paths \"\(LottieImportLog.escaped(name))\" trims all paths at once, which lottie-ios' Core Animation engine does not support; each path is trimmed on its own, as the engine does")
+        note(
+          "trim paths \"\(LottieImportLog.escaped(name))\" trims all paths at once, which lottie-ios' Core Animation engine does not support; each path is trimmed on its own, as the engine does"
+        )
       }
       kind = .trim(item)
     case "rd":
@@ -506,8 +546,15 @@ struct LottieReader {
       kind = .merge
     case "rp":
       let copies = fields["c"].map { scalar($0, default: 0) } ?? Keyframed(0)
+      if !(0...Double(Self.maxRepeaterCopies)).contains(copies.first.rounded()) {
+        note(
+          "a repeater's copies past \(Self.maxRepeaterCopies) (or below 0) are taken as \(Self.maxRepeaterCopies) (or 0), the most the import makes; the layer limit still holds"
+        )
+      }
       if copies.isAnimated {
-        note("a repeater with animated copies is not supported by lottie-ios' Core Animation engine (it falls back to the Main Thread engine); the first count is imported")
+        note(
+          "a repeater with animated copies is not supported by lottie-ios' Core Animation engine (it falls back to the Main Thread engine); the first count is imported"
+        )
       }
       var item = RepeaterItem(copies: copies, anchor: [0, 0], position: [0, 0], scale: [100, 100], rotation: 0)
       if let transform = fields["tr"].flatMap(object).map(Fields.init) {
@@ -532,7 +579,8 @@ struct LottieReader {
     let animated = properties.contains(where: \.isAnimated) || (radius?.isAnimated ?? false)
     let expression = properties.contains(where: \.hasExpression) || (radius?.hasExpression ?? false)
     guard animated else {
-      return Keyframed(keyframes: [LottieKeyframe(time: 0, value: build(properties.map(\.first), radius?.first ?? 0))], hasExpression: expression)
+      return Keyframed(
+        keyframes: [LottieKeyframe(time: 0, value: build(properties.map(\.first), radius?.first ?? 0))], hasExpression: expression)
     }
     var times = Set<Double>()
     for property in properties { for keyframe in property.keyframes { times.insert(keyframe.time) } }

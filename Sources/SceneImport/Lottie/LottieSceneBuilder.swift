@@ -23,15 +23,33 @@ struct LottieSceneBuilder {
   /// The most scene layers one import makes (the scene format's layer limit): precomps used
   /// many times over can multiply a small file into millions of layers.
   let maxLayers: Int
+  /// The deepest a layer may nest (the scene format's nesting limit): each ancestor in a chain of
+  /// `parent`s is one more transform layer around the layer, so long chains nest deep.
+  let maxDepth: Int
+  /// The most bytes the scene may take once written (``ImportSize``): a chain of parents makes
+  /// its layers again around each child, with long paths in the timeline.
+  let maxBytes: Int
   /// Precomps nest at most this deep.
   static let maxPrecompDepth = 32
+  /// Bytes a layer takes at least in a scene file (its id and frame, written on one line), for
+  /// the estimate held to ``maxBytes``; timeline entries count their own (``LottieTimelineBuilder``).
+  static let bytesPerLayer = 48
 
-  init(composition: LottieComposition, log: LottieImportLog, timeline: LottieTimelineBuilder, maxLayers: Int) {
+  init(
+    composition: LottieComposition, log: LottieImportLog, timeline: LottieTimelineBuilder, maxLayers: Int,
+    maxDepth: Int = InputLimits.standard.maxDepth, maxBytes: Int = .max
+  ) {
     self.composition = composition
     self.log = log
     self.timeline = timeline
     self.maxLayers = maxLayers
+    self.maxDepth = maxDepth
+    self.maxBytes = maxBytes
   }
+
+  /// The bytes the scene made so far takes at least once written: its layers and its timeline's
+  /// entries.
+  var estimatedBytes: Int { layerCount * Self.bytesPerLayer + timeline.estimatedBytes }
 
   /// Where a list of layers is built: the container's scene path and size, the map from the
   /// layers' frames to the composition's, and the precomps being expanded (to stop cycles).
@@ -62,13 +80,17 @@ struct LottieSceneBuilder {
       if let matteOffset = mattes.pairs[offset], let mode = model.matte {
         switch mode {
         case .alpha, .alphaInverted:
-          result.append(matted(model, chain: chain, matte: zOrder[matteOffset], matteChain: parentChain(of: matteOffset, in: zOrder, byIndex: byIndex), inverted: mode == .alphaInverted, ids: &ids, scope: scope))
+          result.append(
+            matted(
+              model, chain: chain, matte: zOrder[matteOffset], matteChain: parentChain(of: matteOffset, in: zOrder, byIndex: byIndex),
+              inverted: mode == .alphaInverted, ids: &ids, scope: scope))
           continue
         case .unsupported(let number):
           let kind = number == 3 ? "luma matte" : number == 4 ? "luma inverted matte" : "track matte type \(number)"
           log.warning(
             layer: model.source, name: model.name,
-            "\(kind) is not supported by lottie-ios; the layer is drawn unmasked and its matte layer \"\(LottieImportLog.escaped(zOrder[matteOffset].name))\" is not drawn, as lottie-ios does")
+            "\(kind) is not supported by lottie-ios; the layer is drawn unmasked and its matte layer \"\(LottieImportLog.escaped(zOrder[matteOffset].name))\" is not drawn, as lottie-ios does"
+          )
         }
       }
       if let layer = wrapped(model, chain: chain, ids: &ids, wrapperName: { "\(model.name) (parent, \($0.name))" }, scope: scope) {
@@ -109,7 +131,10 @@ struct LottieSceneBuilder {
     var chain: [LottieLayer] = []
     var seen: Set<Int> = [offset]
     var current = zOrder[offset]
-    while let parent = current.parent, let parentOffset = byIndex[parent] {
+    // A chain longer than the nesting limit is refused when it is built (``wrapped``): no need to
+    // follow it further, and a file of 100,000 layers each the parent of the next would otherwise
+    // cost 100,000^2 / 2 steps here.
+    while chain.count <= maxDepth, let parent = current.parent, let parentOffset = byIndex[parent] {
       guard seen.insert(parentOffset).inserted else {
         log.warning(layer: zOrder[offset].source, name: zOrder[offset].name, "its parents form a loop; the loop is cut")
         break
@@ -127,6 +152,10 @@ struct LottieSceneBuilder {
     _ model: LottieLayer, chain: [LottieLayer], ids: inout LayerIDs, wrapperName: (LottieLayer) -> String, scope: Scope,
     compositingFilter: String? = nil
   ) -> Layer? {
+    // One layer for each ancestor and one for the layer: refused before their paths are made
+    // when they would nest past the limit.
+    checkDepth(scope.path, plus: chain.count + 1, layer: model)
+    guard !overBudget else { return nil }
     // Outermost first: the chain's last ancestor is the sibling in this container.
     let id = ids.unique(chain.last.map(wrapperName) ?? model.name)
     var paths: [String] = []
@@ -232,7 +261,8 @@ struct LottieSceneBuilder {
       } else {
         log.warning(
           layer: model.source, name: model.name,
-          "image asset \"\(LottieImportLog.escaped(model.referenceID ?? ""))\" is not in the file's assets; the layer draws nothing, as in lottie-ios")
+          "image asset \"\(LottieImportLog.escaped(model.referenceID ?? ""))\" is not in the file's assets; the layer draws nothing, as in lottie-ios"
+        )
       }
     default:
       break
@@ -291,6 +321,7 @@ struct LottieSceneBuilder {
   /// A layer of `size` placed by a Lottie transform at the range's first frame, its keyframes
   /// added to the timeline (`TransformAnimations.swift`): position, anchor point, scale, rotation.
   mutating func placed(_ transform: LottieTransform, id: String, size: Size, scope: Scope) -> Layer {
+    checkDepth(scope.path)
     let start = timeline.startLocalFrame(scope.time)
     let anchor = transform.anchor.value(at: start)
     var position: Point
@@ -322,11 +353,14 @@ struct LottieSceneBuilder {
         at: { position.value(at: $0) })
     }
     if transform.scale.isAnimated {
-      let uniform = transform.scale.keyframes.allSatisfy { abs(abs($0.value.first ?? 100) - abs($0.value.count > 1 ? $0.value[1] : ($0.value.first ?? 100))) < 1e-9 }
+      let uniform = transform.scale.keyframes.allSatisfy {
+        abs(abs($0.value.first ?? 100) - abs($0.value.count > 1 ? $0.value[1] : ($0.value.first ?? 100))) < 1e-9
+      }
       if !uniform, let context = currentLayer {
         log.warning(
           layer: context.source, name: context.name,
-          "a scale animation with different x and y is taken as a uniform scale of the same area (the timeline animates `transform.scale` on both axes)")
+          "a scale animation with different x and y is taken as a uniform scale of the same area (the timeline animates `transform.scale` on both axes)"
+        )
       }
       let scaleProperty = transform.scale
       timeline.animate(
@@ -362,14 +396,38 @@ struct LottieSceneBuilder {
   /// Lottie layer being built, before the rest of the expansion is spent.
   mutating func count(_ layers: Int = 1) {
     layerCount += layers
-    if layerCount > maxLayers, !overBudget {
-      overBudget = true
+    guard !overBudget else { return }
+    if layerCount > maxLayers {
       let limit = NumberRange.grouped(Double(maxLayers))
-      log.error(
-        currentLayer.map { LottieImportLog.layerPath($0.source.path, name: $0.name) } ?? "", at: currentLayer?.source.offset ?? 0,
+      stop(
         "the animation expands to more than \(limit) layers, the layer limit, counted up to this layer; precomps used many times over multiply their layers",
-        notes: ["the limit bounds what an untrusted file can cost; raise it to import an animation this large (--max-layers)"])
+        note: "the limit bounds what an untrusted file can cost; raise it to import an animation this large (--max-layers)")
+    } else if estimatedBytes > maxBytes {
+      stop(
+        ImportSize.problem(
+          "the animation makes a scene of", inputBytes: log.source.byteCount, maxLayers: maxLayers)
+          + ", counted up to this layer; parents and precomps make their layers again for each child and each use",
+        note: "the bound follows the layer limit; raise it to import an animation this large (--max-layers)")
     }
+  }
+
+  /// Stops the build with an error at the Lottie layer being built: nothing more is made.
+  mutating func stop(_ message: String, note: String, layer: LottieLayer? = nil) {
+    overBudget = true
+    let layer = layer ?? currentLayer
+    log.error(
+      layer.map { LottieImportLog.layerPath($0.source.path, name: $0.name) } ?? "", at: layer?.source.offset ?? 0, message, notes: [note])
+  }
+
+  /// Stops the build when a layer at `path`, or `below` levels under it, nests deeper than
+  /// ``maxDepth`` (the root is at depth 1).
+  mutating func checkDepth(_ path: String, plus below: Int = 0, layer: LottieLayer? = nil) {
+    guard !overBudget else { return }
+    let depth = path.utf8.reduce(1) { $1 == UInt8(ascii: "/") ? $0 + 1 : $0 } + below
+    guard depth > maxDepth else { return }
+    stop(
+      "the animation nests layers more than \(NumberRange.grouped(Double(maxDepth))) deep, the scene format's limit, at this layer: each of a layer's parents (`parent`) and each precomp is one more layer around it",
+      note: "the limit bounds what an untrusted file can cost; shorten the chain of parents", layer: layer)
   }
 
   // MARK: Blend modes
@@ -394,8 +452,10 @@ struct LottieSceneBuilder {
     layer.shadowRadius = shadow.radius.value(at: start)
     layer.shadowOffset = shadow.offset
     layer.shadowColor = shadow.color
-    timeline.animate(shadow.opacity, time: time, target: path, keyPath: .shadowOpacity, value: { .number($0) }, at: { shadow.opacity.value(at: $0) })
-    timeline.animate(shadow.radius, time: time, target: path, keyPath: .shadowRadius, value: { .number($0) }, at: { shadow.radius.value(at: $0) })
+    timeline.animate(
+      shadow.opacity, time: time, target: path, keyPath: .shadowOpacity, value: { .number($0) }, at: { shadow.opacity.value(at: $0) })
+    timeline.animate(
+      shadow.radius, time: time, target: path, keyPath: .shadowRadius, value: { .number($0) }, at: { shadow.radius.value(at: $0) })
   }
 
   // MARK: Masks
@@ -473,7 +533,8 @@ struct LottieSceneBuilder {
       return []
     }
     guard !scope.precomps.contains(id) else {
-      log.warning(layer: model.source, name: model.name, "precomp \"\(LottieImportLog.escaped(id))\" contains itself; the inner copy is left out")
+      log.warning(
+        layer: model.source, name: model.name, "precomp \"\(LottieImportLog.escaped(id))\" contains itself; the inner copy is left out")
       return []
     }
     guard scope.precomps.count < Self.maxPrecompDepth else {
@@ -498,8 +559,10 @@ struct LottieSceneBuilder {
   /// `draw(in:)`, a backing store drawn on the main thread. Its size is the text box, or for
   /// point text an estimate: 0.6 em per character on one line.
   mutating func text(_ model: LottieLayer, size: Size) -> Layer {
-    let text = model.text ?? LottieText(
-      characters: 0, fontSize: 12, lineHeight: 14.4, boxSize: nil, position: .zero, hasAnimators: false, isAnimated: false)
+    let text =
+      model.text
+      ?? LottieText(
+        characters: 0, fontSize: 12, lineHeight: 14.4, boxSize: nil, position: .zero, hasAnimators: false, isAnimated: false)
     var container = filling("text_container", size)
     let box = text.boxSize ?? Size(Double(text.characters) * text.fontSize * 0.6, text.lineHeight)
     var render = Layer(id: "text", frame: Rect(text.position.x, text.position.y, box.width, box.height))

@@ -69,7 +69,9 @@ extension LottieSceneBuilder {
     var result: [Layer] = []
     for group in plannedGroups(items, hasParentGroup: hasParentGroup) {
       let id = ids.unique(group.name.isEmpty ? "Group" : group.name)
-      result.append(groupLayer(group, id: id, scope: Scope(path: LayerPath.child(scope.path, id), size: scope.size, time: scope.time, precomps: scope.precomps)))
+      result.append(
+        groupLayer(
+          group, id: id, scope: Scope(path: LayerPath.child(scope.path, id), size: scope.size, time: scope.time, precomps: scope.precomps)))
     }
     return result
   }
@@ -77,7 +79,7 @@ extension LottieSceneBuilder {
   /// `RepeaterLayer`s: `copies` copies of the groups before the repeater, copy i moved by i times
   /// the repeater's position and rotation, scaled by its scale.
   mutating func repeated(_ items: [ShapeItem], repeater: RepeaterItem, name: String, scope: Scope, ids: inout LayerIDs) -> [Layer] {
-    let copies = max(0, min(10_000, Int(repeater.copies.first.rounded())))
+    let copies = wholeNumber(repeater.copies.first, in: 0...LottieReader.maxRepeaterCopies)
     let groups = plannedGroups(items, hasParentGroup: false)
     var result: [Layer] = []
     for index in 0..<copies {
@@ -133,7 +135,8 @@ extension LottieSceneBuilder {
         && !renderGroup.otherItems.contains(where: \.isTrim)
       if combinable {
         let itemID = ids.unique(group.name.isEmpty ? "Group" : group.name)
-        layer.sublayers.append(shapeItemLayer(renderGroup.pathItems, others: renderGroup.otherItems, id: itemID, scope: child(scope, itemID)))
+        layer.sublayers.append(
+          shapeItemLayer(renderGroup.pathItems, others: renderGroup.otherItems, id: itemID, scope: child(scope, itemID)))
       } else {
         for pathItem in renderGroup.pathItems {
           let itemID = ids.unique(pathItem.name.isEmpty ? "Path" : pathItem.name)
@@ -158,7 +161,9 @@ extension LottieSceneBuilder {
     count()
     let paths = pathItems.compactMap { item -> PathItem? in if case .path(let path) = item.kind { return path } else { return nil } }
     let fill = others.lazy.compactMap { item -> FillItem? in if case .fill(let fill) = item.kind { return fill } else { return nil } }.first
-    let stroke = others.lazy.compactMap { item -> StrokeItem? in if case .stroke(let stroke) = item.kind { return stroke } else { return nil } }.first
+    let stroke = others.lazy.compactMap { item -> StrokeItem? in
+      if case .stroke(let stroke) = item.kind { return stroke } else { return nil }
+    }.first
     let gradientFill = others.lazy.compactMap { item -> GradientItem? in
       if case .gradientFill(let gradient) = item.kind { return gradient } else { return nil }
     }.first
@@ -172,7 +177,8 @@ extension LottieSceneBuilder {
     if let trim, !trim.isEmpty, fill != nil, let model = currentLayer {
       log.warning(
         layer: model.source, name: model.name,
-        "a trim on a filled shape is not supported by lottie-ios' Core Animation engine (it falls back to the Main Thread engine); the Core Animation layers are imported")
+        "a trim on a filled shape is not supported by lottie-ios' Core Animation engine (it falls back to the Main Thread engine); the Core Animation layers are imported"
+      )
     }
 
     // Every span of time over which the path, its trim or its colours change.
@@ -215,7 +221,8 @@ extension LottieSceneBuilder {
       container.sublayers = [pathContainer, overlay]
       layer.sublayers.append(container)
       count(5)
-      timeline.contentChanges(spans, time: scope.time, targets: [LayerPath.child(pathContainerPath, "mask"), LayerPath.child(containerPath, "stroke")])
+      timeline.contentChanges(
+        spans, time: scope.time, targets: [LayerPath.child(pathContainerPath, "mask"), LayerPath.child(containerPath, "stroke")])
       timeline.contentChanges(strokeSpans, time: scope.time, targets: [LayerPath.child(containerPath, "stroke")])
       let gradientSpans = gradientFill.stops.changeSpans + gradientFill.geometry.flatMap(\.changeSpans)
       timeline.contentChanges(gradientSpans, time: scope.time, targets: gradientTargets)
@@ -228,7 +235,8 @@ extension LottieSceneBuilder {
       if let opacity = fill?.opacity ?? stroke?.opacity {
         shape.opacity = unit(opacity.value(at: start) / 100)
         timeline.animate(
-          opacity, time: scope.time, target: shapePath, keyPath: .opacity, value: { .number(unit($0 / 100)) }, at: { opacity.value(at: $0) })
+          opacity, time: scope.time, target: shapePath, keyPath: .opacity, value: { .number(unit($0 / 100)) }, at: { opacity.value(at: $0) }
+        )
       }
       layer.sublayers.append(shape)
       count()

@@ -32,6 +32,24 @@ struct LottieTimelineBuilder {
   let duration: Double
   private(set) var animations: [LayerAnimation] = []
   private(set) var contentChanges: [ContentChange] = []
+  /// The bytes the entries take at least once written: their keys and values, and the layers they
+  /// name (a written target is at most the layer's path, and at least its last part; the path is
+  /// what grows with nesting).
+  private(set) var estimatedBytes = 0
+  /// Bytes an entry takes at least besides its target: `target`, `keyPath`, values and times.
+  static let bytesPerEntry = 96
+
+  static func bytes(_ targets: [String]) -> Int { targets.reduce(bytesPerEntry) { $0 + $1.utf8.count } }
+
+  private mutating func add(_ animation: LayerAnimation) {
+    animations.append(animation)
+    estimatedBytes += Self.bytes(animation.targets)
+  }
+
+  private mutating func add(_ change: ContentChange) {
+    contentChanges.append(change)
+    estimatedBytes += Self.bytes(change.targets)
+  }
 
   /// The shortest duration a segment is given (the scene format needs a duration > 0).
   static let minimumDuration = 0.001
@@ -74,7 +92,7 @@ struct LottieTimelineBuilder {
       if current.hold || end <= begin {
         // A jump to the next value at the next keyframe's time.
         guard end > 0, end < duration else { continue }
-        animations.append(
+        add(
           LayerAnimation(
             targets: [target], keyPath: keyPath, fromValue: values[index + 1], toValue: values[index + 1], beginTime: end,
             duration: Self.minimumDuration))
@@ -89,7 +107,7 @@ struct LottieTimelineBuilder {
         begin = 0
         timing = .linear
       }
-      animations.append(
+      add(
         LayerAnimation(
           targets: [target], keyPath: keyPath, fromValue: from, toValue: values[index + 1], beginTime: begin,
           duration: max(end - begin, Self.minimumDuration), timingFunction: timing))
@@ -104,14 +122,14 @@ struct LottieTimelineBuilder {
     let shown = seconds(time.apply(inFrame))
     let hidden = seconds(time.apply(outFrame))
     if shown > 0 {
-      animations.append(
+      add(
         LayerAnimation(
           targets: [target], keyPath: .opacity, fromValue: .number(0), toValue: .number(0), beginTime: 0,
           duration: min(shown, duration + 1), removedOnCompletion: true))
     }
     if hidden < duration {
       let begin = max(0, hidden)
-      animations.append(
+      add(
         LayerAnimation(
           targets: [target], keyPath: .opacity, fromValue: .number(0), toValue: .number(0), beginTime: begin,
           duration: duration - begin + 1, removedOnCompletion: true))
@@ -154,11 +172,20 @@ struct LottieTimelineBuilder {
     }
     // A change every millisecond: one in every frame of the span, whatever the frame rate.
     for (start, end) in merged where end > start {
-      contentChanges.append(ContentChange(targets: targets, rate: 1000, beginTime: start, endTime: end))
+      add(ContentChange(targets: targets, rate: 1000, beginTime: start, endTime: end))
     }
-    let jumps = times.filter { time in !merged.contains { time >= $0.0 && time < $0.1 } }
+    // A jump inside a span changes nothing more; the spans are sorted and apart, so the span that
+    // could hold a time is found by halving (a path of 100,000 hold keyframes has as many jumps).
+    let jumps = times.filter { time in
+      var (low, high) = (0, merged.count)
+      while low < high {
+        let middle = (low + high) / 2
+        if merged[middle].1 <= time { low = middle + 1 } else { high = middle }
+      }
+      return low == merged.count || time < merged[low].0
+    }
     if !jumps.isEmpty {
-      contentChanges.append(ContentChange(targets: targets, times: Array(Set(jumps)).sorted()))
+      add(ContentChange(targets: targets, times: Array(Set(jumps)).sorted()))
     }
   }
 }

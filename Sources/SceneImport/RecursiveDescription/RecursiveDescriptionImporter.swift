@@ -38,15 +38,20 @@ public enum RecursiveDescriptionImporter {
     public var name: String
     /// The input's name, kept in the scene's `source`.
     public var file: String?
+    /// The limits the scene is held to as the dump is read, the scene readers' by default: a dump
+    /// of more views than the layer limit, or nested deeper than layers may nest, is refused.
+    public var limits: InputLimits
 
     public init(
-      device: String? = nil, screens: [String: DeviceScreen], iosVersion: OSVersion? = nil, name: String = "", file: String? = nil
+      device: String? = nil, screens: [String: DeviceScreen], iosVersion: OSVersion? = nil, name: String = "", file: String? = nil,
+      limits: InputLimits = .standard
     ) {
       self.device = device
       self.screens = screens
       self.iosVersion = iosVersion
       self.name = name
       self.file = file
+      self.limits = limits
     }
   }
 
@@ -61,7 +66,7 @@ public enum RecursiveDescriptionImporter {
   static let printedTextLimit = 25
 
   public static func importScene(_ bytes: [UInt8], options: Options) throws(SceneErrors) -> ImportedScene {
-    let roots = try RecursiveDescriptionReader.read(bytes)
+    let roots = try RecursiveDescriptionReader.read(bytes, limits: options.limits)
     var builder = Builder(options: options)
     let scene = builder.scene(from: roots)
     if scene == nil && builder.diagnostics.isEmpty {
@@ -80,6 +85,15 @@ public enum RecursiveDescriptionImporter {
       throw SceneErrors(ordered.map(\.element))
     }
     guard let scene else { throw SceneErrors(builder.diagnostics) }
+    // The reader held the views to the limits; what the scene adds (a root around several
+    // top-level views, its name) is checked on the scene, so that no reader refuses what is written.
+    if let problem = scene.firstLimitProblem(options.limits) {
+      throw SceneErrors([
+        Diagnostic(
+          path: "", location: roots.first?.location, message: "the dump makes a scene past the scene readers' limits: \(problem)",
+          notes: ["the limits bound what an untrusted file can cost; --max-layers raises the layer limit"])
+      ])
+    }
     return ImportedScene(scene: scene, notes: builder.notes())
   }
 }

@@ -25,12 +25,20 @@ import LayerTree
 ///
 /// Every problem is reported with its line and column, and reading goes on to find the others.
 public enum RecursiveDescriptionReader {
-  /// Views nested deeper than this are refused: the scene's own depth limit.
-  public static let maxDepth = 1_000
+  /// The longest one view's description may be, in bytes and in lines: a label's text may hold
+  /// line breaks (the dump prints at most 25 of its characters), and no real description comes
+  /// near. An entry not closed within them is an error. Each line of an entry that may close it
+  /// (one holding a `>`) has the entry parsed again from its start, so an entry costs at most
+  /// its lines times its bytes, and a dump at most 64 times its size.
+  public static let maxEntryBytes = 65_536
+  public static let maxEntryLines = 64
 
-  /// The top-level views of the dump (usually one), with their subviews.
-  public static func read(_ bytes: [UInt8]) throws(SceneErrors) -> [ViewDescription] {
-    var reader = Reader(bytes: bytes)
+  /// The top-level views of the dump (usually one), with their subviews. The dump is held to the
+  /// scene readers' `limits` as it is read: a view nested deeper than the scene format's layers
+  /// may nest (the top-level view is the scene's root, at depth 1), and views past the layer
+  /// limit, stop the reading with an error at the view.
+  public static func read(_ bytes: [UInt8], limits: InputLimits = .standard) throws(SceneErrors) -> [ViewDescription] {
+    var reader = Reader(bytes: bytes, limits: limits)
     reader.run()
     if !reader.diagnostics.isEmpty { throw SceneErrors(reader.diagnostics) }
     return reader.roots()
@@ -52,6 +60,11 @@ struct Entry {
 
 private struct Reader {
   let bytes: [UInt8]
+  let limits: InputLimits
+  /// Views read so far (`(layer)` lines are not views), against the layer limit.
+  var views = 0
+  /// Set when a limit is passed: the rest of the dump is not read.
+  var stopped = false
   var diagnostics: [Diagnostic] = []
   var entries: [Entry] = []
   var parents: [Int] = []
@@ -60,7 +73,10 @@ private struct Reader {
   /// Leading spaces of the first entry when the dump has no `|` indentation.
   var baseSpaces = 0
 
-  init(bytes: [UInt8]) { self.bytes = bytes }
+  init(bytes: [UInt8], limits: InputLimits) {
+    self.bytes = bytes
+    self.limits = limits
+  }
 
   /// One line of the file: where its bytes are, its number, and where its indentation ends.
   struct Line {
@@ -81,8 +97,16 @@ private struct Reader {
       number += 1
     }
     var pending: [Line] = []
+    var pendingBytes = 0
+    // After an entry too long to read: its other lines are passed over.
+    var skipping = false
     for line in lines {
+      if stopped { return }
       if isBlank(line) || startsWith(line, "(lldb)") { continue }
+      if skipping {
+        guard startsEntry(line) else { continue }
+        skipping = false
+      }
       if pending.isEmpty || startsEntry(line) {
         if !pending.isEmpty {
           finish(pending, atEnd: true)
@@ -94,8 +118,22 @@ private struct Reader {
           continue
         }
         pending = [line]
+        pendingBytes = line.end - line.start
       } else {
         pending.append(line)
+        pendingBytes += line.end - line.start + 1
+        if pendingBytes > RecursiveDescriptionReader.maxEntryBytes || pending.count > RecursiveDescriptionReader.maxEntryLines {
+          let first = pending[0]
+          error(
+            at: location(first, indentation(first).count),
+            "this view's description runs past \(NumberRange.grouped(Double(RecursiveDescriptionReader.maxEntryLines))) lines or \(NumberRange.grouped(Double(RecursiveDescriptionReader.maxEntryBytes))) bytes without its closing `>`; expected `>` at its end"
+          )
+          pending = []
+          skipping = true
+          continue
+        }
+        // An entry ends at a `>`: a line without one cannot complete it.
+        guard bytes[line.start..<line.end].contains(EntryParser.gt) else { continue }
       }
       if finish(pending, atEnd: false) { pending = [] }
     }
@@ -169,9 +207,25 @@ private struct Reader {
       )
       depth = previousDepth + 1
     }
-    if depth > RecursiveDescriptionReader.maxDepth {
-      error(at: location, "views nested more than \(RecursiveDescriptionReader.maxDepth) deep")
-      depth = RecursiveDescriptionReader.maxDepth
+    // The top-level view is the scene's root, at depth 1.
+    if depth + 1 > limits.maxDepth {
+      error(
+        at: location,
+        "this view is nested \(NumberRange.grouped(Double(depth + 1))) deep counting the top-level view; the scene format's layers nest at most \(NumberRange.grouped(Double(limits.maxDepth))) deep"
+      )
+      stopped = true
+      return
+    }
+    if !layerOnly {
+      views += 1
+      if views > limits.maxLayers {
+        error(
+          at: location,
+          "the dump has more than \(NumberRange.grouped(Double(limits.maxLayers))) views, the layer limit, counted up to this view; each view is a layer"
+        )
+        stopped = true
+        return
+      }
     }
     // The parent is the nearest earlier entry one level up.
     var parent = entries.count - 1

@@ -39,6 +39,7 @@ enum CheckCommand: ToolCommand {
     ],
     options: [budgets, format] + Presentation.options + [
       junit, device, SharedOptions.deviceFile, SharedOptions.jobs, SharedOptions.shardOption, ProjectConfigFile.option,
+      RepositoryBounds.option,
     ] + SharedOptions.limitGroup,
     exitCodes: [
       ExitCodeNote(.success, "every budget passed (or no scene has budgets)"),
@@ -81,10 +82,12 @@ enum CheckCommand: ToolCommand {
     let positions = shard?.positions(of: files) ?? Array(files.indices)
     let selected = positions.map { files[$0] }
     let progress = Progress("check: read", total: selected.count, io: io)
-    let run = CheckBatch.run(
+    var run = CheckBatch.run(
       selected, budgets: budgets, devices: selection.requested, runner: SceneRunner(devices: selection.devices, limits: selection.limits),
       jobs: CommonOptions.jobs(parsed), read: progress.counting(SceneLoader(io: io).batchReader(for: selected)))
     progress.finish()
+    // A file that is not a scene at all is not quoted, in any output.
+    run.failures = run.failures.map { OtherDocument.withoutContent($0, currentDirectory: io.currentDirectory) }
     let errors = pathErrors.map { InputError($0) } + run.failures.map { OtherDocument.hinted($0, currentDirectory: io.currentDirectory) }
     let shardMember = shard.map {
       ShardDocument.check($0, files: files.count, positions: positions, run: run, pathErrors: pathErrors)

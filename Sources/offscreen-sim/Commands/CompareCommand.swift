@@ -52,7 +52,9 @@ enum CompareCommand: ToolCommand {
     ],
     options: [
       device, SharedOptions.deviceFile, gate, tolerance, format,
-    ] + Presentation.options + [html, pairs, SharedOptions.jobs, SharedOptions.shardOption, listMetricsFlag, ProjectConfigFile.option]
+    ] + Presentation.options + [
+      html, pairs, SharedOptions.jobs, SharedOptions.shardOption, listMetricsFlag, ProjectConfigFile.option, RepositoryBounds.option,
+    ]
       + SharedOptions.limitGroup,
     exitCodes: [
       ExitCodeNote(.success, "no gated metric got worse"),
@@ -88,7 +90,9 @@ enum CompareCommand: ToolCommand {
     var requests: [Request] = []
     if let pairsFile = parsed.value(Self.pairs) {
       guard parsed.positional.isEmpty else { throw UsageError("give either --pairs or <before> <after>, not both") }
-      requests = try readPairs(pairsFile, devices: devices, gates: gates, known: selection.devices, io: io)
+      let bounds = RepositoryBounds(
+        file: pairsFile, currentDirectory: io.currentDirectory, allowsOutside: parsed.has(RepositoryBounds.option))
+      requests = try readPairs(pairsFile, devices: devices, gates: gates, known: selection.devices, bounds: bounds, io: io)
     } else {
       guard parsed.positional.count == 2 else {
         throw UsageError(
@@ -109,10 +113,12 @@ enum CompareCommand: ToolCommand {
     let selected = positions.map { requests[$0] }
     let paths = selected.flatMap { [$0.before, $0.after] }
     let progress = Progress("compare: read", total: paths.count, io: io)
-    let run = CompareBatch.run(
+    var run = CompareBatch.run(
       selected, tolerance: tolerance, runner: SceneRunner(devices: selection.devices, limits: selection.limits), toolVersion: toolVersion,
       jobs: jobs,
       read: progress.counting(SceneLoader(io: io).batchReader(for: paths)))
+    // A file that is not a scene at all is not quoted, in any output.
+    run.failures = run.failures.map { OtherDocument.withoutContent($0, currentDirectory: io.currentDirectory) }
     progress.finish()
     let shardMember = shard.map {
       ShardDocument.compare($0, requests: requests.count, positions: positions, run: run, tolerance: tolerance)
@@ -226,7 +232,8 @@ enum CompareCommand: ToolCommand {
 
   /// Reads a pairs file; its paths are relative to its folder.
   static func readPairs(
-    _ path: String, devices: [String], gates: [String], known: [DeviceProfile] = DeviceCatalogue.all, io: ToolIO
+    _ path: String, devices: [String], gates: [String], known: [DeviceProfile] = DeviceCatalogue.all, bounds: RepositoryBounds? = nil,
+    io: ToolIO
   ) throws -> [Request] {
     let bytes = try SceneLoader(io: io).readBytes(path)
     let file = SceneLoader.displayName(path)
@@ -239,11 +246,18 @@ enum CompareCommand: ToolCommand {
     }
     if pairs.isEmpty { throw InputError("\(file): error: the file lists no pairs") }
     let folder = path == "-" ? "." : ScenePaths.folder(of: path)
-    return pairs.map { pair in
-      Request(
-        before: ScenePaths.join(folder, pair.before), after: ScenePaths.join(folder, pair.after),
-        devices: pair.devices ?? devices, gates: pair.gate ?? gates)
+    var requests: [Request] = []
+    for (index, pair) in pairs.enumerated() {
+      let (before, after) = (ScenePaths.join(folder, pair.before), ScenePaths.join(folder, pair.after))
+      // Each path stays in the repository that holds the pairs file (RepositoryBounds).
+      for (key, joined, written) in [("before", before, pair.before), ("after", after, pair.after)] {
+        try bounds?.check(
+          joined, written: written, key: "[\(index)].\(key)", location: pair.location, currentDirectory: io.currentDirectory,
+          outcome: "nothing was compared")
+      }
+      requests.append(Request(before: before, after: after, devices: pair.devices ?? devices, gates: pair.gate ?? gates))
     }
+    return requests
   }
 
   static func listMetrics() -> String {

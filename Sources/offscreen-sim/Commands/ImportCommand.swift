@@ -27,6 +27,8 @@ enum ImportCommand: ToolCommand {
     var name: String
     /// The values of the format's own options, by name.
     var extra: [String: String]
+    /// The scene readers' limits (`--max-layers`, `--work-budget`), which the scene is held to.
+    var limits: InputLimits
   }
 
   static let formats: [Format] = [
@@ -40,7 +42,7 @@ enum ImportCommand: ToolCommand {
           bytes,
           options: .init(
             device: options.device, screens: DeviceCatalogue.screens, iosVersion: options.iosVersion, name: options.name,
-            file: options.file))
+            file: options.file, limits: options.limits))
       }),
     lottie,
   ]
@@ -52,6 +54,23 @@ enum ImportCommand: ToolCommand {
   static let iosVersion = OptionDeclaration(
     "--ios-version", value: "v", help: "The iOS release the screen ran on, such as 17.4.", default: "17.0")
   static let sceneName = OptionDeclaration("--name", value: "name", help: "The scene's name (default: the input file's name).")
+  /// `--max-layers` as the scene readers take it: the layers a dump's views or an animation's
+  /// precomps and parents make.
+  static let maxLayers: OptionDeclaration = {
+    var option = SharedOptions.maxLayers
+    option.help =
+      "Import inputs that make up to n layers (default \(InputLimits.standard.maxLayers)): a dump's views, an animation once every precomp and parent is expanded; the scene readers take the same option."
+    return option
+  }()
+
+  /// `--work-budget` as the scene readers take it: an animation whose frames ask for more is
+  /// imported over the first frames the budget holds.
+  static let workBudget: OptionDeclaration = {
+    var option = SharedOptions.workBudget
+    option.help =
+      "Import up to n layer-frames ((layers + animated layers) x frames at 120 Hz; default \(InputLimits.standard.maxLayerFrames)); a longer animation is imported over the first frames the budget holds, with a note. The scene readers take the same option."
+    return option
+  }()
 
   static var declaration: CommandDeclaration {
     let formatChoices = formats.map { Choice($0.name, "\($0.summary) It \($0.limits).") }
@@ -68,7 +87,7 @@ enum ImportCommand: ToolCommand {
           help: "The input's format, one of:" + formatChoices.map { "\n  \($0.value): \($0.help)" }.joined()),
         ArgumentDeclaration("<input | ->", help: "The file to import, or - to read standard input."),
       ],
-      options: [output, device, iosVersion, sceneName] + formats.flatMap(\.options),
+      options: [output, device, iosVersion, sceneName, maxLayers, workBudget] + formats.flatMap(\.options),
       exitCodes: [
         ExitCodeNote(.success, "the scene was written"),
         ExitCodeNote(
@@ -115,8 +134,13 @@ enum ImportCommand: ToolCommand {
     let defaultName = input == "-" ? "" : URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
     var extra: [String: String] = [:]
     for option in format.options { extra[option.name] = parsed.value(option) }
+    // The parser has checked the values are whole numbers in the options' ranges.
+    let limits = InputLimits(
+      maxLayers: parsed.value(Self.maxLayers).flatMap { Int($0) } ?? InputLimits.standard.maxLayers,
+      maxLayerFrames: parsed.value(Self.workBudget).flatMap { Int($0) } ?? InputLimits.standard.maxLayerFrames)
     let options = Options(
-      file: file, device: device, iosVersion: iosVersion, name: parsed.value(Self.sceneName) ?? defaultName, extra: extra)
+      file: file, device: device, iosVersion: iosVersion, name: parsed.value(Self.sceneName) ?? defaultName, extra: extra,
+      limits: limits)
     let imported: ImportedScene
     do {
       imported = try format.read(bytes, options)
@@ -124,12 +148,7 @@ enum ImportCommand: ToolCommand {
       // With the file and each problem's place, so a GitHub Actions job annotates each one.
       throw InputError(error, file: file, summary: InputError.summary(error, file: file, "no scene was written"))
     }
-    let text: String
-    do {
-      text = try SceneEncoder.rendered(imported.scene)
-    } catch {
-      throw InputError("\(file): error: the imported scene cannot be written: \(error)")
-    }
+    let text = try written(imported.scene, input: bytes.count, limits: limits, file: file)
     for note in imported.notes { io.err("\(file): note: \(note)\n") }
     let output = parsed.value(Self.output) ?? "-"
     try OutputFile(io: io, inputs: [input]).write(text, to: output, kind: .json)
@@ -137,5 +156,35 @@ enum ImportCommand: ToolCommand {
       io.err("wrote \(output): \(imported.scene.layerCount) layers on \(imported.scene.device)\n")
     }
     return .success
+  }
+
+  /// The scene's text, once it is known that the scene readers take it under `limits`: the
+  /// importers hold what they build to those limits, and this is the last check, on the very
+  /// text written (its size, ``ImportSize``, and a reading of it), so that no file an import
+  /// writes is one a reader refuses.
+  static func written(_ scene: Scene, input: Int, limits: InputLimits, file: String) throws(InputError) -> String {
+    let refused = "\(file): error: the imported scene cannot be written: "
+    let text: String
+    do {
+      text = try SceneEncoder.rendered(scene, workBudget: limits.maxLayerFrames)
+    } catch {
+      throw InputError(
+        refused
+          + "\(error)\n  note: the budget bounds what an untrusted file can cost; raise it to import an animation this large (--work-budget)"
+      )
+    }
+    let size = text.utf8.count
+    if size > ImportSize.maxSceneBytes(inputBytes: input, maxLayers: limits.maxLayers) {
+      throw InputError(
+        refused + ImportSize.problem("it takes \(NumberRange.grouped(Double(size))) bytes,", inputBytes: input, maxLayers: limits.maxLayers)
+          + "\n  note: the bound follows the layer limit; raise it to import an input this large (--max-layers)")
+    }
+    do {
+      _ = try SceneDecoder.decode(Array(text.utf8), options: .init(devices: DeviceCatalogue.screens, limits: limits))
+    } catch {
+      let first = error.diagnostics.first.map { $0.path.isEmpty ? $0.message : "\($0.path): \($0.message)" } ?? "\(error)"
+      throw InputError(refused + "the scene readers would refuse it: \(first)")
+    }
+    return text
   }
 }

@@ -12,23 +12,6 @@ extension ImportCommand {
   static let lottieFrames = OptionDeclaration(
     "--frames", value: "A-B",
     help: "lottie: the composition frames to simulate, from frame A up to frame B, such as 0-60 (default: the file's ip-op).")
-  /// `--max-layers` as the scene readers take it, for the layers precomps expand to.
-  static let lottieMaxLayers: OptionDeclaration = {
-    var option = SharedOptions.maxLayers
-    option.help =
-      "lottie: import animations of up to n layers once every precomp is expanded (default \(InputLimits.standard.maxLayers)); the scene readers take the same option."
-    return option
-  }()
-
-  /// `--work-budget` as the scene readers take it: an animation whose frames ask for more is
-  /// imported over the first frames the budget holds.
-  static let lottieWorkBudget: OptionDeclaration = {
-    var option = SharedOptions.workBudget
-    option.help =
-      "lottie: import up to n layer-frames ((layers + animated layers) x frames at 120 Hz; default \(InputLimits.standard.maxLayerFrames)); a longer animation is imported over the first frames the budget holds, with a note. The scene readers take the same option."
-    return option
-  }()
-
   /// The device a Lottie scene is for when `--device` is not given: a Lottie file names none.
   static let lottieDefaultDevice = "iphone-15-pro"
 
@@ -38,7 +21,7 @@ extension ImportCommand {
       "A Lottie animation (Bodymovin JSON) as lottie-ios' Core Animation engine builds its layers, with its keyframes as the timeline.",
     limits:
       "does not evaluate expressions, luma mattes or text animators, as lottie-ios does not; each is a note naming the Lottie layer (docs/lottie.md)",
-    options: [lottieSize, lottieFrames, lottieMaxLayers, lottieWorkBudget],
+    options: [lottieSize, lottieFrames],
     read: { bytes, options throws(SceneErrors) in
       let device = options.device ?? lottieDefaultDevice
       guard let profile = DeviceCatalogue.device(id: device) else {
@@ -62,14 +45,11 @@ extension ImportCommand {
         }
         frames = range
       }
-      // The parser has checked the value is a whole number in the option's range.
-      let maxLayers = options.extra[lottieMaxLayers.name].flatMap { Int($0) } ?? InputLimits.standard.maxLayers
-      let workBudget = options.extra[lottieWorkBudget.name].flatMap { Int($0) } ?? InputLimits.standard.maxLayerFrames
       var imported = try LottieImporter.importScene(
         bytes,
         options: LottieImportOptions(
-          file: options.file, device: device, screen: profile.screen, viewSize: viewSize, frames: frames, maxLayers: maxLayers,
-          maxLayerFrames: workBudget))
+          file: options.file, device: device, screen: profile.screen, viewSize: viewSize, frames: frames,
+          maxLayers: options.limits.maxLayers, maxLayerFrames: options.limits.maxLayerFrames))
       if !options.name.isEmpty { imported.scene.name = options.name }
       if let version = options.iosVersion { imported.scene.iosVersion = version }
       var notes = imported.notes()

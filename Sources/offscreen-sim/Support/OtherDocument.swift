@@ -80,6 +80,56 @@ enum OtherDocument {
     return error
   }
 
+  // MARK: Files that are not scenes
+
+  /// Whether `bytes` (the start of a file) start as a scene does: a JSON object with `version`
+  /// or `root` among its top-level keys (comments allowed). A file that does not is not a
+  /// scene, and the problems found reading it as one do not quote it.
+  static func startsAsScene(_ bytes: [UInt8]) -> Bool {
+    guard case .object(let keys) = TopLevel.scan(Array(bytes.prefix(peekLimit))) else { return false }
+    return keys.contains("version") || keys.contains("root")
+  }
+
+  /// The problems a scene reader found in a file, or, when the file is not a scene at all, one
+  /// problem that shows nothing of it: its first problem's place and why it is no scene.
+  ///
+  /// A path a configuration or a pairs file names, or a link in a folder, may lead to any file
+  /// the tool can read (`/proc/self/environ`, a key): read as a scene, its first bytes would be
+  /// quoted in the error (`found 'GITHUB_ACTIONS'`), in a job's log. The place and the reason
+  /// are enough to mend a real scene whose start is broken.
+  static func withoutContent(_ errors: SceneErrors, bytes: [UInt8]) -> SceneErrors {
+    guard !startsAsScene(bytes) else { return errors }
+    let reason: String
+    switch TopLevel.scan(Array(bytes.prefix(peekLimit))) {
+    case .object: reason = "its top level has no \"version\" or \"root\""
+    case .array: reason = "its top level is an array"
+    case nil: reason = "it does not start as a JSON object with \"version\" and \"root\""
+    }
+    let location = errors.diagnostics.first?.location
+    return SceneErrors([
+      Diagnostic(
+        path: "", location: location,
+        message: "not a scene: \(reason); nothing of the file is shown, as it may not be a scene at all",
+        notes: ["a scene file is a JSON object with \"version\" and \"root\" (docs/scene-format.md)"])
+    ])
+  }
+
+  /// ``withoutContent(_:bytes:)`` for a batch's failure, the file read again (its start) by
+  /// its path; standard input, given by the command line, is left as it is.
+  static func withoutContent(_ failure: BatchFailure, currentDirectory: String) -> BatchFailure {
+    switch failure {
+    case .invalidScene(let path, let errors) where path != "-":
+      return .invalidScene(path: path, withoutContent(errors, bytes: peek(ScenePaths.resolve(path, in: currentDirectory))))
+    case .invalidJSON(let path, let location, let message) where path != "-":
+      let bytes = peek(ScenePaths.resolve(path, in: currentDirectory))
+      guard !startsAsScene(bytes) else { return failure }
+      let errors = SceneErrors([Diagnostic(path: "", location: location, message: "invalid JSON: \(message)")])
+      return .invalidScene(path: path, withoutContent(errors, bytes: bytes))
+    default:
+      return failure
+    }
+  }
+
   /// The first ``peekLimit`` bytes of the file at `path`; none when it cannot be read (the
   /// scene reader then says why).
   static func peek(_ path: String) -> [UInt8] {
@@ -98,9 +148,20 @@ enum OtherDocument {
     /// The top level of `bytes`, or nil when it is neither, or does not end within them.
     static func scan(_ bytes: [UInt8]) -> TopLevel? {
       var index = 0
+      // White space, and comments (which JSON has not, but a scene written by hand may, and the
+      // scene reader then says so): the keys around them are still found.
       func skipSpace() {
-        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A || bytes[index] == 0x0D {
-          index += 1
+        while index < bytes.count {
+          switch bytes[index] {
+          case 0x20, 0x09, 0x0A, 0x0D: index += 1
+          case 0x2F where index + 1 < bytes.count && bytes[index + 1] == 0x2F:
+            while index < bytes.count, bytes[index] != 0x0A { index += 1 }
+          case 0x2F where index + 1 < bytes.count && bytes[index + 1] == 0x2A:
+            index += 2
+            while index + 1 < bytes.count, !(bytes[index] == 0x2A && bytes[index + 1] == 0x2F) { index += 1 }
+            index += 2
+          default: return
+          }
         }
       }
       // A string starting at `index` (a quote); its text, with `index` after the closing quote.
