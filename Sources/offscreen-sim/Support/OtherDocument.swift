@@ -83,10 +83,11 @@ enum OtherDocument {
   // MARK: Files that are not scenes
 
   /// Whether `bytes` (the start of a file) start as a scene does: a JSON object with `version`
-  /// or `root` among its top-level keys (comments allowed). A file that does not is not a
+  /// or `root` among its top-level keys (comments allowed), also when the file ends before the
+  /// object does (a truncated scene: its reader's own error, at its place, says so). A file that does not is not a
   /// scene, and the problems found reading it as one do not quote it.
   static func startsAsScene(_ bytes: [UInt8]) -> Bool {
-    guard case .object(let keys) = TopLevel.scan(Array(bytes.prefix(peekLimit))) else { return false }
+    guard case .object(let keys) = TopLevel.scan(Array(bytes.prefix(peekLimit)), cutOff: true) else { return false }
     return keys.contains("version") || keys.contains("root")
   }
 
@@ -146,7 +147,9 @@ enum OtherDocument {
     case array([[String]?])
 
     /// The top level of `bytes`, or nil when it is neither, or does not end within them.
-    static func scan(_ bytes: [UInt8]) -> TopLevel? {
+    /// `cutOff`: an object cut off by the end of `bytes` gives the top-level keys found before it
+    /// (a truncated scene still starts as one); otherwise nil.
+    static func scan(_ bytes: [UInt8], cutOff: Bool = false) -> TopLevel? {
       var index = 0
       // White space, and comments (which JSON has not, but a scene written by hand may, and the
       // scene reader then says so): the keys around them are still found.
@@ -223,17 +226,18 @@ enum OtherDocument {
           index += 1
           return keys
         }
+        // When the text ends first, a top level cut off gives the keys found (`cutOff`).
         while true {
           skipSpace()
-          guard let key = string() else { return nil }
+          guard let key = string() else { return index >= bytes.count ? (topLevel && cutOff ? keys : nil) : nil }
           keys.append(key)
           if topLevel && key == "root" { return keys }
           skipSpace()
-          guard index < bytes.count, bytes[index] == 0x3A else { return nil }
+          guard index < bytes.count, bytes[index] == 0x3A else { return index >= bytes.count && topLevel && cutOff ? keys : nil }
           index += 1
-          guard skipValue() else { return nil }
+          guard skipValue() else { return index >= bytes.count && topLevel && cutOff ? keys : nil }
           skipSpace()
-          guard index < bytes.count else { return nil }
+          guard index < bytes.count else { return topLevel && cutOff ? keys : nil }
           if bytes[index] == 0x2C {
             index += 1
             continue
