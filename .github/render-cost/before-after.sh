@@ -74,30 +74,6 @@ for device in ${devices_input//,/ }; do
   device_args+=(--device "$device")
   [ -z "$first_device" ] && first_device="$device"
 done
-# The project configuration, as the base commit has it (the pull request's own would let it turn
-# its gates off): copied into the work folder, where the tool reads it with --config (it would
-# not find it by walking up). A configuration the change adds or edits is reported, not obeyed.
-config_args=()
-config_path="${OSIM_CONFIG:-.offscreen-sim.json}"
-config_note=""
-if git cat-file -e "$base:$config_path" 2>/dev/null; then
-  mkdir -p "$work/base-config"
-  git show "$base:$config_path" >"$work/base-config/config.json"
-  config_args=(--config "$work/base-config/config.json")
-  if [ -f "$repo/$config_path" ] && ! git diff --quiet "$base" HEAD -- "$config_path"; then
-    config_note="changes"
-  elif [ ! -f "$repo/$config_path" ]; then
-    config_note="deletes"
-  fi
-elif [ -f "$repo/$config_path" ]; then
-  config_note="adds"
-elif [ -n "${OSIM_CONFIG:-}" ]; then
-  echo "::error::the config '${OSIM_CONFIG}' is not a file of this repository" >&2
-  exit 2
-fi
-compare_args=(${config_args[@]+"${config_args[@]}"})
-[ -n "${OSIM_TOLERANCE:-}" ] && compare_args+=(--tolerance "$OSIM_TOLERANCE")
-[ -n "${OSIM_GATE:-}" ] && compare_args+=(--gate "$OSIM_GATE")
 
 # A path as Markdown shows it: in a code span, characters other than these replaced.
 shown() { printf '%s' "$1" | LC_ALL=C tr -c 'A-Za-z0-9 ._/@+=,()-' '_'; }
@@ -116,6 +92,32 @@ extract() {
   mkdir -p "$(dirname "$3")"
   git show "$1:$2" >"$3"
 }
+
+# The project configuration, as the base commit has it (the pull request's own would let it turn
+# its gates off): copied into the work folder, where the tool reads it with --config (it would
+# not find it by walking up). A configuration the change adds or edits is reported, not obeyed.
+config_args=()
+config_path="${OSIM_CONFIG:-.offscreen-sim.json}"
+config_note=""
+if git cat-file -e "$base:$config_path" 2>/dev/null; then
+  # Beside the base side's scenes, so that a problem in it is named as the base's
+  # (main@1a2b3c4/.offscreen-sim.json).
+  extract "$base" "$config_path" "$work/$label/$config_path"
+  config_args=(--config "$work/$label/$config_path")
+  if [ -f "$repo/$config_path" ] && ! git diff --quiet "$base" HEAD -- "$config_path"; then
+    config_note="changes"
+  elif [ ! -f "$repo/$config_path" ]; then
+    config_note="deletes"
+  fi
+elif [ -f "$repo/$config_path" ]; then
+  config_note="adds"
+elif [ -n "${OSIM_CONFIG:-}" ]; then
+  echo "::error::the config '${OSIM_CONFIG}' is not a file of this repository" >&2
+  exit 2
+fi
+compare_args=(${config_args[@]+"${config_args[@]}"})
+[ -n "${OSIM_TOLERANCE:-}" ] && compare_args+=(--tolerance "$OSIM_TOLERANCE")
+[ -n "${OSIM_GATE:-}" ] && compare_args+=(--gate "$OSIM_GATE")
 
 compared=()
 added=()

@@ -121,7 +121,7 @@ expect_not_in "configuration" "$out/comment.md" "This change"
 regress_on mistaken '{ "gate": ["fps"] }'
 run "$config_base"
 expect_status "configuration with a mistake" 2 "$code"
-expect_in "configuration with a mistake" "$scratch/log.txt" "unknown key \`gate\`"
+expect_in "configuration with a mistake" "$scratch/log.txt" "main@$(git -C "$repo" rev-parse --short=7 "$config_base")/.offscreen-sim.json:1:3: error: gate: unknown key \`gate\`"
 git -C "$repo" checkout -q -b own-gates "$first"
 echo '{ "gates": ["none"] }' >"$repo/.offscreen-sim.json"
 cp "$worse" "$dir/testHome.json"

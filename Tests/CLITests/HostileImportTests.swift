@@ -134,7 +134,7 @@ struct HostileImportTests {
   /// limit), whose targets are paths hundreds of components long: written whole, over a
   /// gigabyte. The import counts what the scene will take as it builds and stops at the size
   /// bound: the larger of 1,000 bytes an input byte and 200 bytes a layer of the layer limit
-  /// (40,000,000 bytes), at the Lottie layer being built. 2.1 s and 93 MB when written.
+  /// (40,000,000 bytes), at the Lottie layer being built. 1.2 s and 80 MB when written.
   @Test func aChainThatWouldWriteGigabytesStopsAtTheSizeBound() throws {
     let json = Self.parentChain(440)
     let input = try temporaryFile("chain.json", json)
@@ -147,6 +147,23 @@ struct HostileImportTests {
         "\"L\": the animation makes a scene of more than \(bound) bytes, the most an import writes: 1000 bytes for each of the input's"),
       "\(run.stderr)")
     #expect(run.stderr.contains("counted up to this layer; parents and precomps make their layers again for each child and each use"))
+  }
+
+  /// 631 null layers in a chain without a keyframe (31 KB): 631 x 632 / 2 + 3 = 199,399 layers,
+  /// within the layer limit, but nested up to 634 deep: written, their indentation alone took
+  /// 1,211,098,177 bytes, and the import 40 s and 1.4 GB before its text was refused for its size.
+  /// Each layer's indentation is counted while it is built (4 spaces a level): refused at the size
+  /// bound (40,000,000 bytes, 200 for each of the limit's 200,000 layers, more than 1,000 times the
+  /// input), before most of the layers are made.
+  @Test func aStillChainIsRefusedForItsIndentationWhileBuilt() throws {
+    let json = Self.lottie((1...631).map { #"{"ty": 3, "ind": \#($0), "nm": "L", "ks": {}\#($0 > 1 ? #", "parent": \#($0 - 1)"# : "")}"# })
+    let input = try temporaryFile("still.json", json)
+    let (run, seconds) = Self.timed(["import", "lottie", input, "-o", try temporaryFolder() + "/scene.json"])
+    #expect(run.status == 2)
+    #expect(seconds < 20, "took \(seconds) s")
+    #expect(
+      run.stderr.contains("\"L\": the animation makes a scene of more than 40,000,000 bytes, the most an import writes"),
+      "\(run.stderr)")
   }
 
   /// 2,000 layers in a chain: the last one would nest 2,000 transform layers deep, past the

@@ -581,8 +581,11 @@ struct TargetNamer {
       let components = split.map { $0[$0.count - depth] }
       tail.insert(Self.commonPattern(components), at: 0)
       let pattern = tail.joined(separator: "/")
+      // Stopped past the budget within one resolution too: a pattern over many layers with one
+      // id, deep, costs that much in one call.
+      let found = resolver.resolve(pattern, limit: budget)
       try checkBudget(at: location)
-      if resolver.resolve(pattern) == paths { return pattern }
+      if found == paths { return pattern }
       if depth == shortest, split.allSatisfy({ $0.count == depth }) {
         let anchored = "/" + pattern
         if resolver.resolve(anchored) == paths { return anchored }
