@@ -83,11 +83,12 @@ enum OtherDocument {
   // MARK: Files that are not scenes
 
   /// Whether `bytes` (the start of a file) start as a scene does: a JSON object with `version`
-  /// or `root` among its top-level keys (comments allowed), also when the file ends before the
-  /// object does (a truncated scene: its reader's own error, at its place, says so). A file that does not is not a
+  /// or `root` among its top-level keys (comments allowed), also when the object is cut off or
+  /// broken after them (a truncated or malformed scene: its reader's own error, at its place,
+  /// says so). A file that does not is not a
   /// scene, and the problems found reading it as one do not quote it.
   static func startsAsScene(_ bytes: [UInt8]) -> Bool {
-    guard case .object(let keys) = TopLevel.scan(Array(bytes.prefix(peekLimit)), cutOff: true) else { return false }
+    guard case .object(let keys) = TopLevel.scan(Array(bytes.prefix(peekLimit)), partial: true) else { return false }
     return keys.contains("version") || keys.contains("root")
   }
 
@@ -147,9 +148,9 @@ enum OtherDocument {
     case array([[String]?])
 
     /// The top level of `bytes`, or nil when it is neither, or does not end within them.
-    /// `cutOff`: an object cut off by the end of `bytes` gives the top-level keys found before it
-    /// (a truncated scene still starts as one); otherwise nil.
-    static func scan(_ bytes: [UInt8], cutOff: Bool = false) -> TopLevel? {
+    /// `partial`: a top-level object cut off by the end of `bytes` or broken gives the keys found
+    /// before that (a truncated or malformed scene still starts as one); otherwise nil.
+    static func scan(_ bytes: [UInt8], partial: Bool = false) -> TopLevel? {
       var index = 0
       // White space, and comments (which JSON has not, but a scene written by hand may, and the
       // scene reader then says so): the keys around them are still found.
@@ -226,23 +227,23 @@ enum OtherDocument {
           index += 1
           return keys
         }
-        // When the text ends first, a top level cut off gives the keys found (`cutOff`).
+        // A top level cut off or broken gives the keys found before (`partial`).
         while true {
           skipSpace()
-          guard let key = string() else { return index >= bytes.count ? (topLevel && cutOff ? keys : nil) : nil }
+          guard let key = string() else { return topLevel && partial ? keys : nil }
           keys.append(key)
           if topLevel && key == "root" { return keys }
           skipSpace()
-          guard index < bytes.count, bytes[index] == 0x3A else { return index >= bytes.count && topLevel && cutOff ? keys : nil }
+          guard index < bytes.count, bytes[index] == 0x3A else { return topLevel && partial ? keys : nil }
           index += 1
-          guard skipValue() else { return index >= bytes.count && topLevel && cutOff ? keys : nil }
+          guard skipValue() else { return topLevel && partial ? keys : nil }
           skipSpace()
-          guard index < bytes.count else { return topLevel && cutOff ? keys : nil }
+          guard index < bytes.count else { return topLevel && partial ? keys : nil }
           if bytes[index] == 0x2C {
             index += 1
             continue
           }
-          guard bytes[index] == 0x7D else { return nil }
+          guard bytes[index] == 0x7D else { return topLevel && partial ? keys : nil }
           index += 1
           return keys
         }
