@@ -9,13 +9,19 @@
 # nothing to regress from). Scenes the change leaves alone are not simulated (one tool, the same bytes: the same figures). No pairs file is needed;
 # one can be given for comparisons between different files.
 #
+# What the run is held to comes from the base commit, never from the change itself: the project
+# configuration (gates, tolerance, budgets, levels), the pairs file, and each changed scene's own
+# budgets (`check --budgets-from`). A change to any of them is reported in the comment and obeyed
+# once merged; a new scene, which the base does not have, is held to its own budgets.
+#
 # Environment (the action's inputs):
 #   OSIM_TOOL       the offscreen-sim executable (required)
 #   OSIM_BASE       the base commit or ref, e.g. the pull request's base SHA (required)
 #   OSIM_BASE_NAME  how the base side is labelled (default "base"); shown as <name>@<short sha>
 #   OSIM_SCENES     git pathspecs of the scene files, one a line
 #                   (default ":(glob)**/__RenderScenes__/**/*.json")
-#   OSIM_PAIRS      a pairs file in the repository for other comparisons (optional)
+#   OSIM_PAIRS      a pairs file in the repository for other comparisons (optional), read as the
+#                   base commit has it (a change to it is reported, and obeyed once merged)
 #   OSIM_DEVICES    device ids, separated by spaces or commas (default: each scene's own)
 #   OSIM_TOLERANCE  compare's --tolerance (optional)
 #   OSIM_GATE       compare's --gate (optional)
@@ -57,8 +63,9 @@ label=$(printf '%s' "$label" | LC_ALL=C tr -c 'A-Za-z0-9._@+-' '_')
 rm -rf "$out"
 mkdir -p "$out/html"
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-mkdir -p "$work/$label"
+base_pairs=""
+trap 'rm -rf "$work"; [ -z "$base_pairs" ] || rm -f "$base_pairs"' EXIT
+mkdir -p "$work/$label" "$work/budgets-base"
 
 specs=()
 while IFS= read -r line; do
@@ -116,6 +123,30 @@ elif [ -n "${OSIM_CONFIG:-}" ]; then
   exit 2
 fi
 compare_args=(${config_args[@]+"${config_args[@]}"})
+
+# The pairs file, as the base commit has it: copied beside the change's own (its paths are read
+# from its folder), hidden, and removed on exit. One the change adds or edits is reported.
+pairs_note=""
+pairs_file=""
+if [ -n "${OSIM_PAIRS:-}" ]; then
+  if git cat-file -e "$base:$OSIM_PAIRS" 2>/dev/null; then
+    pairs_dir=$(dirname -- "$OSIM_PAIRS")
+    mkdir -p "$repo/$pairs_dir"
+    base_pairs="$repo/$pairs_dir/.$label.$(basename -- "$OSIM_PAIRS")"
+    git show "$base:$OSIM_PAIRS" >"$base_pairs"
+    pairs_file="${base_pairs#"$repo/"}"
+    if [ -f "$repo/$OSIM_PAIRS" ] && ! git diff --quiet "$base" HEAD -- "$OSIM_PAIRS"; then
+      pairs_note="changes"
+    elif [ ! -f "$repo/$OSIM_PAIRS" ]; then
+      pairs_note="deletes"
+    fi
+  elif [ -f "$repo/$OSIM_PAIRS" ]; then
+    pairs_note="adds"
+  else
+    echo "::error::the pairs file '${OSIM_PAIRS}' is not a file of this repository" >&2
+    exit 2
+  fi
+fi
 [ -n "${OSIM_TOLERANCE:-}" ] && compare_args+=(--tolerance "$OSIM_TOLERANCE")
 [ -n "${OSIM_GATE:-}" ] && compare_args+=(--gate "$OSIM_GATE")
 
@@ -148,6 +179,8 @@ while IFS= read -r -d '' status; do
       if is_scene "$new"; then
         extract "$base" "$old" "$work/$label/$old"
         extract HEAD "$new" "$work/$new"
+        # The budgets the changed scene is held to: its base version's, at its new path.
+        extract "$base" "$old" "$work/budgets-base/$new"
         [ "$pairs" != "[" ] && pairs+=","
         pairs+="{\"before\":$(json_string "$label/$old"),\"after\":$(json_string "$new")}"
         compared+=("$new")
@@ -185,11 +218,11 @@ if [ ${#compared[@]} -gt 0 ]; then
   raise "$code"
   [ "$code" = 1 ] && compare_worse=true
 fi
-if [ -n "${OSIM_PAIRS:-}" ]; then
+if [ -n "$pairs_file" ]; then
   set +e
-  "$tool" compare --pairs "$OSIM_PAIRS" ${compare_args[@]+"${compare_args[@]}"} >>"$out/compare.txt"
+  "$tool" compare --pairs "$pairs_file" ${compare_args[@]+"${compare_args[@]}"} >>"$out/compare.txt"
   code=$?
-  compare_md+=$'\n\n'$(env -u GITHUB_ACTIONS "$tool" compare --pairs "$OSIM_PAIRS" --format markdown \
+  compare_md+=$'\n\n'$(env -u GITHUB_ACTIONS "$tool" compare --pairs "$pairs_file" --format markdown \
     ${compare_args[@]+"${compare_args[@]}"})
   set -e
   raise "$code"
@@ -207,12 +240,18 @@ for path in ${after[@]+"${after[@]}"}; do
   fi
 done
 budgets=""
+budget_changes=()
 if [ "${OSIM_CHECK:-true}" = "true" ] && [ ${#after[@]} -gt 0 ]; then
   set +e
-  budgets=$(cd "$work" && "$tool" check --junit "$out/junit.xml" ${device_args[@]+"${device_args[@]}"} \
-    ${config_args[@]+"${config_args[@]}"} -- "${after[@]}")
+  budgets=$(cd "$work" && "$tool" check --junit "$out/junit.xml" --budgets-from budgets-base \
+    ${device_args[@]+"${device_args[@]}"} ${config_args[@]+"${config_args[@]}"} -- "${after[@]}" 2>"$work/check.err")
   code=$?
   set -e
+  cat "$work/check.err" >&2
+  # The changed scenes whose own budgets differ from the base's: held to the base's, reported.
+  while IFS= read -r changed; do
+    [ -n "$changed" ] && budget_changes+=("$changed")
+  done < <(sed -n 's/^note: \(.*\): held to the budgets of .* (--budgets-from); its own budgets differ.*$/\1/p' "$work/check.err")
   raise "$code"
   check_code=$code
   printf '%s\n' "$budgets" >>"$out/compare.txt"
@@ -229,7 +268,7 @@ if [ "$check_code" = 1 ]; then
   else
     set +e
     if [ ${#compared[@]} -gt 0 ]; then
-      (cd "$work" && "$tool" check --quiet ${device_args[@]+"${device_args[@]}"} \
+      (cd "$work" && "$tool" check --quiet --budgets-from budgets-base ${device_args[@]+"${device_args[@]}"} \
         ${config_args[@]+"${config_args[@]}"} -- "${compared[@]}") >/dev/null 2>&1
       [ $? = 1 ] && regressed=true
     fi
@@ -265,7 +304,7 @@ esac
   printf '## Render cost: %s\n\n' "$verdict"
   printf 'Scenes: %s compared with %s, %s new, %s deleted, %s unchanged.\n' \
     "${#compared[@]}" "\`$label\`" "${#added[@]}" "${#deleted[@]}" "$unchanged"
-  if [ ${#compared[@]} -eq 0 ] && [ ${#added[@]} -eq 0 ] && [ ${#deleted[@]} -eq 0 ] && [ -z "${OSIM_PAIRS:-}" ]; then
+  if [ ${#compared[@]} -eq 0 ] && [ ${#added[@]} -eq 0 ] && [ ${#deleted[@]} -eq 0 ] && [ -z "$pairs_file" ]; then
     printf '\nNo scene file changed.\n'
   fi
   [ -n "$compare_md" ] && printf '\n%s\n' "$compare_md"
@@ -285,6 +324,15 @@ esac
   fi
   if [ ${#skipped[@]} -gt 0 ]; then
     printf '\n%s file(s) whose names are not valid UTF-8 or hold control characters were left out.\n' "${#skipped[@]}"
+  fi
+  if [ -n "$pairs_note" ]; then
+    printf '\nThis change %s `%s`: the run used the base commit'"'"'s pairs%s, and the new ones take effect once merged.\n' \
+      "$pairs_note" "$(shown "$OSIM_PAIRS")" "$([ -z "$pairs_file" ] && printf ' (none)')"
+  fi
+  if [ ${#budget_changes[@]} -gt 0 ]; then
+    printf '\nThis change edits the budgets of %s scene(s); each was held to the budgets of its base version, and the new ones take effect once merged:\n\n' \
+      "${#budget_changes[@]}"
+    for path in "${budget_changes[@]}"; do printf -- '- `%s`\n' "$(shown "$path")"; done
   fi
   if [ -n "$config_note" ]; then
     printf '\nThis change %s `%s`: the run used the base commit'"'"'s configuration%s, and the new one takes effect once merged.\n' \

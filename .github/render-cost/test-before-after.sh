@@ -6,7 +6,8 @@
 # a change without scene files says so, no output names a temporary folder, a comment over
 # GitHub's limit is cut between lines, a scene named like an option stays a path, the base
 # commit's configuration is obeyed and the change's own reported, and a name that is not UTF-8
-# is left out with a note.
+# is left out with a note; a changed scene is held to its base version's budgets and the base's
+# pairs file is obeyed, the change's own of each reported.
 #
 # Usage: .github/render-cost/test-before-after.sh path/to/offscreen-sim
 set -euo pipefail
@@ -232,9 +233,58 @@ expect_in "a name that is not UTF-8" "$out/comment.md" "1 compared with"
 expect_in "a name that is not UTF-8" "$out/comment.md" "1 file(s) whose names are not valid UTF-8 or hold control characters were left out."
 expect_in "a name that is not UTF-8" "$scratch/log.txt" "note: 1 changed file(s) whose names are not valid UTF-8"
 
+# 9. A changed scene is held to its base version's budgets, not its own: a pull request that
+# raises a budget it fails still fails, and the comment names the scene whose budgets it edits.
+# timeline-cell.json has 6 offscreen passes per frame; the base's copy allows 0, the change 100.
+git -C "$repo" checkout -q -b own-budgets "$first"
+sed 's/"maxOffscreenPassesPerFrame": 6,/"maxOffscreenPassesPerFrame": 0,/' "$root/scenes/timeline-cell.json" >"$dir/testTight.json"
+grep -qF '"maxOffscreenPassesPerFrame": 0,' "$dir/testTight.json" || fail "own budgets: the budget was not lowered"
+tight=$(commit "a scene held to no offscreen pass")
+sed -i 's/"maxOffscreenPassesPerFrame": 0,/"maxOffscreenPassesPerFrame": 100,/' "$dir/testTight.json"
+commit "its budget raised" >/dev/null
+run "$tight"
+expect_status "the change's own budgets" 1 "$code"
+expect_in "the change's own budgets" "$out/comment.md" "This change edits the budgets of 1 scene(s); each was held to the budgets of its base version"
+expect_in "the change's own budgets" "$out/comment.md" "- \`Tests/AppTests/__RenderScenes__/FeedTests/testTight.json\`"
+expect_in "the change's own budgets" "$out/compare.txt" "maxOffscreenPassesPerFrame  expected <= 0"
+expect_not_in "the change's own budgets" "$out/compare.txt" "expected <= 100"
+# A change that leaves the budgets alone gets no such line.
+sed -i 's/"name": "/"name": "Renamed /' "$dir/testTight.json"
+commit "the scene renamed, its budgets left alone" >/dev/null
+run HEAD~1
+expect_in "budgets left alone" "$out/comment.md" "1 compared with"
+expect_not_in "budgets left alone" "$out/comment.md" "edits the budgets"
+
+# 10. The pairs file is read as the base commit has it: a change that swaps a pair (so that the
+# regression it records reads as an improvement) is still held to the base's pair, and the
+# comment says the change edits the file. The hidden copy beside it is removed afterwards.
+git -C "$repo" checkout -q -b own-pairs "$first"
+mkdir -p "$repo/perf"
+cp "$better" "$repo/perf/home-v2.json"
+cp "$worse" "$repo/perf/home-v1.json"
+printf '[{"before": "home-v2.json", "after": "home-v1.json"}]\n' >"$repo/perf/pairs.json"
+paired=$(commit "a pair that records a regression")
+printf '[{"before": "home-v1.json", "after": "home-v2.json"}]\n' >"$repo/perf/pairs.json"
+commit "the pair swapped" >/dev/null
+run "$paired" OSIM_PAIRS=perf/pairs.json
+expect_status "the change's own pairs" 1 "$code"
+expect_in "the change's own pairs" "$out/comment.md" "This change changes \`perf/pairs.json\`: the run used the base commit's pairs, and the new ones take effect once merged."
+[ -z "$(git -C "$repo" status --porcelain --ignored)" ] || fail "the change's own pairs: the base's copy was left in the repository"
+# A pairs file the change adds is reported, not obeyed: the base has none.
+git -C "$repo" checkout -q -b new-pairs "$first"
+mkdir -p "$repo/perf"
+cp "$better" "$repo/perf/home-v2.json"
+cp "$worse" "$repo/perf/home-v1.json"
+printf '[{"before": "home-v2.json", "after": "home-v1.json"}]\n' >"$repo/perf/pairs.json"
+commit "a new pairs file" >/dev/null
+run "$first" OSIM_PAIRS=perf/pairs.json
+expect_status "a new pairs file" 0 "$code"
+expect_in "a new pairs file" "$out/comment.md" "This change adds \`perf/pairs.json\`: the run used the base commit's pairs (none), and the new ones take effect once merged."
+git -C "$repo" checkout -q "$branch"
+
 if [ "$failures" -gt 0 ]; then
   echo "the last run's log:" >&2
   cat "$scratch/log.txt" >&2
   exit 1
 fi
-echo "before/after logic: 15 runs on a scratch repository as expected"
+echo "before/after logic: 20 runs on a scratch repository as expected"

@@ -44,6 +44,21 @@ public struct CheckRun: Sendable {
   public var skipped: [String] = []
   public var failures: [BatchFailure] = []
   public var parts: [Part] = []
+  /// Scenes held to a base version's budgets whose own differ (`check --budgets-from`): what the
+  /// change would loosen or tighten once merged, in file order.
+  public var budgetChanges: [BudgetChange] = []
+
+  /// A scene whose own budgets differ from those of its base version, which it was held to.
+  public struct BudgetChange: Sendable, Equatable {
+    /// The scene's path as given.
+    public var file: String
+    /// The base version's path, whose budgets held.
+    public var base: String
+    public init(file: String, base: String) {
+      self.file = file
+      self.base = base
+    }
+  }
 
   public init(entries: [Entry] = [], skipped: [String] = [], failures: [BatchFailure] = []) {
     self.entries = entries
@@ -67,6 +82,7 @@ public struct CheckRun: Sendable {
     }
     return run
   }
+
 }
 
 /// Holds scenes to their budgets on their devices.
@@ -91,15 +107,25 @@ public enum CheckBatch {
     }
   }
 
+  /// Each scene's base version (`check --budgets-from folder`): the file at the same path under a
+  /// checkout of the base branch, whose budgets the scene is held to instead of its own, so that a
+  /// change cannot loosen the budgets it is checked against. A scene with no base version keeps
+  /// its own.
+  public struct BaseVersions: Sendable {
+    /// The base version's path, by the scene's path as given.
+    public var paths: [String: String]
+    public init(paths: [String: String]) { self.paths = paths }
+  }
+
   /// Checks `files` on up to `jobs` threads. Each file is read with `read`, decoded once and
   /// simulated on each device its budgets name (or each of `devices` when given), then let go:
   /// memory follows the scenes in flight, not the number of files.
   public static func run(
-    _ files: [String], budgets shared: SharedBudgets?, devices: [String], runner: SceneRunner, jobs: Int,
-    read: @Sendable (String) -> Result<[UInt8], FileProblem>
+    _ files: [String], budgets shared: SharedBudgets?, base: BaseVersions? = nil, devices: [String], runner: SceneRunner,
+    jobs: Int, read: @Sendable (String) -> Result<[UInt8], FileProblem>
   ) -> CheckRun {
     enum Outcome: Sendable {
-      case checked([CheckRun.Entry], [BatchFailure])
+      case checked([CheckRun.Entry], [BatchFailure], CheckRun.BudgetChange?)
       case skipped
       case failed(BatchFailure)
     }
@@ -108,17 +134,24 @@ public enum CheckBatch {
     let outcomes: [Outcome] = Parallel.map(count: files.count, jobs: jobs) { index in
       let path = files[index]
       let scene: PlaceableScene
+      // The budgets the scene brings: its own, or its base version's.
+      var own: Budgets?
+      var change: CheckRun.BudgetChange?
       do throws(BatchFailure) {
-        let bytes: [UInt8]
-        switch read(path) {
-        case .success(let contents): bytes = contents
-        case .failure(let problem): throw .unreadable(path: path, problem)
+        scene = try load(path, runner: runner, device: devices.first, read: read)
+        own = scene.scene.budgets
+        if let basePath = base?.paths[path] {
+          let baseScene = try load(basePath, runner: runner, device: devices.first, read: read)
+          if !Budgets.sameLimits(scene.scene.budgets, baseScene.scene.budgets) {
+            change = CheckRun.BudgetChange(file: path, base: basePath)
+          }
+          own = baseScene.scene.budgets
         }
-        scene = try runner.load(bytes, path: path, device: devices.first)
       } catch {
         return .failed(error)
       }
-      let (chosen, fromShared) = shared?.budgets(for: scene.scene.budgets) ?? (scene.scene.budgets, false)
+      let ownFile = base?.paths[path]
+      let (chosen, fromShared) = shared?.budgets(for: own) ?? (own, false)
       guard let budgets = chosen, !budgets.isEmpty else { return .skipped }
       let units = devices.isEmpty ? budgets.devices(sceneDevice: scene.scene.device) : devices
       let results: [Result<CheckRun.Entry, BatchFailure>] = Parallel.map(count: units.count, jobs: deviceJobs) { unit in
@@ -128,7 +161,7 @@ public enum CheckBatch {
           let results = BudgetCheck.evaluate(budgets, device: device, snapshot: MetricSnapshot(report))
           return .success(
             CheckRun.Entry(
-              file: path, deviceID: device, deviceName: report.scene.deviceName, budgetsFile: fromShared ? shared?.path : nil,
+              file: path, deviceID: device, deviceName: report.scene.deviceName, budgetsFile: fromShared ? shared?.path : ownFile,
               results: results, profile: report.scene.profile))
         } catch {
           return .failure(error)
@@ -139,14 +172,15 @@ public enum CheckBatch {
         results.compactMap {
           if case .failure(let error) = $0 { return error }
           return nil
-        })
+        }, fromShared ? nil : change)
     }
 
     var run = CheckRun()
     for (index, outcome) in outcomes.enumerated() {
       switch outcome {
-      case .checked(let entries, let failures):
+      case .checked(let entries, let failures, let change):
         run.entries += entries
+        if let change { run.budgetChanges.append(change) }
         run.failures += failures
         run.parts.append(CheckRun.Part(entries: entries.count, skipped: false, failures: failures.count))
       case .skipped:
@@ -158,5 +192,33 @@ public enum CheckBatch {
       }
     }
     return run
+  }
+
+  /// Reads and decodes one scene; a problem names `path`.
+  private static func load(
+    _ path: String, runner: SceneRunner, device: String?, read: (String) -> Result<[UInt8], FileProblem>
+  ) throws(BatchFailure) -> PlaceableScene {
+    let bytes: [UInt8]
+    switch read(path) {
+    case .success(let contents): bytes = contents
+    case .failure(let problem): throw .unreadable(path: path, problem)
+    }
+    return try runner.load(bytes, path: path, device: device)
+  }
+}
+
+extension Budgets {
+  /// Whether two scenes' budgets set the same limits on the same devices, wherever each is
+  /// written (no budgets and empty budgets are the same).
+  public static func sameLimits(_ first: Budgets?, _ second: Budgets?) -> Bool {
+    func written(_ limits: [Limit]) -> [BudgetKind: Double] {
+      Dictionary(limits.map { ($0.kind, $0.value) }, uniquingKeysWith: { _, last in last })
+    }
+    func shape(_ budgets: Budgets?) -> ([BudgetKind: Double], [String: [BudgetKind: Double]], [String]?) {
+      guard let budgets, !budgets.isEmpty else { return ([:], [:], nil) }
+      return (written(budgets.limits), budgets.deviceLimits.mapValues(written).filter { !$0.value.isEmpty }, budgets.checkOn)
+    }
+    let (a, b) = (shape(first), shape(second))
+    return a.0 == b.0 && a.1 == b.1 && a.2 == b.2
   }
 }

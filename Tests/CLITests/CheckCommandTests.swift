@@ -156,6 +156,52 @@ struct CheckCommandTests {
     #expect(badRun.stdout.isEmpty)
   }
 
+  @Test func budgetsFromABaseCheckoutReplaceEachScenesOwn() throws {
+    // The clipped card takes exactly 1 offscreen pass (CIScenes.card: one rounded, clipped layer
+    // with a sublayer). The change raises the card's budget from 0 to 5; held to the base's 0, it
+    // fails. A scene the base does not have keeps its own budgets; one whose budgets the change
+    // left alone gets no note.
+    let folder = try temporaryFolder()
+    try write(Self.card(budgets: #"{ "maxOffscreenPassesPerFrame": 0 }"#), to: "base/scenes/card.json", in: folder)
+    try write(Self.card(budgets: #"{ "maxOffscreenPassesPerFrame": 5 }"#), to: "scenes/card.json", in: folder)
+    try write(Self.card(budgets: #"{ "maxOffscreenPassesPerFrame": 1 }"#), to: "base/scenes/same.json", in: folder)
+    try write(Self.card(budgets: #"{ "maxOffscreenPassesPerFrame": 1 }"#), to: "scenes/same.json", in: folder)
+    try write(Self.card(budgets: #"{ "maxOffscreenPassesPerFrame": 2 }"#), to: "scenes/new.json", in: folder)
+
+    let own = ToolRun.run("check", "scenes", currentDirectory: folder)
+    #expect(own.status == 0, "\(own.stderr)")
+
+    let run = ToolRun.run("check", "--budgets-from", "base", "scenes", currentDirectory: folder)
+    #expect(run.status == 1, "\(run.stderr)")
+    // The columns are padded to the longest name: compared word by word.
+    let lines = run.stdout.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
+    #expect(lines.contains("failed scenes/card.json iphone-7 maxOffscreenPassesPerFrame expected <= 0 found 1"))
+    #expect(lines.contains("passed scenes/new.json iphone-7 maxOffscreenPassesPerFrame expected <= 2 found 1"))
+    #expect(lines.contains("passed scenes/same.json iphone-7 maxOffscreenPassesPerFrame expected <= 1 found 1"))
+    #expect(
+      run.stderr
+        == "note: scenes/card.json: held to the budgets of base/scenes/card.json (--budgets-from); its own budgets differ and are not obeyed\n"
+    )
+
+    let json = ToolRun.run("check", "--budgets-from", "base", "scenes", "--format", "json", currentDirectory: folder)
+    let document = try #require(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    let scenes = try #require(document["scenes"] as? [[String: Any]])
+    let files = scenes.map { "\($0["file"] ?? "")=\($0["budgetsFile"] as? String ?? "own")" }
+    #expect(files == ["scenes/card.json=base/scenes/card.json", "scenes/new.json=own", "scenes/same.json=base/scenes/same.json"])
+
+    let both = ToolRun.run("check", "--budgets-from", "base", "--budgets", "scenes/card.json", "scenes", currentDirectory: folder)
+    #expect(both.status == 2)
+    #expect(both.stderr.contains("--budgets and --budgets-from both choose the budgets"))
+    let missing = ToolRun.run("check", "--budgets-from", "nowhere", "scenes", currentDirectory: folder)
+    #expect(missing.status == 2)
+    #expect(missing.stderr.contains("--budgets-from nowhere: not a folder"))
+    // A base version that is not a valid scene is an input error naming it.
+    try write("{ not json", to: "base/scenes/new.json", in: folder)
+    let broken = ToolRun.run("check", "--budgets-from", "base", "scenes", currentDirectory: folder)
+    #expect(broken.status == 2)
+    #expect(broken.stderr.contains("base/scenes/new.json:1:3"))
+  }
+
   @Test func junitXMLParsesWithFoundationXML() throws {
     let folder = try temporaryFolder()
     let a = try write(

@@ -16,6 +16,11 @@ enum CheckCommand: ToolCommand {
     ] + OutputFormat.reporters)
   static let budgets = OptionDeclaration(
     "--budgets", value: "file", kind: .file, help: "Hold every scene to this budgets file instead of its own `budgets`.")
+  static let budgetsFrom = OptionDeclaration(
+    "--budgets-from", value: "folder", kind: .fileOrFolder,
+    help:
+      "Hold each scene to the budgets of its version at the same path under this folder (a checkout of the base branch) instead of its own, so that a change cannot loosen the budgets it is checked against. A scene with no version there keeps its own; one whose own budgets differ gets a note on standard error."
+  )
   static let junit = OptionDeclaration(
     "--junit", value: "file", kind: .file, help: "Also write the results as JUnit XML, one test case per budget and device.")
   static let device = SharedOptions.devices(
@@ -37,7 +42,7 @@ enum CheckCommand: ToolCommand {
           "Scene files, or folders searched recursively for *.json files (not *.schema.json, not hidden files or folders, not budgets, pairs or configuration files found there). Scenes without budgets are listed as skipped."
       )
     ],
-    options: [budgets, format] + Presentation.options + [
+    options: [budgets, budgetsFrom, format] + Presentation.options + [
       junit, device, SharedOptions.deviceFile, SharedOptions.jobs, SharedOptions.shardOption, ProjectConfigFile.option,
       RepositoryBounds.option,
     ] + SharedOptions.limitGroup,
@@ -65,6 +70,10 @@ enum CheckCommand: ToolCommand {
     if parsed.positional.contains("-") { throw UsageError("check reads files and folders, not standard input") }
     let presentation = try Presentation(parsed, format: Self.format, io: io)
     let selection = try DeviceSelection(parsed, io: io)
+    let baseFolder = parsed.value(Self.budgetsFrom)
+    if baseFolder != nil, parsed.value(Self.budgets) != nil {
+      throw UsageError("--budgets and --budgets-from both choose the budgets: give one")
+    }
     var budgets = try parsed.value(Self.budgets).map { path throws(InputError) in
       CheckBatch.SharedBudgets(path: path, budgets: try readBudgets(path, known: selection.devices, io: io))
     }
@@ -82,10 +91,18 @@ enum CheckCommand: ToolCommand {
     let positions = shard?.positions(of: files) ?? Array(files.indices)
     let selected = positions.map { files[$0] }
     let progress = Progress("check: read", total: selected.count, io: io)
+    let base = try baseFolder.map { folder throws(UsageError) in
+      try baseVersions(of: selected, under: folder, currentDirectory: io.currentDirectory)
+    }
     var run = CheckBatch.run(
-      selected, budgets: budgets, devices: selection.requested, runner: SceneRunner(devices: selection.devices, limits: selection.limits),
+      selected, budgets: budgets, base: base, devices: selection.requested,
+      runner: SceneRunner(devices: selection.devices, limits: selection.limits),
       jobs: CommonOptions.jobs(parsed), read: progress.counting(SceneLoader(io: io).batchReader(for: selected)))
     progress.finish()
+    for change in run.budgetChanges {
+      io.err(
+        "note: \(change.file): held to the budgets of \(change.base) (--budgets-from); its own budgets differ and are not obeyed\n")
+    }
     // A file that is not a scene at all is not quoted, in any output.
     run.failures = run.failures.map { OtherDocument.withoutContent($0, currentDirectory: io.currentDirectory) }
     let errors = pathErrors.map { InputError($0) } + run.failures.map { OtherDocument.hinted($0, currentDirectory: io.currentDirectory) }
@@ -118,6 +135,35 @@ enum CheckCommand: ToolCommand {
     for error in errors { io.report(error, annotated: presentation.format != .github) }
     if !errors.isEmpty { return .usageOrInput }
     return run.failed > 0 ? .failure : .success
+  }
+
+  /// Each scene's version under `folder` (`--budgets-from`): the file at the scene's path, made
+  /// relative to the working folder, under it. A scene outside the working folder, or with no
+  /// file there, has none.
+  static func baseVersions(of files: [String], under folder: String, currentDirectory: String) throws(UsageError)
+    -> CheckBatch.BaseVersions
+  {
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: ScenePaths.resolve(folder, in: currentDirectory), isDirectory: &isFolder),
+      isFolder.boolValue
+    else {
+      throw UsageError("--budgets-from \(folder): not a folder (give a checkout of the base branch)")
+    }
+    let here = ScenePaths.normalize(currentDirectory)
+    var paths: [String: String] = [:]
+    for file in files {
+      let full = ScenePaths.normalize(ScenePaths.resolve(file, in: currentDirectory))
+      guard full.hasPrefix(here == "/" ? "/" : here + "/") else { continue }
+      let relative = String(full.dropFirst(here == "/" ? 1 : here.count + 1))
+      let candidate = ScenePaths.join(folder, relative)
+      var candidateIsFolder: ObjCBool = false
+      if FileManager.default.fileExists(atPath: ScenePaths.resolve(candidate, in: currentDirectory), isDirectory: &candidateIsFolder),
+        !candidateIsFolder.boolValue
+      {
+        paths[file] = candidate
+      }
+    }
+    return CheckBatch.BaseVersions(paths: paths)
   }
 
   static func readBudgets(_ path: String, known: [DeviceProfile], io: ToolIO) throws(InputError) -> Budgets {
