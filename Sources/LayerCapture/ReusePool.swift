@@ -81,7 +81,7 @@ enum ReusePool {
     return Outcome(
       sublayers: sublayers, reuse: CellReuse(cell: base, items: items),
       note:
-        "\(path): the \(cells.count) visible cell\(cells.count == 1 ? "" : "s") (\(shown)) become a reuse pool of \(poolSize) copies of item \(first.item)'s cell, \(formatNumber(step)) pt apart; what differs between cells is not kept."
+        "\(path): the \(plural(cells.count, "visible cell")) (\(shown)) become a reuse pool of \(poolSize) copies of item \(first.item)'s cell, \(formatNumber(step)) pt apart; what differs between cells is not kept."
     )
   }
 }

@@ -198,7 +198,7 @@ struct Walker {
       } else if info.reusesCells {
         let cells = cellIndices.compactMap { $0 }.count
         note(
-          "\(path): a list showing \(cells) cell\(cells == 1 ? "" : "s")\(info.itemCount.map { " of \($0) items" } ?? ""); a capture of one moment holds the visible cells only: capture with a scroll to simulate scrolling with cell reuse."
+          "\(path): a list showing \(plural(cells, "cell"))\(info.itemCount.map { " of \($0) items" } ?? ""); a capture of one moment holds the visible cells only: capture with a scroll to simulate scrolling with cell reuse."
         )
       }
     }
@@ -228,7 +228,7 @@ struct Walker {
     if !p.animationKeys.isEmpty {
       let count = p.animationKeys.count
       note(
-        "\(path): \(count) animation\(count == 1 ? "" : "s") in flight (\(p.animationKeys.joined(separator: ", "))): captured at the model values, where \(count == 1 ? "it ends" : "they end"), not as the screen shows the layer now."
+        "\(path): \(plural(count, "animation")) in flight (\(p.animationKeys.joined(separator: ", "))): captured at the model values, where \(count == 1 ? "it ends" : "they end"), not as the screen shows the layer now."
       )
     }
   }

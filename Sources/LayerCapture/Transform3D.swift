@@ -31,8 +31,4 @@ public struct Transform3D: Sendable, Hashable {
   /// perspective (m14, m24 zero and m44 one). A rotation about x or y without perspective is
   /// affine on the layer's plane: it only squashes it.
   public var isAffineOnLayerPlane: Bool { m14 == 0 && m24 == 0 && m44 == 1 }
-
-  /// True when the transform moves the layer's plane out of the screen's (it has a z part):
-  /// sublayers of a `CATransformLayer` keep such depth, a plain layer flattens it.
-  public var hasDepth: Bool { m13 != 0 || m23 != 0 || m31 != 0 || m32 != 0 || m33 != 1 || m34 != 0 || m43 != 0 }
 }

@@ -81,7 +81,7 @@ struct InputError: Error {
     let shown = Array(errors.diagnostics.prefix(SceneErrors.shownLimit))
     var message = SceneErrors(shown).formatted(file: file)
     let more = errors.diagnostics.count - shown.count
-    if more > 0 { message += "\n\(file): \(more) more problem\(more == 1 ? "" : "s") not shown; the first \(shown.count) are above" }
+    if more > 0 { message += "\n\(file): \(Markup.plural(more, "more problem")) not shown; the first \(shown.count) are above" }
     self.message = message + "\n" + summary
     self.file = file
     self.diagnostics = shown
@@ -90,6 +90,6 @@ struct InputError: Error {
   /// `<file>: 2 problems found; <outcome>`.
   static func summary(_ errors: SceneErrors, file: String, _ outcome: String) -> String {
     let count = errors.diagnostics.count
-    return "\(file): \(count) problem\(count == 1 ? "" : "s") found; \(outcome)"
+    return "\(file): \(Markup.plural(count, "problem")) found; \(outcome)"
   }
 }

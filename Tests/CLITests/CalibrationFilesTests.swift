@@ -1,6 +1,7 @@
 import Compositor
 import Foundation
 import LayerTree
+import TestSupport
 import Testing
 
 @testable import offscreen_sim
@@ -8,27 +9,23 @@ import Testing
 /// The files made from the measurements format's description stay equal to it, as the scene
 /// format's do (FormatFilesTests): the JSON Schema `measurements/measurements.schema.json` (what
 /// `offscreen-sim schema measurements` writes) and the tables of docs/calibration.md (the keys of
-/// each object, and the fitted figures of `FittedCoefficients`). OFFSCREEN_SIM_RECORD_FORMAT=1
-/// rewrites them.
+/// each object, and the fitted figures of `FittedCoefficients`).
+/// `OFFSCREEN_SIM_RECORD=1 swift test --filter CalibrationFilesTests` rewrites them (``Recording``).
 @Suite("Calibration files")
 struct CalibrationFilesTests {
   static let schemaPath = packageRoot.appendingPathComponent("measurements/measurements.schema.json")
   static let guidePath = packageRoot.appendingPathComponent("docs/calibration.md")
-  static var recording: Bool { ProcessInfo.processInfo.environment["OFFSCREEN_SIM_RECORD_FORMAT"] == "1" }
 
   @Test func theSchemaFileIsWhatTheSchemaCommandWrites() throws {
     let folder = try temporaryFolder()
     let run = ToolRun.run("schema", "measurements", "-o", "schema.json", currentDirectory: folder)
     #expect(run.status == 0, "\(run.stderr)")
     let written = try String(contentsOfFile: folder + "/schema.json", encoding: .utf8)
-    if Self.recording {
-      try FileManager.default.createDirectory(at: Self.schemaPath.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try Data(written.utf8).write(to: Self.schemaPath)
+    if let failure = HeldFile.check(
+      written, file: Self.schemaPath, name: "measurements/measurements.schema.json", filter: "CalibrationFilesTests")
+    {
+      Issue.record(Comment(rawValue: failure))
     }
-    let file = try String(contentsOf: Self.schemaPath, encoding: .utf8)
-    #expect(
-      file == written,
-      "measurements/measurements.schema.json differs from `offscreen-sim schema measurements`; rerun with OFFSCREEN_SIM_RECORD_FORMAT=1")
   }
 
   @Test func theSchemaListsEveryKeyAndEveryMetric() throws {
@@ -50,9 +47,10 @@ struct CalibrationFilesTests {
   @Test func theGuidesTablesAreTheDescriptions() throws {
     let guide = try String(contentsOf: Self.guidePath, encoding: .utf8)
     let expected = FormatTables.regenerated(guide, tables: Self.tables)
-    if Self.recording { try Data(expected.utf8).write(to: Self.guidePath) }
     for (mark, _) in Self.tables { #expect(guide.contains(mark), "docs/calibration.md has no table \(mark)") }
-    #expect(guide == expected, "docs/calibration.md's tables differ from the description; rerun with OFFSCREEN_SIM_RECORD_FORMAT=1")
+    if let failure = HeldFile.check(expected, file: Self.guidePath, name: "docs/calibration.md", filter: "CalibrationFilesTests") {
+      Issue.record(Comment(rawValue: failure))
+    }
     // Every fitted figure has its row, by name.
     for name in FittedCoefficients.names { #expect(guide.contains("| `\(name)` |"), "\(name)") }
   }

@@ -1,5 +1,6 @@
 import Compositor
 import Foundation
+import TestSupport
 import Testing
 
 @testable import offscreen_sim

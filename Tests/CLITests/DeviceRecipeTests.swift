@@ -1,5 +1,6 @@
 import Compositor
 import Foundation
+import TestSupport
 import Testing
 
 /// The recipe for adding a device is one entry in `DeviceCatalogue.all` (docs/architecture.md):

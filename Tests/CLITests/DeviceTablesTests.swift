@@ -1,13 +1,14 @@
 import Compositor
 import Foundation
 import LayerTree
+import TestSupport
 import Testing
 
 /// The docs' device tables are made from the catalogue (`DeviceTables`): docs/cost-model.md's
 /// chip table ("Devices: hardware facts") and docs/scene-format.md's device table ("Devices").
 /// Each document holds them between `<!-- devices: KIND -->` and `<!-- end devices -->`; these
 /// tests hold the text there equal to what the catalogue gives. Rewrite both with
-/// `OFFSCREEN_SIM_RECORD_REFERENCES=1 swift test --filter DeviceTablesTests`: each test then
+/// `OFFSCREEN_SIM_RECORD=1 swift test --filter DeviceTablesTests` (``Recording``): each test then
 /// writes its document and fails once, so that a recording is never taken for a pass.
 @Suite("Device tables in the docs")
 struct DeviceTablesTests {
@@ -18,17 +19,9 @@ struct DeviceTablesTests {
       #expect(text.contains(DeviceTables.openingMark(kind)), "\(path) has no \(kind.rawValue) table")
     }
     let expected = DeviceTables.regenerated(text)
-    if ProcessInfo.processInfo.environment["OFFSCREEN_SIM_RECORD_REFERENCES"] != nil {
-      if expected != text {
-        try Data(expected.utf8).write(to: url)
-        Issue.record("recorded the device tables of \(path); run again without OFFSCREEN_SIM_RECORD_REFERENCES")
-      }
-      return
+    if let failure = HeldFile.check(expected, file: url, name: path, filter: "DeviceTablesTests") {
+      Issue.record(Comment(rawValue: failure))
     }
-    #expect(
-      expected == text,
-      "\(path)'s device tables differ from the catalogue; rewrite them with OFFSCREEN_SIM_RECORD_REFERENCES=1 swift test --filter DeviceTablesTests"
-    )
   }
 
   @Test func costModelChipTableIsTheCatalogues() throws { try Self.check("docs/cost-model.md", kinds: [.chips]) }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The docs' examples are the tool's real output: every `console` block of README.md and of
@@ -16,6 +17,10 @@ import Testing
 ///
 /// A block that cannot run here (installing, a CI job, lldb) is fenced as another language
 /// (`sh`, `yaml`, `text`...) on purpose, and is not checked.
+///
+/// `OFFSCREEN_SIM_RECORD=1 swift test --filter DocsExamplesTests` (``Recording``) writes every
+/// command's output into its block instead, where the block shows all of it (no `...` line under
+/// the command); a block that leaves lines out is reported when it differs, to be edited by hand.
 @Suite("docs examples")
 struct DocsExamplesTests {
   /// README.md, then every Markdown file of docs/, by name.
@@ -47,9 +52,14 @@ struct DocsExamplesTests {
   }
 
   static func examples(in document: String) throws -> [Example] {
+    try examples(in: text(document), document: document)
+  }
+
+  /// The examples of `text`, the text of `document`.
+  static func examples(in text: String, document: String) throws -> [Example] {
     var examples: [Example] = []
     var current: Example? = nil
-    for (index, line) in try text(document).components(separatedBy: "\n").enumerated() {
+    for (index, line) in text.components(separatedBy: "\n").enumerated() {
       if current == nil {
         if line == "```console" { current = Example(document: document, line: index + 1, commands: [], otherCommands: []) }
         continue
@@ -151,13 +161,16 @@ struct DocsExamplesTests {
     #expect(!Self.matches(["a"], ["a", "b"]))
   }
 
-  @Test(arguments: try documents.flatMap { try examples(in: $0) })
-  func examplesPrintWhatTheDocsShow(_ example: Example) throws {
+  /// What each command of `example` prints, line by line (standard output, then standard error;
+  /// standard error alone when `> file` takes standard output), without trailing empty lines. The
+  /// block runs in a fresh folder that sees the repository's `Tests/` and `scenes/`.
+  static func printed(_ example: Example) throws -> [[String]] {
     let folder = try temporaryFolder()
     for shared in ["Tests", "scenes"] {
       try FileManager.default.createSymbolicLink(
         atPath: folder + "/" + shared, withDestinationPath: packageRoot.appendingPathComponent(shared).path)
     }
+    var outputs: [[String]] = []
     for command in example.commands {
       let run = ToolRun.callAsFunction(command.arguments, currentDirectory: folder)
       var printed = run.stderr
@@ -166,10 +179,81 @@ struct DocsExamplesTests {
       } else {
         printed = run.stdout + run.stderr
       }
-      var lines = printed.components(separatedBy: "\n")
-      while lines.last == "" { lines.removeLast() }
-      var shown = command.output
-      while shown.last == "" { shown.removeLast() }
+      outputs.append(trimmed(printed.components(separatedBy: "\n")))
+    }
+    return outputs
+  }
+
+  /// `lines` without its trailing empty lines.
+  static func trimmed(_ lines: [String]) -> [String] {
+    var lines = lines
+    while lines.last == "" { lines.removeLast() }
+    return lines
+  }
+
+  /// The document's text with the output shown under each command replaced by what it printed,
+  /// where the block shows the whole output (no `...` line); `printed` holds each example's
+  /// outputs, in the examples' order. The commands whose shown output leaves lines out and does
+  /// not match are returned as `document:line`.
+  static func rewritten(_ text: String, document: String, examples: [Example], printed: [[[String]]]) -> (
+    text: String, unrecorded: [String]
+  ) {
+    var lines = text.components(separatedBy: "\n")
+    var unrecorded: [String] = []
+    let commands = zip(examples, printed).flatMap { zip($0.commands, $1) }
+    for (command, output) in commands.reversed() {
+      let shown = trimmed(command.output)
+      if matches(output[...], shown[...]) { continue }
+      if shown.contains("...") {
+        unrecorded.append("\(document):\(command.line)")
+        continue
+      }
+      // The command is on line `command.line` (from 1): its output starts on the next.
+      lines.replaceSubrange(command.line..<(command.line + shown.count), with: output)
+    }
+    return (lines.joined(separator: "\n"), unrecorded.reversed())
+  }
+
+  @Test func rewritingReplacesTheWholeOutputsOnly() {
+    // Worked out by hand: the first command's output (one line, "old") becomes the two lines
+    // printed; the second shows `...` and is left as it is, and named.
+    let text = "# Doc\n```console\n$ offscreen-sim a\nold\n\n$ offscreen-sim b\nfirst\n...\n```\n"
+    let examples = (try? Self.examples(in: text, document: "doc.md")) ?? []
+    #expect(examples.count == 1 && examples.first?.commands.count == 2)
+    let result = Self.rewritten(text, document: "doc.md", examples: examples, printed: [[["new", "lines"], ["other"]]])
+    #expect(result.text == "# Doc\n```console\n$ offscreen-sim a\nnew\nlines\n\n$ offscreen-sim b\nfirst\n...\n```\n")
+    #expect(result.unrecorded == ["doc.md:6"])
+    // Nothing differs: the text is kept byte for byte.
+    let same = Self.rewritten(text, document: "doc.md", examples: examples, printed: [[["old"], ["first", "x"]]])
+    #expect(same.text == text && same.unrecorded.isEmpty)
+  }
+
+  /// With ``Recording`` on, writes every document's examples again (``rewritten``); otherwise
+  /// `examplesPrintWhatTheDocsShow` checks them.
+  @Test func recordTheExamples() throws {
+    guard Recording.isOn else { return }
+    for document in Self.documents {
+      let text = try Self.text(document)
+      let examples = try Self.examples(in: text, document: document)
+      let result = Self.rewritten(text, document: document, examples: examples, printed: try examples.map(Self.printed))
+      for place in result.unrecorded {
+        Issue.record("\(place): the output differs and the block leaves lines out (`...`): edit it by hand")
+      }
+      if let failure = HeldFile.check(
+        result.text, file: packageRoot.appendingPathComponent(document), name: document, filter: "DocsExamplesTests")
+      {
+        Issue.record(Comment(rawValue: failure))
+      }
+    }
+  }
+
+  @Test(arguments: try documents.flatMap { try examples(in: $0) })
+  func examplesPrintWhatTheDocsShow(_ example: Example) throws {
+    // Recording rewrites the documents (recordTheExamples): nothing to compare against then.
+    guard !Recording.isOn else { return }
+    let printed = try Self.printed(example)
+    for (command, lines) in zip(example.commands, printed) {
+      let shown = Self.trimmed(command.output)
       #expect(
         Self.matches(lines[...], shown[...]),
         "\(example.document):\(command.line): `offscreen-sim \(command.arguments.joined(separator: " "))` printed:\n\(lines.joined(separator: "\n"))"

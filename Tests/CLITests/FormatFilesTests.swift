@@ -1,27 +1,28 @@
 import Compositor
 import Foundation
 import LayerTree
+import TestSupport
 import Testing
 
 @testable import offscreen_sim
 
 /// The files made from the format's description stay equal to it: the JSON Schema
 /// (`scenes/scene.schema.json`, what `offscreen-sim schema` writes) and the key tables of
-/// docs/scene-format.md. Set OFFSCREEN_SIM_RECORD_FORMAT=1 to rewrite both from the description.
+/// docs/scene-format.md. `OFFSCREEN_SIM_RECORD=1 swift test --filter FormatFilesTests` rewrites both
+/// from the description (``Recording``).
 @Suite("Format files")
 struct FormatFilesTests {
   static let schemaPath = packageRoot.appendingPathComponent("scenes/scene.schema.json")
   static let guidePath = packageRoot.appendingPathComponent("docs/scene-format.md")
-  static var recording: Bool { ProcessInfo.processInfo.environment["OFFSCREEN_SIM_RECORD_FORMAT"] == "1" }
 
   @Test func theSchemaFileIsWhatTheSchemaCommandWrites() throws {
     let folder = try temporaryFolder()
     let run = ToolRun.run("schema", "-o", "schema.json", currentDirectory: folder)
     #expect(run.status == 0, "\(run.stderr)")
     let written = try String(contentsOfFile: folder + "/schema.json", encoding: .utf8)
-    if Self.recording { try Data(written.utf8).write(to: Self.schemaPath) }
-    let file = try String(contentsOf: Self.schemaPath, encoding: .utf8)
-    #expect(file == written, "scenes/scene.schema.json differs from `offscreen-sim schema`; rerun with OFFSCREEN_SIM_RECORD_FORMAT=1")
+    if let failure = HeldFile.check(written, file: Self.schemaPath, name: "scenes/scene.schema.json", filter: "FormatFilesTests") {
+      Issue.record(Comment(rawValue: failure))
+    }
   }
 
   @Test func theSchemaListsEveryKeyOfEveryKind() throws {
@@ -40,12 +41,13 @@ struct FormatFilesTests {
   @Test func theGuidesKeyTablesAreTheDescriptions() throws {
     let guide = try String(contentsOf: Self.guidePath, encoding: .utf8)
     let expected = FormatTables.regenerated(guide)
-    if Self.recording { try Data(expected.utf8).write(to: Self.guidePath) }
     // Every kind has its table in the guide.
     for kind in SceneFormat.standard.kinds {
       #expect(guide.contains(FormatTables.openingMark(kind)), "docs/scene-format.md has no table for \(kind.name)")
     }
-    #expect(guide == expected, "docs/scene-format.md's key tables differ from the description; rerun with OFFSCREEN_SIM_RECORD_FORMAT=1")
+    if let failure = HeldFile.check(expected, file: Self.guidePath, name: "docs/scene-format.md", filter: "FormatFilesTests") {
+      Issue.record(Comment(rawValue: failure))
+    }
   }
 
   @Test func theSchemaCommandWritesToAFileAndHasHelp() throws {

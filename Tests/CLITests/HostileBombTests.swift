@@ -1,5 +1,6 @@
 import Foundation
 import LayerTree
+import TestSupport
 import Testing
 
 /// Small files that ask for unbounded work, built here, through every command that reads a

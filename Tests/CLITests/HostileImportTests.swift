@@ -1,5 +1,6 @@
 import Foundation
 import LayerTree
+import TestSupport
 import Testing
 
 /// The importers' door: small Lottie files and recursiveDescription dumps, built here, that

@@ -1,5 +1,6 @@
 import Foundation
 import LayerTree
+import TestSupport
 import Testing
 
 @testable import offscreen_sim
@@ -297,14 +298,7 @@ struct HostileOutputFileTests {
   }
 
   /// The tool's executable, built next to the test bundle by `swift test`.
-  static func toolExecutable() throws -> URL {
-    let candidates = [
-      URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("offscreen-sim"),
-      Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("offscreen-sim"),
-      packageRoot.appendingPathComponent(".build/debug/offscreen-sim"),
-    ]
-    return try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }, "build the tool first")
-  }
+  static func toolExecutable() throws -> URL { try #require(BuiltTool.executable, "build the tool first") }
 
   // MARK: optimize
 

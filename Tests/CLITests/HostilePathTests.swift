@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Paths that files from a pull request list: a configuration's `scenes` and a pairs file's

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import offscreen_sim
@@ -95,7 +96,8 @@ struct HostileReporterTests {
             // No element from the scene: only the reporter's own.
             let names = Set(try document.nodes(forXPath: "//*").compactMap(\.name))
             let own: Set<String> =
-              format == "checkstyle" ? ["checkstyle", "file", "error"] : ["testsuites", "testsuite", "testcase", "failure", "properties", "property"]
+              format == "checkstyle"
+              ? ["checkstyle", "file", "error"] : ["testsuites", "testsuite", "testcase", "failure", "properties", "property"]
             #expect(names.isSubset(of: own), "\(label): \(names)")
           #endif
         default:
@@ -245,7 +247,8 @@ struct HostileReporterTests {
   @Test func mergeRefusesToOverwriteAShard() throws {
     let folder = try temporaryFolder()
     try write(Self.scene(clip: true), to: "scenes/s.json", in: folder)
-    let shard = try write(ToolRun.run("check", folder + "/scenes", "--shard", "1/1", "--format", "json").stdout, to: "shard.json", in: folder)
+    let shard = try write(
+      ToolRun.run("check", folder + "/scenes", "--shard", "1/1", "--format", "json").stdout, to: "shard.json", in: folder)
     let text = try String(contentsOfFile: shard, encoding: .utf8)
     let run = ToolRun.run("merge", shard, "--junit", shard)
     #expect(run.status == 2)

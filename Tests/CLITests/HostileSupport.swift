@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// What the hostile-input tests check outputs with: a model of how the GitHub Actions runner

@@ -11,8 +11,10 @@ struct HostileWrappingTests {
   /// Words of every length from 1 to `longest` characters, each followed by a command, so that
   /// some command lands at the start of a wrapped line whatever the width.
   static func commands(_ longest: Int) -> String {
-    (1...longest).map { String(repeating: "w", count: $0) + " ::error::forged " + String(repeating: "v", count: $0) + " ::stop-commands::tok" }
-      .joined(separator: " ")
+    (1...longest).map {
+      String(repeating: "w", count: $0) + " ::error::forged " + String(repeating: "v", count: $0) + " ::stop-commands::tok"
+    }
+    .joined(separator: " ")
   }
 
   /// `arguments` run with standard output `width` columns wide, coloured or not.

@@ -1,6 +1,7 @@
 import Compositor
 import Foundation
 import LayerTree
+import TestSupport
 import Testing
 
 /// `offscreen-sim measurements from-xcresult`: xcresulttool's metrics JSON as a case of a

@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Whole outputs of `compare` and `check` against checked-in files in `References/`.
 ///
-/// Re-record with `OFFSCREEN_SIM_RECORD_REFERENCES=1 swift test --filter ReferenceTests`: each
+/// Re-record with `OFFSCREEN_SIM_RECORD=1 swift test --filter ReferenceTests` (``Recording``): each
 /// test then writes its output and fails once, so a recording is never taken for a pass.
 ///
 /// None of these outputs depends on the cost model's coefficients:
@@ -19,33 +20,10 @@ struct ReferenceTests {
   static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("References")
   static let inputs = folder.appendingPathComponent("Inputs").path
 
+  /// Holds the output `actual` equal to the reference file `name` (``HeldFile``).
   static func check(_ actual: String, against name: String) {
-    let url = folder.appendingPathComponent(name)
-    if ProcessInfo.processInfo.environment["OFFSCREEN_SIM_RECORD_REFERENCES"] != nil {
-      do {
-        try Data(actual.utf8).write(to: url)
-        Issue.record("recorded \(name); run again without OFFSCREEN_SIM_RECORD_REFERENCES")
-      } catch {
-        Issue.record("cannot record \(name): \(error)")
-      }
-      return
-    }
-    guard let data = FileManager.default.contents(atPath: url.path) else {
-      Issue.record("no reference \(name); record it with OFFSCREEN_SIM_RECORD_REFERENCES=1")
-      return
-    }
-    let expected = String(decoding: data, as: UTF8.self)
-    if actual != expected {
-      let a = actual.split(separator: "\n", omittingEmptySubsequences: false)
-      let e = expected.split(separator: "\n", omittingEmptySubsequences: false)
-      let line = zip(a, e).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(a.count, e.count)
-      Issue.record(
-        """
-        \(name) differs from line \(line + 1):
-          expected: \(line < e.count ? String(e[line]) : "<end>")
-          actual:   \(line < a.count ? String(a[line]) : "<end>")
-        Re-record with OFFSCREEN_SIM_RECORD_REFERENCES=1 if the change is intended.
-        """)
+    if let failure = HeldFile.check(actual, file: folder.appendingPathComponent(name), name: name, filter: "ReferenceTests") {
+      Issue.record(Comment(rawValue: failure))
     }
   }
 

@@ -120,7 +120,10 @@ struct SceneStreamReaderTests {
   static let cornerCases: [(fastPath: Bool, json: String)] = [
     // White space of every kind, a byte order mark and CRLF line ends: the layers' lines and
     // columns must come out as the tree's.
-    (true, "\u{FEFF}{\r\n\t\"version\": 1,\r\n \"device\": \"iphone-7\",\r\n \"root\": {\r\n\r\n   \"sublayers\": [ {\"id\":\"a\"},\n\n  {\"id\" : \"b\" , \"frame\" :[ 1 ,2,3 , 4 ] } ] } }\r\n"),
+    (
+      true,
+      "\u{FEFF}{\r\n\t\"version\": 1,\r\n \"device\": \"iphone-7\",\r\n \"root\": {\r\n\r\n   \"sublayers\": [ {\"id\":\"a\"},\n\n  {\"id\" : \"b\" , \"frame\" :[ 1 ,2,3 , 4 ] } ] } }\r\n"
+    ),
     // iOS 6 turns allowsGroupOpacity's default off: known before root, or only after it.
     (true, ##"{"version": 1, "device": "iphone-7", "iosVersion": "6.1", "root": {"sublayers": [{"id": "a"}]}}"##),
     (false, ##"{"version": 1, "device": "iphone-7", "root": {"sublayers": [{"id": "a"}]}, "iosVersion": "6.1"}"##),
@@ -134,15 +137,30 @@ struct SceneStreamReaderTests {
     (false, ##"{"version": 1, "device": "iphone-0", "root": {}}"##),
     (false, ##"{"version": 1, "device": "iphone-7", "root": {}} x"##),
     (false, ##"{"version": 1, "device": "iphone-7", "root": {}, "root": {}}"##),
-    (true, ##"{"$schema": "../scenes/scene.schema.json", "version": 1, "name": "caf\u00e9 \"quoted\"", "description": "日本語", "device": "iphone-7", "root": {"id": "window"}}"##),
+    (
+      true,
+      ##"{"$schema": "../scenes/scene.schema.json", "version": 1, "name": "caf\u00e9 \"quoted\"", "description": "日本語", "device": "iphone-7", "root": {"id": "window"}}"##
+    ),
     // A class-only key before `class` is left to the tree, which reads `class` first.
     (true, ##"{"version": 1, "device": "iphone-7", "root": {"class": "CAShapeLayer", "path": {"type": "rect", "rect": [0, 0, 1, 1]}}}"##),
     (false, ##"{"version": 1, "device": "iphone-7", "root": {"path": {"type": "rect", "rect": [0, 0, 1, 1]}, "class": "CAShapeLayer"}}"##),
     (false, ##"{"version": 1, "device": "iphone-7", "root": {"path": {"type": "rect", "rect": [0, 0, 1, 1]}}}"##),
-    (true, ##"{"version": 1, "device": "iphone-7", "root": {"frame": [0, 0, 10, 10], "class": "CAShapeLayer", "fillColor": null, "strokeColor": "#FF000080", "lineWidth": 2}}"##),
-    (true, ##"{"version": 1, "device": "iphone-7", "root": {"class": "CAShapeLayer", "path": {"type": "arbitrary", "rect": [0, 0, 5, 5], "points": 40}}}"##),
-    (false, ##"{"version": 1, "device": "iphone-7", "root": {"class": "CAShapeLayer", "path": {"type": "rect", "rect": [0, 0, 5, 5], "points": 40}}}"##),
-    (false, ##"{"version": 1, "device": "iphone-7", "root": {"class": "CAShapeLayer", "path": {"type": "arbitrary", "rect": [0, 0, 5, 5]}}}"##),
+    (
+      true,
+      ##"{"version": 1, "device": "iphone-7", "root": {"frame": [0, 0, 10, 10], "class": "CAShapeLayer", "fillColor": null, "strokeColor": "#FF000080", "lineWidth": 2}}"##
+    ),
+    (
+      true,
+      ##"{"version": 1, "device": "iphone-7", "root": {"class": "CAShapeLayer", "path": {"type": "arbitrary", "rect": [0, 0, 5, 5], "points": 40}}}"##
+    ),
+    (
+      false,
+      ##"{"version": 1, "device": "iphone-7", "root": {"class": "CAShapeLayer", "path": {"type": "rect", "rect": [0, 0, 5, 5], "points": 40}}}"##
+    ),
+    (
+      false,
+      ##"{"version": 1, "device": "iphone-7", "root": {"class": "CAShapeLayer", "path": {"type": "arbitrary", "rect": [0, 0, 5, 5]}}}"##
+    ),
     (true, ##"{"version": 1, "device": "iphone-7", "root": {"class": "CAGradientLayer", "colors": ["#000000", "clear", "#ffffff80"]}}"##),
     (false, ##"{"version": 1, "device": "iphone-7", "root": {"class": "CAGradientLayer", "colors": []}}"##),
     (true, ##"{"version": 1, "device": "iphone-7", "root": {"class": "UIVisualEffectView", "effect": "vibrancy"}}"##),
@@ -155,16 +173,28 @@ struct SceneStreamReaderTests {
     (false, ##"{"version": 1, "device": "iphone-7", "root": {"sublayers": [{"id": "a\u0020b"}]}}"##),
     (false, ##"{"version": 1, "device": "iphone-7", "root": {"sublayers": [{"id": ""}]}}"##),
     (false, ##"{"version": 1, "device": "iphone-7", "root": {"sublayers": [{"frame": [0, 0, 1, 1]}]}}"##),
-    (false, ##"{"version": 1, "device": "iphone-7", "root": {"sublayers": [{"id": "c", "repeat": {"count": 2}}, {"id": "c", "repeat": {"count": 1}}]}}"##),
-    (true, ##"{"version": 1, "device": "iphone-7", "root": {"sublayers": [{"id": "c", "repeat": {"count": 2, "step": [0, 10]}}, {"id": "c"}]}}"##),
+    (
+      false,
+      ##"{"version": 1, "device": "iphone-7", "root": {"sublayers": [{"id": "c", "repeat": {"count": 2}}, {"id": "c", "repeat": {"count": 1}}]}}"##
+    ),
+    (
+      true,
+      ##"{"version": 1, "device": "iphone-7", "root": {"sublayers": [{"id": "c", "repeat": {"count": 2, "step": [0, 10]}}, {"id": "c"}]}}"##
+    ),
     (true, ##"{"version": 1, "device": "iphone-7", "root": {"sublayers": [{"id": "c", "repeat": {"count": 0}}, {"id": "c"}]}}"##),
     (false, ##"{"version": 1, "device": "iphone-7", "root": {"repeat": {"count": 2}}}"##),
-    (false, ##"{"version": 1, "device": "iphone-7", "root": {"sublayers": [{"id": "c", "repeat": {"count": 2000000}, "sublayers": [{"id": "d"}, {"id": "e"}]}]}}"##),
+    (
+      false,
+      ##"{"version": 1, "device": "iphone-7", "root": {"sublayers": [{"id": "c", "repeat": {"count": 2000000}, "sublayers": [{"id": "d"}, {"id": "e"}]}]}}"##
+    ),
     // Masks: an id of their own by default, no `repeat`.
     (true, ##"{"version": 1, "device": "iphone-7", "root": {"mask": {"frame": [0, 0, 5, 5], "sublayers": [{"id": "m"}], "mask": {}}}}"##),
     (false, ##"{"version": 1, "device": "iphone-7", "root": {"mask": {"repeat": {"count": 1}}}}"##),
     // Contents keys in any order; keys of another type.
-    (true, ##"{"version": 1, "device": "iphone-7", "root": {"contents": {"pixelSize": [2, 2], "drawnOn": "background", "type": "image"}}}"##),
+    (
+      true,
+      ##"{"version": 1, "device": "iphone-7", "root": {"contents": {"pixelSize": [2, 2], "drawnOn": "background", "type": "image"}}}"##
+    ),
     (true, ##"{"version": 1, "device": "iphone-7", "root": {"contents": {"characters": 0, "type": "text", "wideColor": true}}}"##),
     (true, ##"{"version": 1, "device": "iphone-7", "root": {"contents": {"type": "drawing", "opaque": true}}}"##),
     (false, ##"{"version": 1, "device": "iphone-7", "root": {"contents": {"type": "text", "characters": 3, "pixelSize": [2, 2]}}}"##),
@@ -172,8 +202,14 @@ struct SceneStreamReaderTests {
     (false, ##"{"version": 1, "device": "iphone-7", "root": {"contents": {"type": "image", "pixelSize": [0, 2]}}}"##),
     (false, ##"{"version": 1, "device": "iphone-7", "root": {"contents": {"characters": 3}}}"##),
     // Every other layer key, at the edges of its range.
-    (true, ##"{"version": 1, "device": "iphone-7", "root": {"backgroundColor": null, "cornerRadius": 0, "cornerCurve": "continuous", "masksToBounds": false, "opacity": 0, "allowsGroupOpacity": false, "isHidden": true, "isOpaque": true, "borderWidth": 1e1, "borderColor": "#0A0B0C", "shadowOpacity": 1, "shadowRadius": -0, "shadowOffset": [-1.5, 2E-3], "shadowColor": "clear", "shadowPath": {"cornerRadius": 3, "rect": [1, 1, 0, 0]}, "shouldRasterize": true, "rasterizationScale": 3, "allowsEdgeAntialiasing": true, "transform": {"scale": 2, "rotation": -45}, "contentsGravity": "resizeAspectFill"}}"##),
-    (true, ##"{"version": 1, "device": "iphone-7", "root": {"shadowPath": "bounds", "transform": {"scale": [1, -1]}, "frame": [0.1, 1e-7, 1234567.89012345678901234567890, 0]}}"##),
+    (
+      true,
+      ##"{"version": 1, "device": "iphone-7", "root": {"backgroundColor": null, "cornerRadius": 0, "cornerCurve": "continuous", "masksToBounds": false, "opacity": 0, "allowsGroupOpacity": false, "isHidden": true, "isOpaque": true, "borderWidth": 1e1, "borderColor": "#0A0B0C", "shadowOpacity": 1, "shadowRadius": -0, "shadowOffset": [-1.5, 2E-3], "shadowColor": "clear", "shadowPath": {"cornerRadius": 3, "rect": [1, 1, 0, 0]}, "shouldRasterize": true, "rasterizationScale": 3, "allowsEdgeAntialiasing": true, "transform": {"scale": 2, "rotation": -45}, "contentsGravity": "resizeAspectFill"}}"##
+    ),
+    (
+      true,
+      ##"{"version": 1, "device": "iphone-7", "root": {"shadowPath": "bounds", "transform": {"scale": [1, -1]}, "frame": [0.1, 1e-7, 1234567.89012345678901234567890, 0]}}"##
+    ),
     // The physical limits of lengths and bitmaps (10,000,000): at them, and just past them.
     (
       true,
@@ -231,8 +267,14 @@ struct SceneStreamReaderTests {
     (false, ##"{"version": 1, "device": "iphone-7", "root": {"\u0069d": "x"}}"##),
     (false, ##"{"version": 1, "device": "iphone-7", "root": {"cornerradius": 1}}"##),
     // Timeline and budgets, read as the tree reads them.
-    (true, ##"{"version": 1, "device": "iphone-7", "budgets": {"maxOffscreenPassesPerFrame": 2}, "root": {"sublayers": [{"id": "a"}]}, "timeline": {"duration": 0.5, "animations": [{"target": "a", "keyPath": "opacity", "toValue": 0}]}}"##),
-    (false, ##"{"version": 1, "device": "iphone-7", "root": {"sublayers": [{"id": "a"}]}, "timeline": {"duration": 0.5, "animations": [{"target": "b", "keyPath": "opacity", "toValue": 0}]}}"##),
+    (
+      true,
+      ##"{"version": 1, "device": "iphone-7", "budgets": {"maxOffscreenPassesPerFrame": 2}, "root": {"sublayers": [{"id": "a"}]}, "timeline": {"duration": 0.5, "animations": [{"target": "a", "keyPath": "opacity", "toValue": 0}]}}"##
+    ),
+    (
+      false,
+      ##"{"version": 1, "device": "iphone-7", "root": {"sublayers": [{"id": "a"}]}, "timeline": {"duration": 0.5, "animations": [{"target": "b", "keyPath": "opacity", "toValue": 0}]}}"##
+    ),
     (false, ##"{"version": 1, "device": "iphone-7", "root": {}, "timeline": {"duration": 0.5, "x": [[[[[]]]]]}}"##),
     (false, ##"{"version": 1, "device": "iphone-7", "root": {}, "budgets": {"maxGpuMs": 1}}"##),
   ]
@@ -256,7 +298,8 @@ struct SceneStreamReaderTests {
     #expect(!Self.agree(nested(SceneStreamReader.maxLayerNesting + 5), "beyond the fast path's nesting"))
     #expect(!Self.agree(nested(300), "300 levels, left to the tree"))
     for levels in [510, 511] {
-      let timeline = #"{"version": 1, "device": "iphone-7", "root": {}, "timeline": {"duration": 1, "x": "#
+      let timeline =
+        #"{"version": 1, "device": "iphone-7", "root": {}, "timeline": {"duration": 1, "x": "#
         + String(repeating: "[", count: levels) + String(repeating: "]", count: levels) + "}}"
       #expect(!Self.agree(Array(timeline.utf8), "a timeline nested \(levels + 2) levels"))
     }

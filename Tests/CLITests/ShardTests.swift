@@ -1,6 +1,7 @@
 import Foundation
 import LayerTree
 import SceneBatch
+import TestSupport
 import Testing
 
 @testable import offscreen_sim

@@ -13,9 +13,9 @@ import Testing
 /// a figure (a new cost term, a re-fitted coefficient, a bug fix, a new field in a format)
 /// re-records them in the same commit, and the commit says why the outputs moved.
 ///
-/// Re-record with `OFFSCREEN_SIM_RECORD_REFERENCES=1 swift test --filter SimulationReferenceTests`
-/// (the variable the other reference tests use): each test then writes its output and fails
-/// once, so a recording is never taken for a pass. Review the difference with `git diff` before
+/// Re-record with `OFFSCREEN_SIM_RECORD=1 swift test --filter SimulationReferenceTests` (the
+/// switch of every test that holds a file, ``Recording``): each test then writes its output and
+/// fails once, so a recording is never taken for a pass. Review the difference with `git diff` before
 /// committing it.
 @Suite("Simulation reference outputs")
 struct SimulationReferenceTests {

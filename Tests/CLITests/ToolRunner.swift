@@ -4,7 +4,10 @@ import Testing
 
 @testable import offscreen_sim
 
-/// Runs the tool in-process with captured output, as a user would call it from a shell.
+/// Runs the tool in-process with captured output, as a user would call it from a shell. It calls
+/// the executable target's `CommandLineTool.run`, which only a test target may import, so it
+/// lives here; what the other test targets share (the repository's folders, temporary files,
+/// the built executable, the record switch and the comparison of a held file) is in TestSupport.
 struct ToolRun {
   var status: Int32
   var stdout: String
@@ -45,17 +48,3 @@ struct ToolRun {
 
 /// The package's folder, for bundled scenes.
 let packageRoot = Repository.root
-
-/// A new empty folder under the temporary directory.
-func temporaryFolder() throws -> String {
-  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("offscreen-sim-tests-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  return folder.path
-}
-
-/// Writes `text` to a new temporary file named `name` and returns its path.
-func temporaryFile(_ name: String, _ text: String) throws -> String {
-  let url = URL(fileURLWithPath: try temporaryFolder()).appendingPathComponent(name)
-  try Data(text.utf8).write(to: url)
-  return url.path
-}

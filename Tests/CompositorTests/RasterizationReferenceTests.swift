@@ -32,7 +32,8 @@ struct RasterizationReferenceTests {
   /// over 0.5 s (30 frames) reuses the bitmap drawn in frame 0: 1 miss, 29 hits, and the bitmap
   /// keeps its local size, 200 x 100 pt at rasterizationScale 2 = 400 x 200 px x 4 B = 320,000 B.
   @Test func scalingARasterizedLayerHits() throws {
-    let timeline = ##"{"duration": 0.5, "animations": [{"target": "card", "keyPath": "transform.scale", "toValue": 1.5, "duration": 0.5}]}"##
+    let timeline =
+      ##"{"duration": 0.5, "animations": [{"target": "card", "keyPath": "transform.scale", "toValue": 1.5, "duration": 0.5}]}"##
     let report = try Self.run(Self.card(timeline: timeline))
     #expect(report.summary.rasterCache.misses == 1)
     #expect(report.summary.rasterCache.hits == 29)

@@ -1,23 +1,21 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import LayerTree
 
-/// The package's folder, from this file's place in it.
-private let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-  .deletingLastPathComponent()
-
 /// The fuzzing dictionary (Tests/Fuzz/scene.dict) is the one generated from the description, so
-/// the fuzzer can reach each key's reader. Set OFFSCREEN_SIM_RECORD_FORMAT=1 to rewrite it.
+/// the fuzzer can reach each key's reader. `OFFSCREEN_SIM_RECORD=1 swift test --filter
+/// FuzzDictionaryTests` rewrites it (``Recording``).
 @Suite("Fuzz dictionary")
 struct FuzzDictionaryTests {
-  static let url = packageRoot.appendingPathComponent("Tests/Fuzz/scene.dict")
+  static let url = Repository.root.appendingPathComponent("Tests/Fuzz/scene.dict")
 
   @Test func theDictionaryIsTheGeneratedOne() throws {
     let generated = FuzzDictionary.rendered()
-    if ProcessInfo.processInfo.environment["OFFSCREEN_SIM_RECORD_FORMAT"] == "1" { try Data(generated.utf8).write(to: Self.url) }
-    let file = try String(contentsOf: Self.url, encoding: .utf8)
-    #expect(file == generated, "Tests/Fuzz/scene.dict differs from the description; rerun with OFFSCREEN_SIM_RECORD_FORMAT=1")
+    if let failure = HeldFile.check(generated, file: Self.url, name: "Tests/Fuzz/scene.dict", filter: "FuzzDictionaryTests") {
+      Issue.record(Comment(rawValue: failure))
+    }
   }
 
   @Test func everyKeyOfEveryKindIsInTheDictionary() throws {

@@ -12,7 +12,8 @@ import Testing
   /// sources: none may hold a hazard. The rules' file is left out: its examples are the hazards.
   @Test func theSourcesHoldNoHazard() {
     let found = PortabilityCheck.findings(
-      root: Self.root, folders: ["Sources", "Plugins", "Benchmarks", "Tests", "Examples"], excluding: ["Tests/PortabilityTests/PortabilityRules.swift"]
+      root: Self.root, folders: ["Sources", "Plugins", "Benchmarks", "Tests", "Examples"],
+      excluding: ["Tests/PortabilityTests/PortabilityRules.swift"]
     )
     #expect(found.isEmpty, "\(found.count) portability hazards:\n\(found.map(\.description).joined(separator: "\n"))")
   }

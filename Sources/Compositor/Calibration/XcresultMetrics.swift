@@ -289,7 +289,7 @@ public enum XcresultConversion {
       var parts: [String] = []
       let iterations = figures.map(\.iterations).max() ?? 0
       parts.append(
-        "XCTest performance test \(test), XCTOSSignpostMetric signpost \(signpost), \(iterations) iteration\(iterations == 1 ? "" : "s") (xcresulttool get test-results metrics)"
+        "XCTest performance test \(test), XCTOSSignpostMetric signpost \(signpost), \(plural(iterations, "iteration")) (xcresulttool get test-results metrics)"
       )
       if let durationSeconds { parts.append("measured interval \(formatNumber((durationSeconds * 1000).rounded() / 1000)) s on average") }
       parts.append(
@@ -331,7 +331,7 @@ public enum XcresultConversion {
     if let index = selection.run {
       guard test.runs.indices.contains(index) else {
         throw fail(
-          test.path, test.location, "--run \(index): the test has \(test.runs.count) run\(test.runs.count == 1 ? "" : "s"), from 0")
+          test.path, test.location, "--run \(index): the test has \(plural(test.runs.count, "run")), from 0")
       }
       run = test.runs[index]
     } else {

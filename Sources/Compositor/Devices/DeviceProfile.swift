@@ -74,9 +74,6 @@ public struct DeviceProfile: Sendable, Hashable {
     self.idiom = idiom
   }
 
-  /// The time between two display refreshes, in milliseconds.
-  public var refreshInterval: Double { 1000 / refreshRate }
-
   /// Pixels the GPU renders for a full screen.
   public var screenPixelArea: Double { renderedPixels.width * renderedPixels.height }
 

@@ -122,10 +122,7 @@ public final class FixContext {
   private(set) lazy var geometryChanging: Set<String> = {
     guard let timeline = scene.timeline else { return [] }
     var paths = Set<String>()
-    for animation in timeline.animations
-    where animation.keyPath != .opacity && animation.keyPath != .backgroundColor
-      && animation.keyPath != .shadowOpacity
-    {
+    for animation in timeline.animations where animation.keyPath.changesGeometry {
       paths.formUnion(animation.targets)
     }
     for scroll in timeline.scrolls {

@@ -24,8 +24,6 @@ public enum OffscreenRules {
   /// Every disputed point the registered rules decide, in the rules' order.
   public static let disputedPoints: [DisputedPoint] = all.flatMap(\.disputes)
 
-  public static func disputedPoint(id: String) -> DisputedPoint? { disputedPoints.first { $0.id == id } }
-
   /// The registered rules' ids.
   static let ids = Set(all.map(\.id))
 

@@ -20,7 +20,9 @@ public struct EdgeAntialiasingRule: OffscreenRule {
   public var evidence: RuleEvidence {
     RuleEvidence(
       apple: nil,
-      undocumented: "Widely reported that allowsEdgeAntialiasing on a layer turned off the screen's axes renders it offscreen; the allowsEdgeAntialiasing reference says nothing of the cost.")
+      undocumented:
+        "Widely reported that allowsEdgeAntialiasing on a layer turned off the screen's axes renders it offscreen; the allowsEdgeAntialiasing reference says nothing of the cost."
+    )
   }
 
   /// The subtree's content, its edges antialiased as it is composited.

@@ -18,8 +18,11 @@ public struct RasterizeRule: OffscreenRule {
 
   public var evidence: RuleEvidence {
     RuleEvidence(
-      apple: "The CALayer.shouldRasterize reference: the layer is rendered as a bitmap in its local coordinate space and composited, shadows and filters included, its opacity not.",
-      undocumented: "The cache's limits (an entry unused for more than 100 ms is evicted; the cache holds 2.5 x the screen's pixels) are not in the reference: they come from WWDC14 session 419 as write-ups of it report them (objc.io says about two times the screen).")
+      apple:
+        "The CALayer.shouldRasterize reference: the layer is rendered as a bitmap in its local coordinate space and composited, shadows and filters included, its opacity not.",
+      undocumented:
+        "The cache's limits (an entry unused for more than 100 ms is evicted; the cache holds 2.5 x the screen's pixels) are not in the reference: they come from WWDC14 session 419 as write-ups of it report them (objc.io says about two times the screen)."
+    )
   }
 
   /// The bitmap the raster cache keeps: a pass into it is a miss.

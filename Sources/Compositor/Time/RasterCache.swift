@@ -97,8 +97,6 @@ public struct RasterCache: Sendable {
   /// True when the layer has a cache entry.
   public func contains(_ index: Int) -> Bool { entries[index] != nil }
 
-  public var entryCount: Int { entries.count }
-
   private mutating func remove(_ index: Int) {
     if let entry = entries.removeValue(forKey: index) { bytesInUse -= entry.bytes }
   }

@@ -796,8 +796,3 @@ struct SceneReader {
     }
   }
 }
-
-/// The corner names `maskedCorners` takes, in `CACornerMask`'s order.
-enum CornerName: String, CaseIterable {
-  case minXMinY, maxXMinY, minXMaxY, maxXMaxY
-}

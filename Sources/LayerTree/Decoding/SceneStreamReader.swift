@@ -754,12 +754,6 @@ struct SceneStreamReader: ~Copyable {
     return value
   }
 
-  private mutating func unitInterval() throws(Unsupported) -> Double {
-    let value = try finite()
-    guard (0...1).contains(value) else { throw Unsupported() }
-    return value
-  }
-
   private mutating func integer(in range: ClosedRange<Int>) throws(Unsupported) -> Int {
     let value = try finite()
     guard value == value.rounded(), value >= Double(range.lowerBound), value <= Double(range.upperBound) else {

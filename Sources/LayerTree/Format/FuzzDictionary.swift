@@ -29,7 +29,7 @@ public enum FuzzDictionary {
   /// The dictionary's text.
   public static func rendered(_ format: SceneFormat = .standard) -> String {
     var lines = ["# Keys and values of the scene format, for libFuzzer's -dict (Tests/Fuzz/SceneStreamFuzz.swift)."]
-    lines.append("# Generated from the format's description: OFFSCREEN_SIM_RECORD_FORMAT=1 swift test --filter FuzzDictionaryTests")
+    lines.append("# Generated from the format's description: OFFSCREEN_SIM_RECORD=1 swift test --filter FuzzDictionaryTests")
     var seen = Set<String>()
     func add(_ entry: String) {
       if seen.insert(entry).inserted { lines.append(entry) }

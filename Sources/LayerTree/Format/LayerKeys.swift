@@ -10,7 +10,7 @@ enum LayerKeys {
   static let layer = ObjectKind(
     name: "layer", what: "a layer",
     doc: "A layer: one CALayer (a UIView is its layer) with the property names and defaults of Core Animation.",
-    discriminator: "class", keys: withDefaults(keys))
+    discriminator: "class", keys: animated(withDefaults(keys)))
 
   static let keys: [FormatKey] = [
     structural(
@@ -24,7 +24,6 @@ enum LayerKeys {
     structural(
       "frame", .rect, property: "frame", defaultValue: .array([.int(0), .int(0), .int(0), .int(0)]),
       defaultText: "`[0, 0, 0, 0]`; the root: the screen",
-      animatedBy: ["position.x", "position.y", "position", "bounds.size.width", "bounds.size.height", "bounds.size"],
       doc: "Position and size in the superlayer, in points, before `transform`."),
     pair(
       "anchorPoint", shape: "[x, y] in unit coordinates", .any, property: "anchorPoint",
@@ -33,10 +32,10 @@ enum LayerKeys {
         "The point of the bounds, in unit coordinates (`[0, 0]` the top-left corner, `[1, 1]` the bottom-right), that `transform` turns and scales about and that `position` animations move. `frame` stays the untransformed frame."
     ),
     optionalColor(
-      "backgroundColor", property: "backgroundColor", animatedBy: ["backgroundColor"], get: { $0.backgroundColor },
+      "backgroundColor", property: "backgroundColor", get: { $0.backgroundColor },
       set: { $0.layer.backgroundColor = $1 }, doc: "Fills the bounds (rounded by `cornerRadius`); `null`: none."),
     number(
-      "cornerRadius", .length, property: "cornerRadius", animatedBy: ["cornerRadius"], get: { $0.cornerRadius },
+      "cornerRadius", .length, property: "cornerRadius", get: { $0.cornerRadius },
       set: { $0.layer.cornerRadius = $1 },
       doc: "Rounds the background and border; with `masksToBounds` also clips contents and sublayers."),
     choice(
@@ -53,7 +52,7 @@ enum LayerKeys {
       "masksToBounds", property: "masksToBounds (`UIView.clipsToBounds`)", get: { $0.masksToBounds }, set: { $0.layer.masksToBounds = $1 },
       doc: "Clips contents and sublayers to the bounds, rounded by `cornerRadius`."),
     number(
-      "opacity", .unit, property: "opacity (`UIView.alpha`)", animatedBy: ["opacity"], get: { $0.opacity }, set: { $0.layer.opacity = $1 },
+      "opacity", .unit, property: "opacity (`UIView.alpha`)", get: { $0.opacity }, set: { $0.layer.opacity = $1 },
       doc: "0 hides the layer and its subtree."),
     boolean(
       "allowsGroupOpacity", property: "allowsGroupOpacity", defaultText: "`true` from iOS 7, `false` before",
@@ -76,10 +75,10 @@ enum LayerKeys {
       "borderColor", property: "borderColor", get: { $0.borderColor }, set: { $0.layer.borderColor = $1 },
       doc: "The border's colour; `null` is not accepted."),
     number(
-      "shadowOpacity", .unit, property: "shadowOpacity", animatedBy: ["shadowOpacity"], get: { $0.shadowOpacity },
+      "shadowOpacity", .unit, property: "shadowOpacity", get: { $0.shadowOpacity },
       set: { $0.layer.shadowOpacity = $1 }, doc: "Above 0 the layer casts a shadow."),
     number(
-      "shadowRadius", .length, property: "shadowRadius", animatedBy: ["shadowRadius"], get: { $0.shadowRadius },
+      "shadowRadius", .length, property: "shadowRadius", get: { $0.shadowRadius },
       set: { $0.layer.shadowRadius = $1 }, doc: "Blur radius of the shadow, in points."),
     pair(
       "shadowOffset", shape: "[width, height]", .coordinate, property: "shadowOffset",
@@ -103,7 +102,7 @@ enum LayerKeys {
       "allowsEdgeAntialiasing", property: "allowsEdgeAntialiasing", get: { $0.allowsEdgeAntialiasing },
       set: { $0.layer.allowsEdgeAntialiasing = $1 }, doc: "Antialias the edges of a layer turned off the screen's axes."),
     transform(
-      "transform", property: "transform / affineTransform()", animatedBy: ["transform.scale", "transform.rotation"], get: { $0.transform },
+      "transform", property: "transform / affineTransform()", get: { $0.transform },
       set: { $0.layer.transform = $1 },
       doc: "Scale, rotation and translation about the anchor point. See [transform](#transform)."),
     structural(
@@ -177,6 +176,16 @@ enum LayerKeys {
 
   /// The keys with their defaults read from the model: a layer of the key's (first) class with
   /// nothing set, at the latest iOS version.
+  /// `keys` with the key paths that animate each (`animatedBy`), from the timeline's one list of
+  /// them (``TimelineKeys/keyPaths``, each naming the layer key it animates).
+  static func animated(_ keys: [FormatKey]) -> [FormatKey] {
+    keys.map { key in
+      var key = key
+      key.animatedBy = TimelineKeys.keyPaths.filter { $0.layerKey == key.name }.map(\.name)
+      return key
+    }
+  }
+
   static func withDefaults(_ keys: [FormatKey]) -> [FormatKey] {
     keys.map { key in
       var key = key
@@ -247,20 +256,20 @@ enum LayerKeys {
 
   static func structural(
     _ name: String, _ type: ValueType, property: String?, requirement: FormatKey.Requirement = .optional, defaultValue: JSONOutput? = nil,
-    defaultText: String? = nil, classes: [LayerClass]? = nil, animatedBy: [String] = [], doc: String
+    defaultText: String? = nil, classes: [LayerClass]? = nil, doc: String
   ) -> FormatKey {
     var key = FormatKey(
       name, type, property: property, requirement: requirement, defaultValue: defaultValue, defaultText: defaultText,
-      variants: classes?.map(\.rawValue), animatedBy: animatedBy, doc: doc)
+      variants: classes?.map(\.rawValue), doc: doc)
     key.binding = .structural
     return key
   }
 
   static func number(
-    _ name: String, _ range: NumberRange, property: String, classes: [LayerClass]? = nil, animatedBy: [String] = [],
+    _ name: String, _ range: NumberRange, property: String, classes: [LayerClass]? = nil,
     get: @escaping @Sendable (Layer) -> Double?, set: @escaping @Sendable (inout LayerDraft, Double) -> Void, doc: String
   ) -> FormatKey {
-    var key = FormatKey(name, .number(range), property: property, variants: classes?.map(\.rawValue), animatedBy: animatedBy, doc: doc)
+    var key = FormatKey(name, .number(range), property: property, variants: classes?.map(\.rawValue), doc: doc)
     key.binding = .number(get: get, set: set)
     return key
   }
@@ -311,11 +320,11 @@ enum LayerKeys {
   }
 
   static func optionalColor(
-    _ name: String, property: String, classes: [LayerClass]? = nil, animatedBy: [String] = [],
+    _ name: String, property: String, classes: [LayerClass]? = nil,
     get: @escaping @Sendable (Layer) -> Color??, set: @escaping @Sendable (inout LayerDraft, Color?) -> Void, doc: String
   ) -> FormatKey {
     var key = FormatKey(
-      name, .color(nullable: true), property: property, variants: classes?.map(\.rawValue), animatedBy: animatedBy, doc: doc)
+      name, .color(nullable: true), property: property, variants: classes?.map(\.rawValue), doc: doc)
     key.binding = .optionalColor(get: get, set: set)
     return key
   }
@@ -330,11 +339,11 @@ enum LayerKeys {
   }
 
   static func transform(
-    _ name: String, property: String, classes: [LayerClass]? = nil, animatedBy: [String] = [],
+    _ name: String, property: String, classes: [LayerClass]? = nil,
     get: @escaping @Sendable (Layer) -> Transform?, set: @escaping @Sendable (inout LayerDraft, Transform) -> Void, doc: String
   ) -> FormatKey {
     var key = FormatKey(
-      name, .object("transform"), property: property, defaultText: "identity", variants: classes?.map(\.rawValue), animatedBy: animatedBy,
+      name, .object("transform"), property: property, defaultText: "identity", variants: classes?.map(\.rawValue),
       doc: doc)
     key.binding = .transform(get: get, set: set)
     return key

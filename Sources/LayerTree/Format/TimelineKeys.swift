@@ -71,28 +71,43 @@ enum TimelineKeys {
         doc: "At the end the layer snaps back to its own value instead of holding the last one."),
     ])
 
-  static let keyPaths: [AnimatedKeyPath] = [
-    AnimatedKeyPath(
-      "position.x", .number(.coordinate), layerKey: "frame",
-      doc: "Where the layer's anchor point sits in the superlayer, x, in points: the layer moves."),
-    AnimatedKeyPath("position.y", .number(.coordinate), layerKey: "frame", doc: "The same, y."),
-    AnimatedKeyPath("position", .pair(shape: "a point [x, y]", .coordinate), layerKey: "frame", doc: "Both at once, `[x, y]`."),
-    AnimatedKeyPath(
-      "bounds.size.width", .number(.length), layerKey: "frame", doc: "The layer's width, changed about its anchor point."),
-    AnimatedKeyPath("bounds.size.height", .number(.length), layerKey: "frame", doc: "The layer's height, likewise."),
-    AnimatedKeyPath(
-      "bounds.size", .pair(shape: "a size [width, height]", .length), layerKey: "frame", doc: "Both at once, `[width, height]`."),
-    AnimatedKeyPath("opacity", .number(.unit), layerKey: "opacity", doc: "The layer's opacity."),
-    AnimatedKeyPath("cornerRadius", .number(.length), layerKey: "cornerRadius", doc: "The corner radius."),
-    AnimatedKeyPath("shadowOpacity", .number(.unit), layerKey: "shadowOpacity", doc: "The shadow's opacity."),
-    AnimatedKeyPath("shadowRadius", .number(.length), layerKey: "shadowRadius", doc: "The shadow's blur radius."),
-    AnimatedKeyPath("transform.scale", .number(.any), layerKey: "transform", doc: "The scale on both axes, about the anchor point."),
-    AnimatedKeyPath(
-      "transform.rotation", .number(.any), layerKey: "transform",
-      doc: "The rotation about the anchor point, in **degrees** like `transform` (Core Animation's own value is radians)."),
-    AnimatedKeyPath(
-      "backgroundColor", .color(nullable: false), layerKey: "backgroundColor", doc: "Interpolated channel by channel, alpha included."),
-  ]
+  /// The key paths an animation can name: ``AnimatableKeyPath``'s cases, in its order, each with
+  /// its value, its range and the layer key it animates. The layer keys' `animatedBy` and the
+  /// `keyPath` choice are read from here, so a key path is added once: its case, and its entry
+  /// below (the switch holds every case).
+  static let keyPaths: [AnimatedKeyPath] = AnimatableKeyPath.allCases.map(describe)
+
+  static func describe(_ keyPath: AnimatableKeyPath) -> AnimatedKeyPath {
+    let name = keyPath.rawValue
+    switch keyPath {
+    case .positionX:
+      return AnimatedKeyPath(
+        name, .number(.coordinate), layerKey: "frame",
+        doc: "Where the layer's anchor point sits in the superlayer, x, in points: the layer moves.")
+    case .positionY: return AnimatedKeyPath(name, .number(.coordinate), layerKey: "frame", doc: "The same, y.")
+    case .position:
+      return AnimatedKeyPath(name, .pair(shape: "a point [x, y]", .coordinate), layerKey: "frame", doc: "Both at once, `[x, y]`.")
+    case .boundsWidth:
+      return AnimatedKeyPath(name, .number(.length), layerKey: "frame", doc: "The layer's width, changed about its anchor point.")
+    case .boundsHeight: return AnimatedKeyPath(name, .number(.length), layerKey: "frame", doc: "The layer's height, likewise.")
+    case .boundsSize:
+      return AnimatedKeyPath(
+        name, .pair(shape: "a size [width, height]", .length), layerKey: "frame", doc: "Both at once, `[width, height]`.")
+    case .opacity: return AnimatedKeyPath(name, .number(.unit), layerKey: "opacity", doc: "The layer's opacity.")
+    case .cornerRadius: return AnimatedKeyPath(name, .number(.length), layerKey: "cornerRadius", doc: "The corner radius.")
+    case .shadowOpacity: return AnimatedKeyPath(name, .number(.unit), layerKey: "shadowOpacity", doc: "The shadow's opacity.")
+    case .shadowRadius: return AnimatedKeyPath(name, .number(.length), layerKey: "shadowRadius", doc: "The shadow's blur radius.")
+    case .transformScale:
+      return AnimatedKeyPath(name, .number(.any), layerKey: "transform", doc: "The scale on both axes, about the anchor point.")
+    case .transformRotation:
+      return AnimatedKeyPath(
+        name, .number(.any), layerKey: "transform",
+        doc: "The rotation about the anchor point, in **degrees** like `transform` (Core Animation's own value is radians).")
+    case .backgroundColor:
+      return AnimatedKeyPath(
+        name, .color(nullable: false), layerKey: "backgroundColor", doc: "Interpolated channel by channel, alpha included.")
+    }
+  }
 
   static let contentChange = ObjectKind(
     name: "contentChange", what: "a content change",

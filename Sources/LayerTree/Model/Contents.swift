@@ -83,9 +83,6 @@ public enum ContentsGravity: String, Sendable, Hashable, CaseIterable {
   case center, top, bottom, left, right, topLeft, topRight, bottomLeft, bottomRight
   case resize, resizeAspect, resizeAspectFill
 
-  /// True for the gravities that scale the contents to the bounds.
-  public var scalesContents: Bool { self == .resize || self == .resizeAspect || self == .resizeAspectFill }
-
   /// The size in pixels at which contents of `pixelSize` are drawn into bounds of `boundsPixels`:
   /// stretched (`resize`), fitted or filled keeping their aspect, or at their own size.
   public func drawnSize(of pixelSize: Size, in boundsPixels: Size) -> Size {

@@ -627,9 +627,6 @@ public struct CornerMask: OptionSet, Sendable, Hashable {
     guard let entry = Self.names.first(where: { $0.name == name }) else { return nil }
     self = entry.corner
   }
-
-  /// The names of the corners in the mask, in `CACornerMask`'s order.
-  public var cornerNames: [String] { Self.names.filter { contains($0.corner) }.map(\.name) }
 }
 
 /// `compositingFilter` names: Core Animation's blend-mode filters, which composite the layer with

@@ -70,7 +70,9 @@ public struct LayerAnimation: Sendable, Hashable {
   public var activeDuration: Double { duration * max(repeatCount, 1) * (autoreverses ? 2 : 1) }
 }
 
-/// The key paths a scene can animate, named as Core Animation names them.
+/// The key paths a scene can animate, named as Core Animation names them: the one list of them.
+/// The format's description of each (its value, range and the layer key it animates) is
+/// `TimelineKeys.describe`, a switch over these cases.
 public enum AnimatableKeyPath: String, Sendable, Hashable, CaseIterable {
   case positionX = "position.x"
   case positionY = "position.y"
@@ -106,6 +108,15 @@ public enum AnimatableKeyPath: String, Sendable, Hashable, CaseIterable {
   public var changesOwnContent: Bool {
     switch self {
     case .positionX, .positionY, .position, .opacity, .transformScale, .transformRotation: return false
+    default: return true
+    }
+  }
+
+  /// True when animating the key path moves, resizes, turns or re-rounds the layer, so that its
+  /// geometry on the first frame is not its geometry throughout. Opacities and colours leave it.
+  public var changesGeometry: Bool {
+    switch self {
+    case .opacity, .backgroundColor, .shadowOpacity: return false
     default: return true
     }
   }

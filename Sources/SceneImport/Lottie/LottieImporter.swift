@@ -58,7 +58,7 @@ public struct LottieImport: Sendable {
       }
       if group.count > perMessage {
         let more = group.count - perMessage
-        notes.append("\(more) more layer\(more == 1 ? "" : "s"): \(message)")
+        notes.append("\(plural(more, "more layer")): \(message)")
       }
     }
     return notes

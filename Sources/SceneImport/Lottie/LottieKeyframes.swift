@@ -140,7 +140,8 @@ enum BezierEasing {
     var bestDistance = Double.infinity
     for function in TimingFunction.allCases {
       let (a, b, c, d) = namedControlPoints(function)
-      let distance = (points.0 - a) * (points.0 - a) + (points.1 - b) * (points.1 - b) + (points.2 - c) * (points.2 - c)
+      let distance =
+        (points.0 - a) * (points.0 - a) + (points.1 - b) * (points.1 - b) + (points.2 - c) * (points.2 - c)
         + (points.3 - d) * (points.3 - d)
       if distance < bestDistance {
         bestDistance = distance

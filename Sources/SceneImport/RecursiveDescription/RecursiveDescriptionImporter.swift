@@ -187,7 +187,7 @@ private struct Builder {
     }
     if layersWithoutViews > 0 {
       notes.append(
-        "\(layersWithoutViews) sublayer\(layersWithoutViews == 1 ? "" : "s") without a view (`(layer)` lines) \(layersWithoutViews == 1 ? "has" : "have") no frame in the dump and \(layersWithoutViews == 1 ? "is" : "are") left out."
+        "\(plural(layersWithoutViews, "sublayer")) without a view (`(layer)` lines) \(layersWithoutViews == 1 ? "has" : "have") no frame in the dump and \(layersWithoutViews == 1 ? "is" : "are") left out."
       )
     }
     if !unreadColors.isEmpty {
@@ -197,11 +197,12 @@ private struct Builder {
     }
     if squareGuesses > 0 {
       notes.append(
-        "\(squareGuesses) view\(squareGuesses == 1 ? " is" : "s are") turned so that the printed frame cannot tell width from height; taken as square."
+        "\(plural(squareGuesses, "view")) \(squareGuesses == 1 ? "is" : "are") turned so that the printed frame cannot tell width from height; taken as square."
       )
     }
     if shears > 0 {
-      notes.append("\(shears) view\(shears == 1 ? " has" : "s have") a sheared transform, written as the nearest rotation and scale.")
+      notes.append(
+        "\(plural(shears, "view")) \(shears == 1 ? "has" : "have") a sheared transform, written as the nearest rotation and scale.")
     }
     return notes
   }
@@ -364,7 +365,7 @@ private struct Builder {
     case .failure(.outOfRange(let word)):
       error(field, "expected finite numbers within a million points, found \(quote(word))")
     case .failure(.shape):
-      error(field, "expected `\(shape)` (\(count) number\(count == 1 ? "" : "s")), found \(quote(field.value))")
+      error(field, "expected `\(shape)` (\(plural(count, "number"))), found \(quote(field.value))")
     }
     return nil
   }

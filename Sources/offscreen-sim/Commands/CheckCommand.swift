@@ -181,7 +181,7 @@ extension CheckRun {
   /// `12 passed, 1 failed`, `, 2 warnings` when budgets that only warn failed, and
   /// `, 1 unusable` when inputs could not be read or used.
   func totals(unusable: Int = 0) -> String {
-    "\(passed) passed, \(failed) failed" + (warnings > 0 ? ", \(warnings) warning\(warnings == 1 ? "" : "s")" : "")
+    "\(passed) passed, \(failed) failed" + (warnings > 0 ? ", \(Markup.plural(warnings, "warning"))" : "")
       + (unusable > 0 ? ", \(unusable) unusable" : "")
   }
 }

@@ -80,7 +80,7 @@ enum InitCommand: ToolCommand {
         .replacingOccurrences(
           of: "The default finds the scenes RenderCost.check records beside unit tests.",
           with: "init found no scene recorded by RenderCost.check here (\(recordedScenes)) and named the scenes folder instead.")
-      return (text, "its scenes are the \(files.count) scene file\(files.count == 1 ? "" : "s") of scenes/; \(run)")
+      return (text, "its scenes are the \(Markup.plural(files.count, "scene file")) of scenes/; \(run)")
     }
     return (
       starter,

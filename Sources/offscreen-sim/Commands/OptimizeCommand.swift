@@ -124,7 +124,7 @@ enum OptimizeFormatter {
       for (number, step) in result.steps.enumerated() {
         text += "  \(number + 1). \(step.fixID)  \(step.rule)  \(step.pattern)\n"
         for edit in step.objects {
-          let copies = edit.object.copies == 1 ? "1 layer" : "\(edit.object.copies) layers"
+          let copies = Markup.plural(edit.object.copies, "layer")
           text +=
             "       in the file: \(edit.object.jsonPath) (\(copies)): \(edit.changes.map(\.summary).joined(separator: ", "))\n"
         }

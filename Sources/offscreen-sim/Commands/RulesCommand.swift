@@ -61,7 +61,7 @@ enum RulesCommand: ToolCommand {
       text += "\nExamples:\n"
       for example in rule.examples {
         text +=
-          "  \(example.passes > 0 ? "offscreen (\(example.passes) pass\(example.passes == 1 ? "" : "es"))" : "not offscreen"): \(example.note)\n"
+          "  \(example.passes > 0 ? "offscreen (\(Markup.plural(example.passes, "pass", "passes")))" : "not offscreen"): \(example.note)\n"
         text += "    \(example.layerJSON)\n"
       }
       io.out(text)

@@ -8,11 +8,11 @@ enum CheckMarkdownFormatter {
     let total = run.passed + run.failed + run.warnings
     var text: String
     if !errors.isEmpty {
-      text = "### offscreen-sim check: \(errors.count) input\(errors.count == 1 ? "" : "s") could not be used\n\n"
+      text = "### offscreen-sim check: \(Markup.plural(errors.count, "input")) could not be used\n\n"
     } else if run.failed > 0 {
-      text = "### offscreen-sim check: \(run.failed) of \(total) budget\(total == 1 ? "" : "s") failed\n\n"
+      text = "### offscreen-sim check: \(run.failed) of \(Markup.plural(total, "budget")) failed\n\n"
     } else {
-      text = "### offscreen-sim check: \(total == 0 ? "no budgets" : "all \(total) budget\(total == 1 ? "" : "s") passed")\n\n"
+      text = "### offscreen-sim check: \(total == 0 ? "no budgets" : "all \(Markup.plural(total, "budget")) passed")\n\n"
     }
     text += CompareMarkdownFormatter.profileLines(run.entries.map { ($0.deviceID, $0.profile) })
     var rows: [[String]] = []
@@ -29,7 +29,7 @@ enum CheckMarkdownFormatter {
     text += Markdown.unusableInputs(errors)
     var verdict = "\n**Verdict: \(run.failed > 0 || !errors.isEmpty ? "failed" : "passed").** \(run.totals(unusable: errors.count))"
     if !run.skipped.isEmpty {
-      verdict += "; \(run.skipped.count) scene\(run.skipped.count == 1 ? "" : "s") without budgets skipped"
+      verdict += "; \(Markup.plural(run.skipped.count, "scene")) without budgets skipped"
     }
     return text + verdict + ".\n"
   }

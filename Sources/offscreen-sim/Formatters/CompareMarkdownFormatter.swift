@@ -53,7 +53,7 @@ enum CompareMarkdownFormatter {
     let metrics = results.reduce(0) { $0 + $1.comparison.metrics.count }
     let unchanged = metrics - all.count
     text +=
-      "<details><summary>Every metric that changed or is gated (\(all.count)); \(unchanged) other\(unchanged == 1 ? "" : "s") the same</summary>\n\n"
+      "<details><summary>Every metric that changed or is gated (\(all.count)); \(Markup.plural(unchanged, "other")) the same</summary>\n\n"
     text += Markdown.table(header, right: right, all) + "\n"
     let tolerance = MetricFormat.plain(results[0].comparison.tolerance * 100)
     text += "Gated metrics in bold; tolerance \(tolerance)%, counts exact. Findings match on (layer, rule).\n\n</details>\n"
@@ -87,7 +87,7 @@ enum CompareMarkdownFormatter {
 
   /// The inputs that could not be used, and the verdict they make: failed.
   static func unusable(_ errors: [InputError]) -> String {
-    Markdown.unusableInputs(errors) + "\n**Verdict: failed.** \(errors.count) input\(errors.count == 1 ? "" : "s") could not be used.\n"
+    Markdown.unusableInputs(errors) + "\n**Verdict: failed.** \(Markup.plural(errors.count, "input")) could not be used.\n"
   }
 
   /// `**Verdict: better.** ...`; with several comparisons, the totals and each that failed.

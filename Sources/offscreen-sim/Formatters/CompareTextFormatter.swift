@@ -100,7 +100,7 @@ enum CompareTextFormatter {
       notes.append(
         detail == .verbose
           ? "\(folded) metrics 0 on both sides not shown"
-          : "\(folded) other metric\(folded == 1 ? "" : "s") not shown: --verbose")
+          : "\(Markup.plural(folded, "other metric")) not shown: --verbose")
     }
     text += "  (" + notes.joined(separator: "; ") + ")\n"
 
@@ -157,7 +157,7 @@ enum CompareSummary {
         parts.append("\(change.title) is \(value.map { "\($0)" } ?? "missing") \(side), counted as worse")
       }
       if comparison.findingsGated && !comparison.appeared.isEmpty {
-        parts.append("\(comparison.appeared.count) finding\(comparison.appeared.count == 1 ? "" : "s") appeared")
+        parts.append("\(Markup.plural(comparison.appeared.count, "finding")) appeared")
       }
       detail = parts.joined(separator: "; ")
     case .better:
@@ -168,7 +168,7 @@ enum CompareSummary {
     }
     var warned = comparison.warnings.isEmpty ? [] : [describe(comparison.warnings) + " got worse"]
     if comparison.findingsWarned {
-      warned.append("\(comparison.appeared.count) finding\(comparison.appeared.count == 1 ? "" : "s") appeared")
+      warned.append("\(Markup.plural(comparison.appeared.count, "finding")) appeared")
     }
     if !warned.isEmpty { detail += "; warning: " + warned.joined(separator: "; ") }
     if !ungatedWorse.isEmpty && comparison.verdict != .worse {
@@ -195,7 +195,7 @@ enum CompareSummary {
   static func totals(_ results: [ComparisonResult]) -> String {
     let verdicts = results.map(\.comparison.verdict)
     return
-      "\(results.count) comparison\(results.count == 1 ? "" : "s"): \(verdicts.filter { $0 == .better }.count) better, \(verdicts.filter { $0 == .same || $0 == .notComparable }.count) same, \(verdicts.filter { $0 == .worse }.count) worse"
+      "\(Markup.plural(results.count, "comparison")): \(verdicts.filter { $0 == .better }.count) better, \(verdicts.filter { $0 == .same || $0 == .notComparable }.count) same, \(verdicts.filter { $0 == .worse }.count) worse"
   }
 
   struct Group {

@@ -34,7 +34,7 @@ enum ExplainTextFormatter {
     if explanation.imageFindings > 0 {
       let count = explanation.imageFindings
       text +=
-        "\n\(count) image finding\(count == 1 ? "" : "s") (scaled or misaligned images) \(count == 1 ? "is" : "are") not offscreen work; see `offscreen-sim report`.\n"
+        "\n\(Markup.plural(count, "image finding")) (scaled or misaligned images) \(count == 1 ? "is" : "are") not offscreen work; see `offscreen-sim report`.\n"
     }
     return text
   }
@@ -44,7 +44,7 @@ enum ExplainTextFormatter {
     let count = group.findings.count
     var text = "\(rank). \(group.rule)  \(group.pattern)"
     if count > 1 { text += "  (\(count) layers)" }
-    text += "  \(group.passes) pass\(group.passes == 1 ? "" : "es"), GPU \(Readable.fixed(group.gpuMs, 2)) ms/frame on average\n"
+    text += "  \(Markup.plural(group.passes, "pass", "passes")), GPU \(Readable.fixed(group.gpuMs, 2)) ms/frame on average\n"
     text += "   why: \(first.message)\n"
     guard let best = group.trials.first else {
       text += "   no fix the tool can try applies here; the report's advice: \(first.fix)\n"
@@ -108,7 +108,7 @@ enum ExplainTextFormatter {
 
   /// The figures as one line: passes, GPU, main thread, frame rate, hitch time ratio.
   static func figures(_ metrics: SceneMetrics) -> String {
-    var text = "\(metrics.offscreenPassesMax) offscreen pass\(metrics.offscreenPassesMax == 1 ? "" : "es") per frame"
+    var text = "\(Markup.plural(metrics.offscreenPassesMax, "offscreen pass", "offscreen passes")) per frame"
     if metrics.frames > 1 { text += " at most (mean \(Readable.fixed(metrics.offscreenPassesMean, 1)))" }
     text += ", GPU p95 \(Readable.fixed(metrics.gpuMsP95, 1)) ms, main thread p95 \(Readable.fixed(metrics.mainThreadMsP95, 1)) ms"
     if metrics.backgroundMsP95 > 0 { text += ", background p95 \(Readable.fixed(metrics.backgroundMsP95, 1)) ms" }

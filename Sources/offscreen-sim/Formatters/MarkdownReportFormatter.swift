@@ -27,7 +27,7 @@ enum MarkdownReportFormatter {
       ["main-thread time p95", "\(value("mainThreadMs.p95")); \(value("cpuUtilization")) busy"],
       [
         "offscreen passes per frame",
-        "\(passes.perFrameMax) on \(passes.layers) layer\(passes.layers == 1 ? "" : "s")"
+        "\(passes.perFrameMax) on \(Markup.plural(passes.layers, "layer"))"
           + (reasons.isEmpty ? "" : ": " + reasons.map { "\($0.key) \($0.value)" }.joined(separator: ", ")),
       ],
       ["raster cache hit rate", value("rasterCache.hitRate")],

@@ -78,8 +78,9 @@ enum Markup {
   /// The font the pictures use: a system sans-serif, no web fonts.
   static let fontFamily = "-apple-system, Helvetica, Arial, sans-serif"
 
-  /// `s` for plural counts: `1 pass`, `2 passes` take their own suffix.
+  /// A count with its noun, plural unless the count is one: LayerTree's `plural`, the one rule
+  /// every message follows (`1 pass`, `2 passes`).
   static func plural(_ count: Int, _ singular: String, _ plural: String? = nil) -> String {
-    "\(count) \(count == 1 ? singular : (plural ?? singular + "s"))"
+    LayerTree.plural(count, singular, plural)
   }
 }

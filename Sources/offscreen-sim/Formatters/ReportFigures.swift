@@ -22,7 +22,7 @@ struct ReportFigures {
 
   /// `33 hitches (0 commit, 33 render)`.
   var hitches: String {
-    "\(performance.hitches) hitch\(performance.hitches == 1 ? "" : "es") (\(performance.commitHitches) commit, \(performance.renderHitches) render)"
+    "\(Markup.plural(performance.hitches, "hitch", "hitches")) (\(performance.commitHitches) commit, \(performance.renderHitches) render)"
   }
 
   /// `at 83.3 ms, 3 frames late on the main thread; GPU 3.1, render server 0.4, main thread 60.3 ms`:
@@ -42,7 +42,7 @@ struct ReportFigures {
   /// `3 frames late`: the first display's lateness in frame intervals.
   var firstDisplayLate: String {
     let frames = performance.budgetMs > 0 ? Int((performance.firstFrame.lateMs / performance.budgetMs).rounded()) : 0
-    return "\(frames) frame\(frames == 1 ? "" : "s") late"
+    return "\(Markup.plural(frames, "frame")) late"
   }
 
   /// `first display 60.3 ms on the main thread (3 frames late)`: a late first display as the

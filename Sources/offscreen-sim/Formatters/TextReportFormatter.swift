@@ -49,7 +49,7 @@ enum TextReportFormatter {
     let reasonText = reasons.isEmpty ? "" : ": " + reasons.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
     rows.append([
       "offscreen passes",
-      "\(passes.perFrameMax)\(report.frames.count > 1 ? " in the worst frame" : " per frame") on \(passes.layers) layer\(passes.layers == 1 ? "" : "s")\(reasonText)",
+      "\(passes.perFrameMax)\(report.frames.count > 1 ? " in the worst frame" : " per frame") on \(Markup.plural(passes.layers, "layer"))\(reasonText)",
     ])
     rows.append([
       "offscreen pixels",
@@ -57,18 +57,18 @@ enum TextReportFormatter {
     ])
     rows.append([
       "blended pixels",
-      "\(Readable.count(summary.blending.blendedPixels)) (\(Readable.percent(summary.blending.blendedPixels, of: screen)) of the screen) on \(summary.blending.blendedLayers) layer\(summary.blending.blendedLayers == 1 ? "" : "s"), overdraw \(Readable.fixed(summary.blending.overdraw, 2))x",
+      "\(Readable.count(summary.blending.blendedPixels)) (\(Readable.percent(summary.blending.blendedPixels, of: screen)) of the screen) on \(Markup.plural(summary.blending.blendedLayers, "layer")), overdraw \(Readable.fixed(summary.blending.overdraw, 2))x",
     ])
     rows.append([
       "backing stores",
-      "\(Readable.bytes(summary.backingStores.bytes)) in \(summary.backingStores.layers) layer\(summary.backingStores.layers == 1 ? "" : "s")",
+      "\(Readable.bytes(summary.backingStores.bytes)) in \(Markup.plural(summary.backingStores.layers, "layer"))",
     ])
     let cache = summary.rasterCache
     if cache.hits + cache.misses > 0 {
       let rate = cache.hitRate.map { "\(Readable.integer($0 * 100))%" } ?? "-"
       rows.append([
         "raster cache",
-        "\(cache.hits) hit\(cache.hits == 1 ? "" : "s"), \(cache.misses) miss\(cache.misses == 1 ? "" : "es") (hit rate \(rate)), \(cache.evictions) evictions, peak \(Readable.bytes(cache.peakBytes))",
+        "\(Markup.plural(cache.hits, "hit")), \(Markup.plural(cache.misses, "miss", "misses")) (hit rate \(rate)), \(cache.evictions) evictions, peak \(Readable.bytes(cache.peakBytes))",
       ])
     }
     rows.append(["images", "\(summary.images.scaled) scaled, \(summary.images.misaligned) misaligned"])
@@ -92,8 +92,8 @@ enum TextReportFormatter {
         let each = Set(group.findings.map(\.passes))
         var passesText =
           count > 1 && each.count == 1
-          ? "\(each.first!) pass\(each.first! == 1 ? "" : "es") each"
-          : "\(groupPasses) pass\(groupPasses == 1 ? "" : "es")"
+          ? "\(Markup.plural(each.first!, "pass", "passes")) each"
+          : "\(Markup.plural(groupPasses, "pass", "passes"))"
         passesText += xcodeNote(group.findings)
         head += "  \(passesText), \(Readable.count(pixels)) px, \(ReportFigures.gpuPerFrame(ranked))"
         if first.depth > 0 { head += ", nested \(first.depth) deep" }
@@ -153,7 +153,7 @@ enum TextReportFormatter {
       text += "  \(decision.rule), \(decision.point): \(decision.question)\n"
       let shown = decision.layers.prefix(3).map { TerminalText.inline($0.layer) }.joined(separator: ", ")
       let more = decision.layers.count - min(decision.layers.count, 3)
-      text += "      decides \(shown)\(more > 0 ? " and \(more) more layer\(more == 1 ? "" : "s")" : "")\n"
+      text += "      decides \(shown)\(more > 0 ? " and \(Markup.plural(more, "more layer"))" : "")\n"
       for (label, answer) in [
         (decision.takenIsDefault ? "assumed (the documented default)" : "assumed (--assume)", decision.taken),
         ("other answer", decision.other),
@@ -165,11 +165,11 @@ enum TextReportFormatter {
       let pairs = Set(decision.layers.map { [$0.otherPasses, $0.passes] })
       if pairs.count == 1, let pair = pairs.first {
         let on = decision.layers.count == 1 ? "that layer" : "each of those layers"
-        line += "\(pair[0]) pass\(pair[0] == 1 ? "" : "es") on \(on) (now \(pair[1])); "
+        line += "\(Markup.plural(pair[0], "pass", "passes")) on \(on) (now \(pair[1])); "
       }
       let delta = decision.otherGpuMs - decision.gpuMs
       line +=
-        "\(decision.otherPasses) pass\(decision.otherPasses == 1 ? "" : "es") in the worst frame (now \(decision.passes)), "
+        "\(Markup.plural(decision.otherPasses, "pass", "passes")) in the worst frame (now \(decision.passes)), "
         + "GPU \(Readable.fixed(decision.otherGpuMs, 2)) ms/frame (now \(Readable.fixed(decision.gpuMs, 2)), "
         + "\(delta >= 0 ? "+" : "-")\(Readable.fixed(abs(delta), 2)))"
       text += line + "\n"
@@ -208,7 +208,7 @@ enum TextReportFormatter {
       } else {
         let most = late.map(\.cost.mainThreadMs).max() ?? 0
         text +=
-          "within budget but for \(late.count) frame\(late.count == 1 ? "" : "s") over it (main thread up to \(Readable.fixed(most, 1)) ms, budget \(budget); GPU \(gpu) ms/frame)"
+          "within budget but for \(Markup.plural(late.count, "frame")) over it (main thread up to \(Readable.fixed(most, 1)) ms, budget \(budget); GPU \(gpu) ms/frame)"
       }
     }
     text += ", hitch time ratio \(Readable.integer(performance.hitchTimeRatio)) ms/s (\(performance.hitchBand.rawValue))"
@@ -235,12 +235,12 @@ enum TextReportFormatter {
     // activity; times are shown as ranges over the run, hitches as counts.
     func key(_ frame: FrameReport) -> String {
       let reasons = frame.byReason.filter { $0.value > 0 }.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
-      var line = "\(frame.offscreenPasses) pass\(frame.offscreenPasses == 1 ? "" : "es")"
+      var line = "\(Markup.plural(frame.offscreenPasses, "pass", "passes"))"
       if !reasons.isEmpty { line += " (" + reasons.joined(separator: ", ") + ")" }
       let cache = frame.rasterCache
       if cache.hits + cache.misses + cache.evictions > 0 || cache.bytes > 0 {
         line +=
-          "; raster \(cache.hits) hit\(cache.hits == 1 ? "" : "s"), \(cache.misses) miss\(cache.misses == 1 ? "" : "es"), \(cache.evictions) evicted, \(Readable.bytes(cache.bytes))"
+          "; raster \(Markup.plural(cache.hits, "hit")), \(Markup.plural(cache.misses, "miss", "misses")), \(cache.evictions) evicted, \(Readable.bytes(cache.bytes))"
       }
       return line
     }
@@ -259,10 +259,10 @@ enum TextReportFormatter {
       let run = frames[start...end]
       var text = line + "; GPU \(range(run.map(\.cost.gpuMs))), main \(range(run.map(\.cost.mainThreadMs))) ms"
       let replaced = run.filter { $0.contentChanges > 0 }.count
-      if replaced > 0 { text += "; contents replaced in \(replaced) frame\(replaced == 1 ? "" : "s")" }
+      if replaced > 0 { text += "; contents replaced in \(Markup.plural(replaced, "frame"))" }
       for kind in [FramePacing.HitchKind.commit, .render] {
         let count = run.filter { $0.outcome.hitch == kind }.count
-        if count > 0 { text += "; \(count) \(kind.rawValue) hitch\(count == 1 ? "" : "es")" }
+        if count > 0 { text += "; \(Markup.plural(count, "\(kind.rawValue) hitch", "\(kind.rawValue) hitches"))" }
       }
       rows.append([start == end ? "frame \(start)" : "frames \(start)-\(end)", text])
       start = end + 1

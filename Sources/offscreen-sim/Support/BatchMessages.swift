@@ -24,7 +24,7 @@ extension InputError {
       let file = name(path)
       let count = errors.diagnostics.count
       self.init(
-        errors, file: file, summary: "\(file): \(count) problem\(count == 1 ? "" : "s") found in the saved report; nothing was compared")
+        errors, file: file, summary: "\(file): \(Markup.plural(count, "problem")) found in the saved report; nothing was compared")
     case .unknownDevice(let path, let device):
       self.init("\(name(path)): error: unknown device \"\(device)\"", file: name(path))
     case .nonFiniteFigure(let path, let figure, let value, let deviceName):

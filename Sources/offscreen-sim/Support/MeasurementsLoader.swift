@@ -92,7 +92,7 @@ struct MeasurementsLoader {
       if !problems.isEmpty { lines.append(SceneErrors(problems).formatted(file: file)) }
       lines += otherFiles
       let count = problems.count + otherFiles.count
-      lines.append("\(file): \(count) case\(count == 1 ? "" : "s") could not be loaded; nothing was measured against")
+      lines.append("\(file): \(Markup.plural(count, "case")) could not be loaded; nothing was measured against")
       var error = InputError(lines.joined(separator: "\n"), file: file)
       error.diagnostics = problems
       throw error

@@ -21,7 +21,7 @@ final class Progress: @unchecked Sendable {
     guard io.terminal.errIsTerminal else { return }
     lock.lock()
     done += 1
-    let line = "\(label) \(done) of \(total) file\(total == 1 ? "" : "s")"
+    let line = "\(label) \(done) of \(Markup.plural(total, "file"))"
     io.progress(line)
     lock.unlock()
   }

@@ -108,7 +108,7 @@ enum ScenePaths {
     }
     if skipped.count > shownSkippedLinks {
       let more = skipped.count - shownSkippedLinks
-      notes.append("note: \(more) more symbolic link\(more == 1 ? "" : "s") skipped")
+      notes.append("note: \(Markup.plural(more, "more symbolic link")) skipped")
     }
     return notes
   }

@@ -238,7 +238,7 @@ enum ShardDocument {
       let missing = (0..<inputs).first { seen[$0] == nil } ?? 0
       let count = inputs - seen.count
       throw InputError(
-        "merge: error: \(count) input\(count == 1 ? "" : "s") of the run \(count == 1 ? "is" : "are") in no shard (the first at position \(missing)): give every shard as it was written"
+        "merge: error: \(Markup.plural(count, "input")) of the run \(count == 1 ? "is" : "are") in no shard (the first at position \(missing)): give every shard as it was written"
       )
     }
     return parts.sorted { $0.position < $1.position }.map(\.part)
