@@ -24,7 +24,7 @@ enum HTMLReportFormatter {
     var body = "<h1>\(Markup.escape(run.title))</h1>\n"
     body += "<p class=\"verdict\">\(Markup.escape(TextReportFormatter.verdict(run.report)))</p>\n"
     body += sceneLine(run)
-    body += "<h2>Summary</h2>\n" + summaryTable(run.report)
+    body += "<h2>Summary</h2>\n" + summaryTable(SummaryRows(run.report))
     body += "<h2>Frame times</h2>\n"
     body += figure(
       FrameChartFormatter.svg([FrameChartFormatter.Run(report: run.report, label: run.title)]), caption: chartCaption(run.report))
@@ -142,66 +142,10 @@ enum HTMLReportFormatter {
 
   // MARK: - Summary
 
-  static func summaryRows(_ report: SimulationReport) -> [(String, String)] {
-    let summary = report.summary
-    let performance = summary.performance
-    let figures = ReportFigures(report)
-    let ms = ReportFigures.milliseconds
-    var rows: [(String, String)] = []
-    rows.append(
-      (
-        "frame rate",
-        "\(figures.frameRate); \(figures.hitches); hitch time ratio \(Readable.integer(performance.hitchTimeRatio)) ms/s (\(performance.hitchBand.rawValue))"
-      ))
-    rows.append(("first display", figures.firstDisplay))
-    if let range = figures.modelRange { rows.append(("model range", range)) }
-    rows.append(("frame budget", "\(Readable.fixed(performance.budgetMs, 2)) ms"))
-    rows.append(("GPU", "\(ms(performance.gpuMs)); \(Readable.percent(performance.gpuUtilization, of: 1)) busy"))
-    rows.append(("render server", ms(performance.renderServerMs)))
-    rows.append(("main thread", "\(ms(performance.mainThreadMs)); \(Readable.percent(performance.cpuUtilization, of: 1)) busy"))
-    if performance.backgroundMs.max > 0 { rows.append(("background threads", ms(performance.backgroundMs))) }
-    rows.append(("bottleneck", performance.bottleneck?.rawValue ?? "none: every stage fits the budget"))
-    rows.append(
-      (
-        "layers",
-        "\(Readable.count(summary.layers)) (\(Readable.count(summary.visibleLayers)) visible, \(Readable.count(summary.drawingLayers)) drawing)"
-      ))
-    let passes = summary.offscreenPasses
-    let reasons = passes.byReason.filter { $0.value > 0 }.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
-    rows.append(
-      (
-        "offscreen passes",
-        "\(passes.perFrameMax)\(report.frames.count > 1 ? " in the worst frame (mean \(Readable.fixed(passes.perFrameMean, 1)))" : " per frame") on \(Markup.plural(passes.layers, "layer"))"
-          + (reasons.isEmpty ? "" : ": " + reasons.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
-      ))
-    let screen = summary.blending.screenPixels
-    rows.append(
-      (
-        "offscreen pixels",
-        "\(Readable.count(summary.offscreenPixelsMax)) (\(Readable.percent(summary.offscreenPixelsMax, of: screen)) of the screen)"
-      ))
-    rows.append(
-      (
-        "blended pixels",
-        "\(Readable.count(summary.blending.blendedPixels)) (\(Readable.percent(summary.blending.blendedPixels, of: screen)) of the screen) on \(Markup.plural(summary.blending.blendedLayers, "layer")), overdraw \(Readable.fixed(summary.blending.overdraw, 2))x"
-      ))
-    let cache = summary.rasterCache
-    if cache.hits + cache.misses > 0 {
-      let rate = cache.hitRate.map { "\(Readable.integer($0 * 100))%" } ?? "-"
-      rows.append(
-        (
-          "raster cache",
-          "\(Markup.plural(cache.hits, "hit")), \(Markup.plural(cache.misses, "miss", "misses")) (hit rate \(rate)), \(cache.evictions) evicted, peak \(Readable.bytes(cache.peakBytes))"
-        ))
-    }
-    rows.append(("memory", figures.memory))
-    rows.append(("images", "\(summary.images.scaled) scaled, \(summary.images.misaligned) misaligned"))
-    return rows
-  }
-
-  static func summaryTable(_ report: SimulationReport) -> String {
+  /// The summary's rows as the page lays them out: a table of label and value.
+  static func summaryTable(_ rows: SummaryRows) -> String {
     var html = "<table class=\"summary\">\n"
-    for (name, value) in summaryRows(report) {
+    for (name, value) in rows.laidOut(.html) {
       html += "<tr><th scope=\"row\">\(Markup.escape(name))</th><td>\(Markup.escape(value))</td></tr>\n"
     }
     return html + "</table>\n"
