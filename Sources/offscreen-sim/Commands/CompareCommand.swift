@@ -158,17 +158,18 @@ enum CompareCommand: ToolCommand {
       let warning = Set(levels.levels.filter { $0.value == .warning }.keys)
       for index in results.indices { results[index].comparison.warningGates = warning }
     }
+    let run = CompareRun(results: results, otherVersions: otherVersions)
     // Every format but text carries the inputs that could not be used, so that no document reads
     // green on a run that exits 2; text names them on standard error and counts them in its
     // totals.
     switch presentation.format {
     case .text:
       if !results.isEmpty || errors.isEmpty || shard != nil {
-        io.out(CompareTextFormatter.format(results, unusable: errors.count, detail: presentation.detail))
+        io.out(CompareTextFormatter.format(run, unusable: errors.count, detail: presentation.detail))
       }
     case .json:
-      io.document(CompareJSONFormatter.format(results, tolerance: tolerance, errors: errors, extra: shard.map { [$0] } ?? []), .json)
-    case .markdown: io.document(CompareMarkdownFormatter.format(results, errors: errors), .markdown)
+      io.document(CompareJSONFormatter.format(run, tolerance: tolerance, errors: errors, extra: shard.map { [$0] } ?? []), .json)
+    case .markdown: io.document(CompareMarkdownFormatter.format(run, errors: errors), .markdown)
     default: if let reporter = presentation.format.reporter { io.print(reporter, Outcomes(results, errors: errors)) }
     }
     if CommonOptions.inGitHubActions(io) { io.annotate(GitHubAnnotations.regressions(results)) }
@@ -179,7 +180,7 @@ enum CompareCommand: ToolCommand {
     }
     for error in errors { io.report(error, annotated: presentation.format != .github) }
     if !errors.isEmpty { return .usageOrInput }
-    return results.contains { $0.comparison.failed } ? .failure : .success
+    return run.failed ? .failure : .success
   }
 
   // MARK: Options
