@@ -104,7 +104,7 @@ enum CompareCommand: ToolCommand {
     }
 
     if let html = parsed.value(Self.html) {
-      try writeHTML(requests, to: html, selection: selection, io: io)
+      try writeHTML(requests, to: html, selection: selection, tolerance: tolerance, levels: project?.config, io: io)
       if html == "-" { return .success }
     }
 
@@ -129,8 +129,11 @@ enum CompareCommand: ToolCommand {
   }
 
   /// `--html`: the two scenes simulated again, keeping each one's worst frame for its picture,
-  /// on one page.
-  static func writeHTML(_ requests: [Request], to path: String, selection: DeviceSelection, io: ToolIO) throws {
+  /// on one page with their comparison, made as for the other outputs (the pair's gates, the
+  /// tolerance, the project configuration's levels).
+  static func writeHTML(
+    _ requests: [Request], to path: String, selection: DeviceSelection, tolerance: Double, levels: ProjectConfig?, io: ToolIO
+  ) throws {
     guard requests.count == 1, let request = requests.first else { throw UsageError("--html takes one pair, not --pairs") }
     guard selection.requested.count <= 1 else { throw UsageError("--html draws one device: give --device at most once") }
     guard !request.before.hasPrefix("-") && request.before != "-" && request.after != "-" else {
@@ -138,8 +141,11 @@ enum CompareCommand: ToolCommand {
     }
     let before = try SimulatedScene.load(request.before, devices: selection, io: io, keeping: .worst)
     let after = try SimulatedScene.load(request.after, devices: selection, io: io, keeping: .worst)
+    var comparison = Comparison(
+      before: MetricSnapshot(before.report), after: MetricSnapshot(after.report), tolerance: tolerance, gates: request.gates)
+    comparison.warningGates = warningGates(levels)
     try OutputFile(io: io, inputs: [request.before, request.after]).write(
-      HTMLReportFormatter.formatComparison(before: before.htmlRun(), after: after.htmlRun()), to: path)
+      HTMLReportFormatter.formatComparison(before: before.htmlRun(), after: after.htmlRun(), comparison: comparison), to: path)
   }
 
   /// What a pair is sharded by: both its paths.
@@ -154,8 +160,8 @@ enum CompareCommand: ToolCommand {
     let io = presentation.io
     let errors = errors.uniqued()
     var results = results
-    if let levels {
-      let warning = Set(levels.levels.filter { $0.value == .warning }.keys)
+    if levels != nil {
+      let warning = warningGates(levels)
       for index in results.indices { results[index].comparison.warningGates = warning }
     }
     let run = CompareRun(results: results, otherVersions: otherVersions)
@@ -181,6 +187,11 @@ enum CompareCommand: ToolCommand {
     for error in errors { io.report(error, annotated: presentation.format != .github) }
     if !errors.isEmpty { return .usageOrInput }
     return run.failed ? .failure : .success
+  }
+
+  /// The gates a project configuration's `levels` make warnings.
+  static func warningGates(_ levels: ProjectConfig?) -> Set<String> {
+    Set((levels?.levels ?? [:]).filter { $0.value == .warning }.keys)
   }
 
   // MARK: Options

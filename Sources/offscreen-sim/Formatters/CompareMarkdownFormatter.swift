@@ -50,7 +50,7 @@ enum CompareMarkdownFormatter {
     }
     text += findings(results) + "\n\n"
 
-    let all = rows(results, many: many) { $0.gated || $0.verdict != .same }
+    let all = rows(results, many: many, include: CompareSummary.listed)
     let metrics = results.reduce(0) { $0 + $1.comparison.metrics.count }
     let unchanged = metrics - all.count
     text +=

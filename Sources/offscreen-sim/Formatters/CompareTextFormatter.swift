@@ -127,6 +127,9 @@ enum CompareSummary {
     "\(verdictWord(comparison)): \(verdictDetail(comparison, arrow: arrow))"
   }
 
+  /// True for a metric the full tables list: one that is gated or not the same.
+  static func listed(_ change: MetricChange) -> Bool { change.gated || change.verdict != .same }
+
   static func verdictWord(_ comparison: Comparison) -> String {
     comparison.verdict == .notComparable ? Verdict.same.rawValue : comparison.verdict.rawValue
   }

@@ -6,7 +6,7 @@ import LayerTree
 /// network, no scripts, no external files: styles are inline and pictures are inline SVG.
 ///
 /// The markup is XHTML-compatible (every element closed, attributes quoted, no named entities
-/// beyond XML's), so the page parses as XML as well as HTML. ``formatComparison(before:after:)``
+/// beyond XML's), so the page parses as XML as well as HTML. ``formatComparison(before:after:comparison:)``
 /// makes the same page for two runs (for `compare --html`).
 enum HTMLReportFormatter {
   /// One run as the page shows it.
@@ -35,16 +35,17 @@ enum HTMLReportFormatter {
     return page(title: "offscreen-sim: \(run.title)", body: body)
   }
 
-  /// Two runs on one page: both verdicts, a summary table with a column per run and the
-  /// change, both runs on one chart, both worst frames side by side, and the findings split into
-  /// fixed, new and remaining (matched on rule and layer path, never on message text).
-  static func formatComparison(before: Run, after: Run) -> String {
+  /// Two runs on one page: both verdicts, the `comparison` of their reports (its metrics with a
+  /// column per run, the change and its verdict), both runs on one chart, both worst frames side
+  /// by side, and the findings split into fixed, new and remaining by the comparison's finding
+  /// keys (rule and layer path, never message text).
+  static func formatComparison(before: Run, after: Run, comparison: Comparison) -> String {
     let labels = ChartLabels(before: before, after: after)
     var body = "<h1>\(Markup.escape(labels.before)) vs \(Markup.escape(labels.after))</h1>\n"
     body += "<p class=\"verdict\"><span class=\"run\">before</span> \(Markup.escape(TextReportFormatter.verdict(before.report)))</p>\n"
     body += "<p class=\"verdict\"><span class=\"run\">after</span> \(Markup.escape(TextReportFormatter.verdict(after.report)))</p>\n"
     body += sceneLine(before, prefix: "before") + sceneLine(after, prefix: "after")
-    body += "<h2>Summary</h2>\n" + comparisonTable(before.report, after.report)
+    body += "<h2>Summary</h2>\n" + comparisonTable(comparison)
     body += "<h2>Frame times</h2>\n"
     let runs = [
       FrameChartFormatter.Run(report: before.report, label: "before: " + labels.before),
@@ -59,7 +60,7 @@ enum HTMLReportFormatter {
     body += figure(FramePictureFormatter.svg(beforePicture), caption: "Before: " + pictureCaption(before))
     body += figure(FramePictureFormatter.svg(afterPicture), caption: "After: " + pictureCaption(after))
     body += "</div>\n"
-    body += comparedFindings(before.report, after.report)
+    body += comparedFindings(before.report, after.report, comparison)
     return page(title: "offscreen-sim: \(labels.before) vs \(labels.after)", body: body)
   }
 
@@ -151,63 +152,26 @@ enum HTMLReportFormatter {
     return html + "</table>\n"
   }
 
-  /// A figure of both runs: name, before, after, change (after minus before).
-  struct Figure {
-    var name: String
-    var before: Double
-    var after: Double
-    var decimals: Int
-    var unit: String
-  }
-
-  static func comparisonTable(_ before: SimulationReport, _ after: SimulationReport) -> String {
-    func figures(_ b: SimulationReport, _ a: SimulationReport) -> [Figure] {
-      let bp = b.summary.performance
-      let ap = a.summary.performance
-      return [
-        Figure(name: "frame rate", before: bp.fps.rounded(), after: ap.fps.rounded(), decimals: 0, unit: "fps"),
-        Figure(name: "hitches", before: Double(bp.hitches), after: Double(ap.hitches), decimals: 0, unit: ""),
-        Figure(name: "hitch time ratio", before: bp.hitchTimeRatio, after: ap.hitchTimeRatio, decimals: 1, unit: "ms/s"),
-        Figure(
-          name: "time to first frame", before: bp.firstFrame.presentedAtMs, after: ap.firstFrame.presentedAtMs, decimals: 1, unit: "ms"),
-        Figure(name: "frame budget", before: bp.budgetMs, after: ap.budgetMs, decimals: 2, unit: "ms"),
-        Figure(name: "GPU, mean", before: bp.gpuMs.mean, after: ap.gpuMs.mean, decimals: 2, unit: "ms"),
-        Figure(name: "GPU, p95", before: bp.gpuMs.p95, after: ap.gpuMs.p95, decimals: 2, unit: "ms"),
-        Figure(name: "render server, mean", before: bp.renderServerMs.mean, after: ap.renderServerMs.mean, decimals: 2, unit: "ms"),
-        Figure(name: "main thread, mean", before: bp.mainThreadMs.mean, after: ap.mainThreadMs.mean, decimals: 2, unit: "ms"),
-        Figure(
-          name: "offscreen passes, worst frame", before: Double(b.summary.offscreenPasses.perFrameMax),
-          after: Double(a.summary.offscreenPasses.perFrameMax), decimals: 0, unit: ""),
-        Figure(
-          name: "offscreen layers", before: Double(b.summary.offscreenPasses.layers), after: Double(a.summary.offscreenPasses.layers),
-          decimals: 0, unit: ""),
-        Figure(
-          name: "offscreen pixels", before: b.summary.offscreenPixelsMax, after: a.summary.offscreenPixelsMax, decimals: 0, unit: "px"),
-        Figure(
-          name: "blended pixels", before: b.summary.blending.blendedPixels, after: a.summary.blending.blendedPixels, decimals: 0, unit: "px"
-        ),
-        Figure(
-          name: "raster cache misses", before: Double(b.summary.rasterCache.misses), after: Double(a.summary.rasterCache.misses),
-          decimals: 0, unit: ""),
-        Figure(
-          name: "memory", before: b.summary.memory.total / 1_048_576, after: a.summary.memory.total / 1_048_576, decimals: 1, unit: "MiB"),
-        Figure(
-          name: "scaled or misaligned images", before: Double(b.summary.images.scaled + b.summary.images.misaligned),
-          after: Double(a.summary.images.scaled + a.summary.images.misaligned), decimals: 0, unit: ""),
-      ]
-    }
-    var html = "<table class=\"comparison\">\n<tr><th></th><th>before</th><th>after</th><th>change</th></tr>\n"
-    for figure in figures(before, after) {
-      func show(_ value: Double) -> String {
-        let number = figure.decimals == 0 ? Readable.count(value) : Readable.fixed(value, figure.decimals)
-        return figure.unit.isEmpty ? number : "\(number) \(figure.unit)"
-      }
-      let delta = figure.after - figure.before
-      let change = abs(delta) < 1e-9 ? "same" : (delta > 0 ? "+" : "-") + show(abs(delta))
+  /// The comparison of the two runs as compare makes it: every metric that is gated or changed
+  /// (``CompareSummary/listed(_:)``, as the Markdown comment's full table), before, after, the
+  /// change and its verdict, gated metrics in bold; then the comparison's verdict, the tolerance,
+  /// and how many metrics are left out as the same.
+  static func comparisonTable(_ comparison: Comparison) -> String {
+    var html = "<table class=\"comparison\">\n<tr><th></th><th>before</th><th>after</th><th>change</th><th>verdict</th></tr>\n"
+    let listed = comparison.metrics.filter(CompareSummary.listed)
+    for change in listed {
+      let title = Markup.escape(change.title)
+      let cells = [
+        MetricFormat.value(change.before, change.unit), MetricFormat.value(change.after, change.unit), MetricFormat.change(change),
+      ].map { "<td class=\"number\">\(Markup.escape($0))</td>" }.joined()
       html +=
-        "<tr><th scope=\"row\">\(Markup.escape(figure.name))</th><td class=\"number\">\(show(figure.before))</td><td class=\"number\">\(show(figure.after))</td><td class=\"number\">\(Markup.escape(change))</td></tr>\n"
+        "<tr><th scope=\"row\">\(change.gated ? "<strong>\(title)</strong>" : title)</th>\(cells)<td>\(Markup.escape(change.verdict.rawValue))</td></tr>\n"
     }
-    return html + "</table>\n"
+    html += "</table>\n"
+    let others = comparison.metrics.count - listed.count
+    let note =
+      "Verdict: \(CompareSummary.verdictSentence(comparison, arrow: "→")). Gated metrics in bold; tolerance \(MetricFormat.plain(comparison.tolerance * 100))%, counts exact; \(Markup.plural(others, "other metric")) the same."
+    return html + "<p class=\"note\">\(Markup.escape(note))</p>\n"
   }
 
   // MARK: - Findings
@@ -280,13 +244,15 @@ enum HTMLReportFormatter {
       "<div class=\"finding\" data-rule=\"\(Markup.escape(first.rule))\">\n<div class=\"head\">\(head)</div>\n<p>\(Markup.escape(first.message))</p>\n<p class=\"fix\">Fix: \(Markup.escape(first.fix))</p>\n</div>\n"
   }
 
-  static func comparedFindings(_ before: SimulationReport, _ after: SimulationReport) -> String {
-    func key(_ finding: Finding) -> String { finding.rule + "\u{0}" + finding.layer }
-    let beforeKeys = Set(before.findings.map(key))
-    let afterKeys = Set(after.findings.map(key))
-    let fixed = before.findings.filter { !afterKeys.contains(key($0)) }
-    let added = after.findings.filter { !beforeKeys.contains(key($0)) }
-    let remaining = after.findings.filter { beforeKeys.contains(key($0)) }
+  /// The findings of both runs split by the comparison's finding keys (rule and layer path):
+  /// fixed (``Comparison/disappeared``), new (``Comparison/appeared``) and still there.
+  static func comparedFindings(_ before: SimulationReport, _ after: SimulationReport, _ comparison: Comparison) -> String {
+    func key(_ finding: Finding) -> FindingKey { FindingKey(rule: finding.rule, layer: finding.layer) }
+    let disappeared = Set(comparison.disappeared)
+    let appeared = Set(comparison.appeared)
+    let fixed = before.findings.filter { disappeared.contains(key($0)) }
+    let added = after.findings.filter { appeared.contains(key($0)) }
+    let remaining = after.findings.filter { !appeared.contains(key($0)) }
     var html = "<h2>Findings</h2>\n"
     html +=
       "<p class=\"note\">\(Markup.escape("Matched on rule and layer path: \(fixed.count) fixed, \(added.count) new, \(remaining.count) still there."))</p>\n"
