@@ -77,7 +77,32 @@ public struct CompareRun: Sendable {
   public var otherVersions: [OtherVersion] = []
   public var parts: [Part] = []
 
+  public init(results: [ComparisonResult] = [], failures: [BatchFailure] = [], otherVersions: [OtherVersion] = [], parts: [Part] = []) {
+    self.results = results
+    self.failures = failures
+    self.otherVersions = otherVersions
+    self.parts = parts
+  }
+
+  /// True when a comparison failed.
   public var failed: Bool { results.contains { $0.comparison.failed } }
+
+  /// The verdict over every comparison: worse when one failed; better when none failed and one
+  /// got better; the same otherwise. Inputs that could not be used are not comparisons: what
+  /// they make of the verdict is the output's to say.
+  public var verdict: Verdict {
+    if failed { return .worse }
+    return results.contains { $0.comparison.verdict == .better } ? .better : .same
+  }
+
+  /// How many comparisons have `verdict`; a comparison with nothing to compare
+  /// (``Verdict/notComparable``) counts as the same.
+  public func count(_ verdict: Verdict) -> Int {
+    results.filter { result in
+      let own = result.comparison.verdict
+      return own == verdict || (verdict == .same && own == .notComparable)
+    }.count
+  }
 }
 
 /// Compares pairs of scenes or saved reports.

@@ -94,8 +94,10 @@ struct HTMLReportTests {
       let path = try temporaryFile(file, json)
       return try SimulatedScene.load(path, devices: .standard, io: ToolIO.standard)
     }
+    let (beforeRun, afterRun) = (try run(before, file: "before.json"), try run(after, file: "after.json"))
     let page = HTMLReportFormatter.formatComparison(
-      before: try run(before, file: "before.json").htmlRun(), after: try run(after, file: "after.json").htmlRun())
+      before: beforeRun.htmlRun(), after: afterRun.htmlRun(),
+      comparison: Comparison(before: MetricSnapshot(beforeRun.report), after: MetricSnapshot(afterRun.report)))
     let html = try ParsedMarkup(page)
     #expect(try html.elements("//*[local-name()='p' and @class='verdict']").count == 2)
     #expect(try html.elements("//*[local-name()='svg']").count == 3)
@@ -107,5 +109,52 @@ struct HTMLReportTests {
     #expect(try html.elements("//*[@class='finding']").compactMap { $0.attribute("data-rule") } == ["rounded-clip"])
     let stages = try html.elements("//*[@class='stage']")
     #expect(stages.count == 6)
+  }
+
+  /// `compare --html` shows the comparison compare makes (``Comparison``): its table lists the
+  /// comparison's metrics that are gated or changed, in its order, gated ones in bold, with
+  /// their verdicts; the findings are split by the comparison's finding keys. The same card as
+  /// above: dropping masksToBounds leaves one thing to clip, no pass (docs/DOMAIN's table), so
+  /// the worst frame's offscreen passes go 1 -> 0, gated by default: better.
+  @Test func theComparisonPageShowsTheComparison() throws {
+    let before = """
+      {"version": 1, "name": "card", "device": "iphone-7", "root": {"id": "root", "sublayers": [
+        {"id": "card", "frame": [16, 100, 343, 120], "cornerRadius": 10, "masksToBounds": true, "backgroundColor": "#FFFFFF",
+         "sublayers": [{"id": "title", "frame": [10, 10, 200, 20], "contents": {"type": "text", "characters": 20}}]}]}}
+      """
+    let after = before.replacingOccurrences(of: "\"masksToBounds\": true, ", with: "")
+    func run(_ json: String, file: String) throws -> SimulatedScene {
+      try SimulatedScene.load(try temporaryFile(file, json), devices: .standard, io: ToolIO.standard)
+    }
+    let (old, new) = (try run(before, file: "before.json"), try run(after, file: "after.json"))
+    func page(_ comparison: Comparison) throws -> ParsedMarkup {
+      try ParsedMarkup(HTMLReportFormatter.formatComparison(before: old.htmlRun(), after: new.htmlRun(), comparison: comparison))
+    }
+    let comparison = Comparison(before: MetricSnapshot(old.report), after: MetricSnapshot(new.report))
+    let html = try page(comparison)
+    let rows = try html.elements("//*[local-name()='table' and @class='comparison']/*[local-name()='tr'][*[@scope='row']]")
+    let listed = comparison.metrics.filter { $0.gated || $0.verdict != .same }
+    #expect(rows.compactMap { $0.elements(forName: "th").first?.stringValue } == listed.map(\.title))
+    let passes = try #require(rows.first)
+    #expect(passes.elements(forName: "th").first?.elements(forName: "strong").first?.stringValue == "offscreen passes per frame (max)")
+    #expect(passes.elements(forName: "td").compactMap(\.stringValue) == ["1", "0", "-1 (-100%)", "better"])
+    let note = try html.elements("//*[local-name()='p' and @class='note']").compactMap(\.stringValue)
+    #expect(note.contains { $0.hasPrefix("Verdict: better: offscreen passes per frame (max) 1 → 0 (-100%)") })
+
+    // Gated on findings alone, the figures are no longer in bold; what is listed follows.
+    let findingsOnly = Comparison(before: MetricSnapshot(old.report), after: MetricSnapshot(new.report), gates: ["findings"])
+    let ungated = try page(findingsOnly)
+    #expect(try ungated.elements("//*[local-name()='strong']").isEmpty)
+    let ungatedRows = try ungated.elements("//*[local-name()='table' and @class='comparison']/*[local-name()='tr'][*[@scope='row']]")
+    #expect(ungatedRows.count == findingsOnly.metrics.filter { $0.verdict != .same }.count)
+
+    // The findings are split by the comparison's keys: one that says nothing disappeared shows
+    // nothing fixed (and the after run has no finding to show as new or still there).
+    var kept = comparison
+    #expect(kept.disappeared == [FindingKey(rule: "rounded-clip", layer: "root/card")])
+    kept.disappeared = []
+    let headings = try page(kept).elements("//*[local-name()='h3']").compactMap(\.stringValue)
+    #expect(headings == [])
+    #expect(try html.elements("//*[local-name()='h3']").compactMap(\.stringValue) == ["Fixed (before only)"])
   }
 }

@@ -104,7 +104,7 @@ enum CompareCommand: ToolCommand {
     }
 
     if let html = parsed.value(Self.html) {
-      try writeHTML(requests, to: html, selection: selection, io: io)
+      try writeHTML(requests, to: html, selection: selection, tolerance: tolerance, levels: project?.config, io: io)
       if html == "-" { return .success }
     }
 
@@ -129,8 +129,11 @@ enum CompareCommand: ToolCommand {
   }
 
   /// `--html`: the two scenes simulated again, keeping each one's worst frame for its picture,
-  /// on one page.
-  static func writeHTML(_ requests: [Request], to path: String, selection: DeviceSelection, io: ToolIO) throws {
+  /// on one page with their comparison, made as for the other outputs (the pair's gates, the
+  /// tolerance, the project configuration's levels).
+  static func writeHTML(
+    _ requests: [Request], to path: String, selection: DeviceSelection, tolerance: Double, levels: ProjectConfig?, io: ToolIO
+  ) throws {
     guard requests.count == 1, let request = requests.first else { throw UsageError("--html takes one pair, not --pairs") }
     guard selection.requested.count <= 1 else { throw UsageError("--html draws one device: give --device at most once") }
     guard !request.before.hasPrefix("-") && request.before != "-" && request.after != "-" else {
@@ -138,8 +141,11 @@ enum CompareCommand: ToolCommand {
     }
     let before = try SimulatedScene.load(request.before, devices: selection, io: io, keeping: .worst)
     let after = try SimulatedScene.load(request.after, devices: selection, io: io, keeping: .worst)
+    var comparison = Comparison(
+      before: MetricSnapshot(before.report), after: MetricSnapshot(after.report), tolerance: tolerance, gates: request.gates)
+    comparison.warningGates = warningGates(levels)
     try OutputFile(io: io, inputs: [request.before, request.after]).write(
-      HTMLReportFormatter.formatComparison(before: before.htmlRun(), after: after.htmlRun()), to: path)
+      HTMLReportFormatter.formatComparison(before: before.htmlRun(), after: after.htmlRun(), comparison: comparison), to: path)
   }
 
   /// What a pair is sharded by: both its paths.
@@ -154,21 +160,22 @@ enum CompareCommand: ToolCommand {
     let io = presentation.io
     let errors = errors.uniqued()
     var results = results
-    if let levels {
-      let warning = Set(levels.levels.filter { $0.value == .warning }.keys)
+    if levels != nil {
+      let warning = warningGates(levels)
       for index in results.indices { results[index].comparison.warningGates = warning }
     }
+    let run = CompareRun(results: results, otherVersions: otherVersions)
     // Every format but text carries the inputs that could not be used, so that no document reads
     // green on a run that exits 2; text names them on standard error and counts them in its
     // totals.
     switch presentation.format {
     case .text:
       if !results.isEmpty || errors.isEmpty || shard != nil {
-        io.out(CompareTextFormatter.format(results, unusable: errors.count, detail: presentation.detail))
+        io.out(CompareTextFormatter.format(run, unusable: errors.count, detail: presentation.detail))
       }
     case .json:
-      io.document(CompareJSONFormatter.format(results, tolerance: tolerance, errors: errors, extra: shard.map { [$0] } ?? []), .json)
-    case .markdown: io.document(CompareMarkdownFormatter.format(results, errors: errors), .markdown)
+      io.document(CompareJSONFormatter.format(run, tolerance: tolerance, errors: errors, extra: shard.map { [$0] } ?? []), .json)
+    case .markdown: io.document(CompareMarkdownFormatter.format(run, errors: errors), .markdown)
     default: if let reporter = presentation.format.reporter { io.print(reporter, Outcomes(results, errors: errors)) }
     }
     if CommonOptions.inGitHubActions(io) { io.annotate(GitHubAnnotations.regressions(results)) }
@@ -179,7 +186,12 @@ enum CompareCommand: ToolCommand {
     }
     for error in errors { io.report(error, annotated: presentation.format != .github) }
     if !errors.isEmpty { return .usageOrInput }
-    return results.contains { $0.comparison.failed } ? .failure : .success
+    return run.failed ? .failure : .success
+  }
+
+  /// The gates a project configuration's `levels` make warnings.
+  static func warningGates(_ levels: ProjectConfig?) -> Set<String> {
+    Set((levels?.levels ?? [:]).filter { $0.value == .warning }.keys)
   }
 
   // MARK: Options

@@ -11,18 +11,18 @@ enum CompareJSONFormatter {
   /// `errors`: the inputs that could not be used (`errors`, as check's JSON has them; the
   /// document is then `failed`); `extra`: members after the standard ones (a shard's `shard`).
   static func format(
-    _ results: [ComparisonResult], tolerance: Double, errors: [InputError] = [], extra: [(String, JSONOutput)] = []
+    _ run: CompareRun, tolerance: Double, errors: [InputError] = [], extra: [(String, JSONOutput)] = []
   ) -> String {
-    let failed = results.contains { $0.comparison.failed } || !errors.isEmpty
-    let better = results.contains { $0.comparison.verdict == .better }
+    // An input that could not be used fails the document: it must not read green.
+    let failed = run.failed || !errors.isEmpty
     return JSONOutput.object(
       [
         ("compareVersion", .int(version)),
         ("tool", .object([("name", .string("offscreen-sim")), ("version", .string(toolVersion))])),
         ("tolerancePercent", .number(ReportMetrics.rounded(tolerance * 100))),
-        ("verdict", .string(failed ? Verdict.worse.rawValue : (better ? Verdict.better.rawValue : Verdict.same.rawValue))),
+        ("verdict", .string(errors.isEmpty ? run.verdict.rawValue : Verdict.worse.rawValue)),
         ("failed", .bool(failed)),
-        ("comparisons", .array(results.map(comparison))),
+        ("comparisons", .array(run.results.map(comparison))),
         ("errors", .array(errors.map(CheckJSONFormatter.error))),
       ] + extra
     ).rendered()

@@ -23,8 +23,9 @@ enum CompareMarkdownFormatter {
   }
 
   /// `errors`: inputs that could not be used, listed after everything else with a failed verdict.
-  static func format(_ results: [ComparisonResult], errors: [InputError] = []) -> String {
-    guard errors.isEmpty else { return format(results) + unusable(errors) }
+  static func format(_ run: CompareRun, errors: [InputError] = []) -> String {
+    guard errors.isEmpty else { return format(run) + unusable(errors) }
+    let results = run.results
     guard !results.isEmpty else { return "### offscreen-sim compare\n\nNothing was compared.\n" }
     let many = results.count > 1
     var text: String
@@ -36,7 +37,7 @@ enum CompareMarkdownFormatter {
         "### offscreen-sim: \(Markdown.code(result.before.file)) → \(Markdown.code(result.after.file)) on \(Markdown.cell(result.deviceName))\n\n"
     }
     text += profileLines(results.map { ($0.deviceID, $0.profile) })
-    text += verdict(results) + "\n\n"
+    text += verdict(run) + "\n\n"
 
     var header = ["metric", "before", "after", "change", "verdict"]
     if many { header.insert("comparison", at: 0) }
@@ -49,7 +50,7 @@ enum CompareMarkdownFormatter {
     }
     text += findings(results) + "\n\n"
 
-    let all = rows(results, many: many) { $0.gated || $0.verdict != .same }
+    let all = rows(results, many: many, include: CompareSummary.listed)
     let metrics = results.reduce(0) { $0 + $1.comparison.metrics.count }
     let unchanged = metrics - all.count
     text +=
@@ -91,15 +92,15 @@ enum CompareMarkdownFormatter {
   }
 
   /// `**Verdict: better.** ...`; with several comparisons, the totals and each that failed.
-  static func verdict(_ results: [ComparisonResult]) -> String {
+  static func verdict(_ run: CompareRun) -> String {
+    let results = run.results
     if results.count == 1 {
       let comparison = results[0].comparison
       return "**Verdict: \(CompareSummary.verdictWord(comparison)).** "
         + Markdown.cell(CompareSummary.verdictDetail(comparison, arrow: "→")) + "."
     }
     let failed = results.filter { $0.comparison.failed }
-    let word = failed.isEmpty ? (results.contains { $0.comparison.verdict == .better } ? "better" : "same") : "worse"
-    var lines = ["**Verdict: \(word).** " + CompareSummary.totals(results) + "."]
+    var lines = ["**Verdict: \(run.verdict.rawValue).** " + CompareSummary.totals(run) + "."]
     if !failed.isEmpty {
       lines.append(
         failed.map { "- \(label($0)): " + Markdown.cell(CompareSummary.verdictSentence($0.comparison, arrow: "→")) }

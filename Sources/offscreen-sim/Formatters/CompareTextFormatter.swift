@@ -8,13 +8,13 @@ import SceneBatch
 /// Several comparisons, or comparisons beside inputs that could not be used, open with their
 /// totals (`, 1 unusable`).
 enum CompareTextFormatter {
-  static func format(_ results: [ComparisonResult], unusable: Int = 0, detail: Detail = .short) -> StyledText {
+  static func format(_ run: CompareRun, unusable: Int = 0, detail: Detail = .short) -> StyledText {
+    let results = run.results
     var text = StyledText()
     if results.isEmpty { return "nothing compared\n" }
     if results.count > 1 || unusable > 0 {
       text.append(
-        CompareSummary.totals(results) + (unusable > 0 ? ", \(unusable) unusable" : ""),
-        results.contains { $0.comparison.failed } || unusable > 0 ? .worse : .strong)
+        CompareSummary.totals(run) + (unusable > 0 ? ", \(unusable) unusable" : ""), run.failed || unusable > 0 ? .worse : .strong)
       text += "\n"
     }
     for (index, result) in results.enumerated() {
@@ -127,6 +127,9 @@ enum CompareSummary {
     "\(verdictWord(comparison)): \(verdictDetail(comparison, arrow: arrow))"
   }
 
+  /// True for a metric the full tables list: one that is gated or not the same.
+  static func listed(_ change: MetricChange) -> Bool { change.gated || change.verdict != .same }
+
   static func verdictWord(_ comparison: Comparison) -> String {
     comparison.verdict == .notComparable ? Verdict.same.rawValue : comparison.verdict.rawValue
   }
@@ -192,10 +195,8 @@ enum CompareSummary {
   }
 
   /// `3 comparisons: 2 better, 1 same, 0 worse`.
-  static func totals(_ results: [ComparisonResult]) -> String {
-    let verdicts = results.map(\.comparison.verdict)
-    return
-      "\(Markup.plural(results.count, "comparison")): \(verdicts.filter { $0 == .better }.count) better, \(verdicts.filter { $0 == .same || $0 == .notComparable }.count) same, \(verdicts.filter { $0 == .worse }.count) worse"
+  static func totals(_ run: CompareRun) -> String {
+    "\(Markup.plural(run.results.count, "comparison")): \(run.count(.better)) better, \(run.count(.same)) same, \(run.count(.worse)) worse"
   }
 
   struct Group {

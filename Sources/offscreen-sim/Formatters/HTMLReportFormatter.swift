@@ -6,7 +6,7 @@ import LayerTree
 /// network, no scripts, no external files: styles are inline and pictures are inline SVG.
 ///
 /// The markup is XHTML-compatible (every element closed, attributes quoted, no named entities
-/// beyond XML's), so the page parses as XML as well as HTML. ``formatComparison(before:after:)``
+/// beyond XML's), so the page parses as XML as well as HTML. ``formatComparison(before:after:comparison:)``
 /// makes the same page for two runs (for `compare --html`).
 enum HTMLReportFormatter {
   /// One run as the page shows it.
@@ -24,7 +24,7 @@ enum HTMLReportFormatter {
     var body = "<h1>\(Markup.escape(run.title))</h1>\n"
     body += "<p class=\"verdict\">\(Markup.escape(TextReportFormatter.verdict(run.report)))</p>\n"
     body += sceneLine(run)
-    body += "<h2>Summary</h2>\n" + summaryTable(run.report)
+    body += "<h2>Summary</h2>\n" + summaryTable(SummaryRows(run.report))
     body += "<h2>Frame times</h2>\n"
     body += figure(
       FrameChartFormatter.svg([FrameChartFormatter.Run(report: run.report, label: run.title)]), caption: chartCaption(run.report))
@@ -35,16 +35,17 @@ enum HTMLReportFormatter {
     return page(title: "offscreen-sim: \(run.title)", body: body)
   }
 
-  /// Two runs on one page: both verdicts, a summary table with a column per run and the
-  /// change, both runs on one chart, both worst frames side by side, and the findings split into
-  /// fixed, new and remaining (matched on rule and layer path, never on message text).
-  static func formatComparison(before: Run, after: Run) -> String {
+  /// Two runs on one page: both verdicts, the `comparison` of their reports (its metrics with a
+  /// column per run, the change and its verdict), both runs on one chart, both worst frames side
+  /// by side, and the findings split into fixed, new and remaining by the comparison's finding
+  /// keys (rule and layer path, never message text).
+  static func formatComparison(before: Run, after: Run, comparison: Comparison) -> String {
     let labels = ChartLabels(before: before, after: after)
     var body = "<h1>\(Markup.escape(labels.before)) vs \(Markup.escape(labels.after))</h1>\n"
     body += "<p class=\"verdict\"><span class=\"run\">before</span> \(Markup.escape(TextReportFormatter.verdict(before.report)))</p>\n"
     body += "<p class=\"verdict\"><span class=\"run\">after</span> \(Markup.escape(TextReportFormatter.verdict(after.report)))</p>\n"
     body += sceneLine(before, prefix: "before") + sceneLine(after, prefix: "after")
-    body += "<h2>Summary</h2>\n" + comparisonTable(before.report, after.report)
+    body += "<h2>Summary</h2>\n" + comparisonTable(comparison)
     body += "<h2>Frame times</h2>\n"
     let runs = [
       FrameChartFormatter.Run(report: before.report, label: "before: " + labels.before),
@@ -59,7 +60,7 @@ enum HTMLReportFormatter {
     body += figure(FramePictureFormatter.svg(beforePicture), caption: "Before: " + pictureCaption(before))
     body += figure(FramePictureFormatter.svg(afterPicture), caption: "After: " + pictureCaption(after))
     body += "</div>\n"
-    body += comparedFindings(before.report, after.report)
+    body += comparedFindings(before.report, after.report, comparison)
     return page(title: "offscreen-sim: \(labels.before) vs \(labels.after)", body: body)
   }
 
@@ -142,128 +143,35 @@ enum HTMLReportFormatter {
 
   // MARK: - Summary
 
-  static func summaryRows(_ report: SimulationReport) -> [(String, String)] {
-    let summary = report.summary
-    let performance = summary.performance
-    let figures = ReportFigures(report)
-    let ms = ReportFigures.milliseconds
-    var rows: [(String, String)] = []
-    rows.append(
-      (
-        "frame rate",
-        "\(figures.frameRate); \(figures.hitches); hitch time ratio \(Readable.integer(performance.hitchTimeRatio)) ms/s (\(performance.hitchBand.rawValue))"
-      ))
-    rows.append(("first display", figures.firstDisplay))
-    if let range = figures.modelRange { rows.append(("model range", range)) }
-    rows.append(("frame budget", "\(Readable.fixed(performance.budgetMs, 2)) ms"))
-    rows.append(("GPU", "\(ms(performance.gpuMs)); \(Readable.percent(performance.gpuUtilization, of: 1)) busy"))
-    rows.append(("render server", ms(performance.renderServerMs)))
-    rows.append(("main thread", "\(ms(performance.mainThreadMs)); \(Readable.percent(performance.cpuUtilization, of: 1)) busy"))
-    if performance.backgroundMs.max > 0 { rows.append(("background threads", ms(performance.backgroundMs))) }
-    rows.append(("bottleneck", performance.bottleneck?.rawValue ?? "none: every stage fits the budget"))
-    rows.append(
-      (
-        "layers",
-        "\(Readable.count(summary.layers)) (\(Readable.count(summary.visibleLayers)) visible, \(Readable.count(summary.drawingLayers)) drawing)"
-      ))
-    let passes = summary.offscreenPasses
-    let reasons = passes.byReason.filter { $0.value > 0 }.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
-    rows.append(
-      (
-        "offscreen passes",
-        "\(passes.perFrameMax)\(report.frames.count > 1 ? " in the worst frame (mean \(Readable.fixed(passes.perFrameMean, 1)))" : " per frame") on \(Markup.plural(passes.layers, "layer"))"
-          + (reasons.isEmpty ? "" : ": " + reasons.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
-      ))
-    let screen = summary.blending.screenPixels
-    rows.append(
-      (
-        "offscreen pixels",
-        "\(Readable.count(summary.offscreenPixelsMax)) (\(Readable.percent(summary.offscreenPixelsMax, of: screen)) of the screen)"
-      ))
-    rows.append(
-      (
-        "blended pixels",
-        "\(Readable.count(summary.blending.blendedPixels)) (\(Readable.percent(summary.blending.blendedPixels, of: screen)) of the screen) on \(Markup.plural(summary.blending.blendedLayers, "layer")), overdraw \(Readable.fixed(summary.blending.overdraw, 2))x"
-      ))
-    let cache = summary.rasterCache
-    if cache.hits + cache.misses > 0 {
-      let rate = cache.hitRate.map { "\(Readable.integer($0 * 100))%" } ?? "-"
-      rows.append(
-        (
-          "raster cache",
-          "\(Markup.plural(cache.hits, "hit")), \(Markup.plural(cache.misses, "miss", "misses")) (hit rate \(rate)), \(cache.evictions) evicted, peak \(Readable.bytes(cache.peakBytes))"
-        ))
-    }
-    rows.append(("memory", figures.memory))
-    rows.append(("images", "\(summary.images.scaled) scaled, \(summary.images.misaligned) misaligned"))
-    return rows
-  }
-
-  static func summaryTable(_ report: SimulationReport) -> String {
+  /// The summary's rows as the page lays them out: a table of label and value.
+  static func summaryTable(_ rows: SummaryRows) -> String {
     var html = "<table class=\"summary\">\n"
-    for (name, value) in summaryRows(report) {
+    for (name, value) in rows.laidOut(.html) {
       html += "<tr><th scope=\"row\">\(Markup.escape(name))</th><td>\(Markup.escape(value))</td></tr>\n"
     }
     return html + "</table>\n"
   }
 
-  /// A figure of both runs: name, before, after, change (after minus before).
-  struct Figure {
-    var name: String
-    var before: Double
-    var after: Double
-    var decimals: Int
-    var unit: String
-  }
-
-  static func comparisonTable(_ before: SimulationReport, _ after: SimulationReport) -> String {
-    func figures(_ b: SimulationReport, _ a: SimulationReport) -> [Figure] {
-      let bp = b.summary.performance
-      let ap = a.summary.performance
-      return [
-        Figure(name: "frame rate", before: bp.fps.rounded(), after: ap.fps.rounded(), decimals: 0, unit: "fps"),
-        Figure(name: "hitches", before: Double(bp.hitches), after: Double(ap.hitches), decimals: 0, unit: ""),
-        Figure(name: "hitch time ratio", before: bp.hitchTimeRatio, after: ap.hitchTimeRatio, decimals: 1, unit: "ms/s"),
-        Figure(
-          name: "time to first frame", before: bp.firstFrame.presentedAtMs, after: ap.firstFrame.presentedAtMs, decimals: 1, unit: "ms"),
-        Figure(name: "frame budget", before: bp.budgetMs, after: ap.budgetMs, decimals: 2, unit: "ms"),
-        Figure(name: "GPU, mean", before: bp.gpuMs.mean, after: ap.gpuMs.mean, decimals: 2, unit: "ms"),
-        Figure(name: "GPU, p95", before: bp.gpuMs.p95, after: ap.gpuMs.p95, decimals: 2, unit: "ms"),
-        Figure(name: "render server, mean", before: bp.renderServerMs.mean, after: ap.renderServerMs.mean, decimals: 2, unit: "ms"),
-        Figure(name: "main thread, mean", before: bp.mainThreadMs.mean, after: ap.mainThreadMs.mean, decimals: 2, unit: "ms"),
-        Figure(
-          name: "offscreen passes, worst frame", before: Double(b.summary.offscreenPasses.perFrameMax),
-          after: Double(a.summary.offscreenPasses.perFrameMax), decimals: 0, unit: ""),
-        Figure(
-          name: "offscreen layers", before: Double(b.summary.offscreenPasses.layers), after: Double(a.summary.offscreenPasses.layers),
-          decimals: 0, unit: ""),
-        Figure(
-          name: "offscreen pixels", before: b.summary.offscreenPixelsMax, after: a.summary.offscreenPixelsMax, decimals: 0, unit: "px"),
-        Figure(
-          name: "blended pixels", before: b.summary.blending.blendedPixels, after: a.summary.blending.blendedPixels, decimals: 0, unit: "px"
-        ),
-        Figure(
-          name: "raster cache misses", before: Double(b.summary.rasterCache.misses), after: Double(a.summary.rasterCache.misses),
-          decimals: 0, unit: ""),
-        Figure(
-          name: "memory", before: b.summary.memory.total / 1_048_576, after: a.summary.memory.total / 1_048_576, decimals: 1, unit: "MiB"),
-        Figure(
-          name: "scaled or misaligned images", before: Double(b.summary.images.scaled + b.summary.images.misaligned),
-          after: Double(a.summary.images.scaled + a.summary.images.misaligned), decimals: 0, unit: ""),
-      ]
-    }
-    var html = "<table class=\"comparison\">\n<tr><th></th><th>before</th><th>after</th><th>change</th></tr>\n"
-    for figure in figures(before, after) {
-      func show(_ value: Double) -> String {
-        let number = figure.decimals == 0 ? Readable.count(value) : Readable.fixed(value, figure.decimals)
-        return figure.unit.isEmpty ? number : "\(number) \(figure.unit)"
-      }
-      let delta = figure.after - figure.before
-      let change = abs(delta) < 1e-9 ? "same" : (delta > 0 ? "+" : "-") + show(abs(delta))
+  /// The comparison of the two runs as compare makes it: every metric that is gated or changed
+  /// (``CompareSummary/listed(_:)``, as the Markdown comment's full table), before, after, the
+  /// change and its verdict, gated metrics in bold; then the comparison's verdict, the tolerance,
+  /// and how many metrics are left out as the same.
+  static func comparisonTable(_ comparison: Comparison) -> String {
+    var html = "<table class=\"comparison\">\n<tr><th></th><th>before</th><th>after</th><th>change</th><th>verdict</th></tr>\n"
+    let listed = comparison.metrics.filter(CompareSummary.listed)
+    for change in listed {
+      let title = Markup.escape(change.title)
+      let cells = [
+        MetricFormat.value(change.before, change.unit), MetricFormat.value(change.after, change.unit), MetricFormat.change(change),
+      ].map { "<td class=\"number\">\(Markup.escape($0))</td>" }.joined()
       html +=
-        "<tr><th scope=\"row\">\(Markup.escape(figure.name))</th><td class=\"number\">\(show(figure.before))</td><td class=\"number\">\(show(figure.after))</td><td class=\"number\">\(Markup.escape(change))</td></tr>\n"
+        "<tr><th scope=\"row\">\(change.gated ? "<strong>\(title)</strong>" : title)</th>\(cells)<td>\(Markup.escape(change.verdict.rawValue))</td></tr>\n"
     }
-    return html + "</table>\n"
+    html += "</table>\n"
+    let others = comparison.metrics.count - listed.count
+    let note =
+      "Verdict: \(CompareSummary.verdictSentence(comparison, arrow: "→")). Gated metrics in bold; tolerance \(MetricFormat.plain(comparison.tolerance * 100))%, counts exact; \(Markup.plural(others, "other metric")) the same."
+    return html + "<p class=\"note\">\(Markup.escape(note))</p>\n"
   }
 
   // MARK: - Findings
@@ -336,13 +244,15 @@ enum HTMLReportFormatter {
       "<div class=\"finding\" data-rule=\"\(Markup.escape(first.rule))\">\n<div class=\"head\">\(head)</div>\n<p>\(Markup.escape(first.message))</p>\n<p class=\"fix\">Fix: \(Markup.escape(first.fix))</p>\n</div>\n"
   }
 
-  static func comparedFindings(_ before: SimulationReport, _ after: SimulationReport) -> String {
-    func key(_ finding: Finding) -> String { finding.rule + "\u{0}" + finding.layer }
-    let beforeKeys = Set(before.findings.map(key))
-    let afterKeys = Set(after.findings.map(key))
-    let fixed = before.findings.filter { !afterKeys.contains(key($0)) }
-    let added = after.findings.filter { !beforeKeys.contains(key($0)) }
-    let remaining = after.findings.filter { beforeKeys.contains(key($0)) }
+  /// The findings of both runs split by the comparison's finding keys (rule and layer path):
+  /// fixed (``Comparison/disappeared``), new (``Comparison/appeared``) and still there.
+  static func comparedFindings(_ before: SimulationReport, _ after: SimulationReport, _ comparison: Comparison) -> String {
+    func key(_ finding: Finding) -> FindingKey { FindingKey(rule: finding.rule, layer: finding.layer) }
+    let disappeared = Set(comparison.disappeared)
+    let appeared = Set(comparison.appeared)
+    let fixed = before.findings.filter { disappeared.contains(key($0)) }
+    let added = after.findings.filter { appeared.contains(key($0)) }
+    let remaining = after.findings.filter { !appeared.contains(key($0)) }
     var html = "<h2>Findings</h2>\n"
     html +=
       "<p class=\"note\">\(Markup.escape("Matched on rule and layer path: \(fixed.count) fixed, \(added.count) new, \(remaining.count) still there."))</p>\n"

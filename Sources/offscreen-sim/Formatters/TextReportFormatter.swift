@@ -6,7 +6,6 @@ import LayerTree
 enum TextReportFormatter {
   static func format(_ report: SimulationReport, file: String) -> String {
     let scene = report.scene
-    let summary = report.summary
     var text = verdict(report) + "\n"
     let file = TerminalText.inline(file)
     let title = scene.name.isEmpty ? file : "\(TerminalText.inline(scene.name)) (\(file))"
@@ -24,55 +23,8 @@ enum TextReportFormatter {
     }
     text += "\n"
 
-    let passes = summary.offscreenPasses
-    let screen = summary.blending.screenPixels
-    var rows: [[String]] = []
-    let performance = summary.performance
     let figures = ReportFigures(report)
-    let ms = ReportFigures.milliseconds
-    rows.append(["frame rate", "\(figures.frameRate); \(figures.hitches)"])
-    rows.append(["first display", figures.firstDisplay])
-    if let range = figures.modelRange { rows.append(["model range", range]) }
-    rows.append(["GPU", "\(ms(performance.gpuMs)); \(Readable.percent(performance.gpuUtilization, of: 1)) busy"])
-    rows.append(["render server", "\(ms(performance.renderServerMs))"])
-    rows.append([
-      "main thread",
-      "\(ms(performance.mainThreadMs)); \(Readable.percent(performance.cpuUtilization, of: 1)) busy"
-        + (performance.backgroundMs.max > 0 ? "; background threads \(Readable.fixed(performance.backgroundMs.mean, 1)) ms/frame" : ""),
-    ])
-    rows.append(["memory", figures.memory])
-    rows.append([
-      "layers",
-      "\(Readable.count(summary.layers)) (\(Readable.count(summary.visibleLayers)) visible, \(Readable.count(summary.drawingLayers)) drawing)",
-    ])
-    let reasons = passes.byReason.filter { $0.value > 0 }.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
-    let reasonText = reasons.isEmpty ? "" : ": " + reasons.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-    rows.append([
-      "offscreen passes",
-      "\(passes.perFrameMax)\(report.frames.count > 1 ? " in the worst frame" : " per frame") on \(Markup.plural(passes.layers, "layer"))\(reasonText)",
-    ])
-    rows.append([
-      "offscreen pixels",
-      "\(Readable.count(summary.offscreenPixelsMax)) (\(Readable.percent(summary.offscreenPixelsMax, of: screen)) of the screen)",
-    ])
-    rows.append([
-      "blended pixels",
-      "\(Readable.count(summary.blending.blendedPixels)) (\(Readable.percent(summary.blending.blendedPixels, of: screen)) of the screen) on \(Markup.plural(summary.blending.blendedLayers, "layer")), overdraw \(Readable.fixed(summary.blending.overdraw, 2))x",
-    ])
-    rows.append([
-      "backing stores",
-      "\(Readable.bytes(summary.backingStores.bytes)) in \(Markup.plural(summary.backingStores.layers, "layer"))",
-    ])
-    let cache = summary.rasterCache
-    if cache.hits + cache.misses > 0 {
-      let rate = cache.hitRate.map { "\(Readable.integer($0 * 100))%" } ?? "-"
-      rows.append([
-        "raster cache",
-        "\(Markup.plural(cache.hits, "hit")), \(Markup.plural(cache.misses, "miss", "misses")) (hit rate \(rate)), \(cache.evictions) evictions, peak \(Readable.bytes(cache.peakBytes))",
-      ])
-    }
-    rows.append(["images", "\(summary.images.scaled) scaled, \(summary.images.misaligned) misaligned"])
-    text += "Summary\n" + TextTable.render(rows, indent: "  ")
+    text += "Summary\n" + summaryTable(SummaryRows(report))
     if report.frames.count > 1 { text += "\n" + frameStory(report) }
 
     let offscreen = report.findings.filter { $0.category == .offscreen }
@@ -132,6 +84,11 @@ enum TextReportFormatter {
       text += TextTable.render(storeRows, indent: "  ")
     }
     return text
+  }
+
+  /// The summary's rows as the text report lays them out: a table of label and value.
+  static func summaryTable(_ rows: SummaryRows) -> String {
+    TextTable.render(rows.laidOut(.text).map { [$0.label, $0.value] }, indent: "  ")
   }
 
   /// Xcode's view debugger's count beside the tool's, where Apple's examples establish it and it
