@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A new empty folder under the temporary directory.
 public func temporaryFolder() throws -> String {
   let folder = FileManager.default.temporaryDirectory.appendingPathComponent("offscreen-sim-tests-\(UUID().uuidString)")
@@ -27,4 +33,13 @@ public enum BuiltTool {
     ]
     return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
   }
+}
+
+/// Seconds of processor time the calling thread has used so far: the work it did, which other
+/// processes and tests running at the same time do not lengthen as they lengthen the wall
+/// clock's time (a hang guard measured with it holds on a loaded machine as on an idle one).
+public func threadCPUSeconds() -> Double {
+  var time = timespec()
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+  return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
 }
