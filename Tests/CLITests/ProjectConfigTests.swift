@@ -1,5 +1,6 @@
 import Foundation
 import LayerTree
+import SceneBatch
 import Testing
 
 @testable import offscreen_sim
