@@ -37,14 +37,7 @@ struct SceneLoader {
     return { path in path == "-" ? .success(stdin) : Self.read(path, in: directory) }
   }
 
-  /// Loads and decodes a scene; `deviceOverride` replaces the scene's device (`--device`).
-  func load(
-    _ path: String, deviceOverride: String?, devices: [String: DeviceScreen] = DeviceCatalogue.screens, limits: InputLimits = .standard
-  ) throws(InputError) -> Scene {
-    try decode(try readBytes(path), path: path, deviceOverride: deviceOverride, devices: devices, limits: limits)
-  }
-
-  /// Decodes a scene already read from `path`.
+  /// Decodes a scene read from `path`; `deviceOverride` replaces the scene's device (`--device`).
   func decode(
     _ bytes: [UInt8], path: String, deviceOverride: String?, devices: [String: DeviceScreen] = DeviceCatalogue.screens,
     limits: InputLimits = .standard
@@ -59,6 +52,33 @@ struct SceneLoader {
       throw InputError(errors, file: file, summary: InputError.summary(errors, file: file, "the scene was not simulated"))
     }
   }
+}
+
+/// A scene read for a command that takes one (`report`, `explain`, `optimize`, `render`,
+/// `chart`, `compare --html`), on the device it runs on: the one loader they share.
+struct LoadedScene {
+  var scene: Scene
+  var profile: DeviceProfile
+  /// The scene's name as messages show it: its path, or `<stdin>`.
+  var file: String
+  /// The file as read, for a command that edits it (`optimize`).
+  var bytes: [UInt8]
+
+  /// Reads and decodes `path` (or `-`) with the selected devices (`--device` replacing the
+  /// scene's), and finds its device's profile; an unknown device is an input error.
+  static func load(_ path: String, devices: DeviceSelection, io: ToolIO) throws(InputError) -> LoadedScene {
+    let loader = SceneLoader(io: io)
+    let bytes = try loader.readBytes(path)
+    let scene = try loader.decode(bytes, path: path, deviceOverride: devices.override, devices: devices.screens, limits: devices.limits)
+    let file = SceneLoader.displayName(path)
+    guard let profile = devices.profile(scene.device) else {
+      throw InputError("\(file): error: unknown device \"\(scene.device)\"")
+    }
+    return LoadedScene(scene: scene, profile: profile, file: file, bytes: bytes)
+  }
+
+  /// The scene, its device and its name, as most commands take them.
+  var placed: (scene: Scene, profile: DeviceProfile, file: String) { (scene, profile, file) }
 }
 
 /// An input that cannot be used; the message is complete and printed as is, exit 2.

@@ -17,11 +17,7 @@ struct SimulatedScene {
   static func load(
     _ path: String, devices: DeviceSelection, io: ToolIO, keeping kept: Simulator.KeptFrame? = nil
   ) throws(InputError) -> SimulatedScene {
-    let scene = try SceneLoader(io: io).load(path, deviceOverride: devices.override, devices: devices.screens, limits: devices.limits)
-    guard let profile = devices.profile(scene.device) else {
-      throw InputError("\(SceneLoader.displayName(path)): error: unknown device \"\(scene.device)\"")
-    }
-    let file = SceneLoader.displayName(path)
+    let (scene, profile, file) = try LoadedScene.load(path, devices: devices, io: io).placed
     guard let kept else {
       return SimulatedScene(scene: scene, profile: profile, report: try Simulation.run(scene, on: profile, file: file), file: file)
     }

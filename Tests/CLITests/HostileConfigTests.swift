@@ -1,5 +1,6 @@
 import Foundation
 import LayerTree
+import SceneBatch
 import TestSupport
 import Testing
 

@@ -31,6 +31,36 @@ struct ShardTests {
     }
   }
 
+  /// The merge is SceneBatch's (``ShardMerge``), apart from the command: two shards of a check
+  /// over three scenes, each with one budget on one device, merge into a run of three entries in
+  /// file order; a tool version other than the one given is refused, naming the file.
+  @Test func theBatchCoreMergesShards() throws {
+    let folder = try temporaryFolder()
+    for index in 0..<3 {
+      try write(
+        CIScenes.card(clip: index == 1, extra: #""budgets": { "maxOffscreenPassesPerFrame": 0 },"#), to: "s\(index).json", in: folder)
+    }
+    let shards = (1...2).map { index -> (file: String, bytes: [UInt8]) in
+      let shard = ToolRun.run("check", folder, "--shard", "\(index)/2", "--format", "json")
+      return ("shard-\(index).json", Array(shard.stdout.utf8))
+    }
+    let versions = ShardMerge.Versions(check: CheckJSONFormatter.version, compare: CompareJSONFormatter.version, tool: toolVersion)
+    guard case .check(let merged) = try ShardMerge.merge(shards, versions: versions) else {
+      Issue.record("expected the shards of check")
+      return
+    }
+    #expect(merged.run.entries.map { URL(fileURLWithPath: $0.file).lastPathComponent } == ["s0.json", "s1.json", "s2.json"])
+    // Only the clipped card (s1) has a pass: its budget of none fails.
+    #expect(merged.run.entries.map { $0.results.map(\.passed) } == [[true], [false], [true]])
+    #expect(merged.errors.isEmpty)
+
+    var other = versions
+    other.tool = "0.0.1"
+    let refused = caughtError(ShardError.self) { try ShardMerge.merge(shards, versions: other) }
+    #expect(refused?.file == "shard-1.json")
+    #expect(refused?.message.contains("this is 0.0.1: make every shard with the same version") == true, "\(String(describing: refused))")
+  }
+
   /// Scenes that pass, fail, have no budgets or cannot be read; four shards merged give the
   /// unsharded text, JSON, Markdown, JUnit and exit code.
   @Test func mergedCheckShardsEqualOneRun() throws {

@@ -3,6 +3,7 @@
 // modules (offscreen-sim's without main.swift), built with -sanitize=fuzzer,address.
 import Foundation
 import LayerTree
+import SceneBatch
 
 @testable import offscreen_sim
 

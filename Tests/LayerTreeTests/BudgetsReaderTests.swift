@@ -2,7 +2,7 @@ import LayerTree
 import TestSupport
 import Testing
 
-@Suite("Budgets and pairs files")
+@Suite("Budgets files")
 struct BudgetsReaderTests {
   static let devices = TestDevices.screens
 
@@ -123,43 +123,6 @@ struct BudgetsReaderTests {
     #expect(budgets.limits(on: "iphone-6").map(\.kind) == [.maxOffscreenPassesPerFrame, .minFps])
     #expect(throws: SceneErrors.self) { try BudgetsDecoder.decode(Array("{ \"maxFps\": 1 }".utf8), devices: ["iphone-6"]) }
     #expect(throws: SceneErrors.self) { try BudgetsDecoder.decode(Array("{".utf8), devices: ["iphone-6"]) }
-  }
-
-  // MARK: Pairs files
-
-  static let gates = ["gpuMs.p95", "fps", "findings"]
-
-  @Test func aPairsFile() throws {
-    let pairs = try PairsDecoder.decode(
-      Array(
-        """
-        [
-          { "before": "a.json", "after": "b.json" },
-          { "before": "c.json", "after": "d.json", "devices": ["iphone-6"], "gate": ["fps", "findings"], "note": "why" }
-        ]
-        """.utf8), devices: Array(Self.devices.keys), gates: Self.gates)
-    #expect(pairs.map(\.before) == ["a.json", "c.json"])
-    #expect(pairs[0].devices == nil && pairs[0].gate == nil)
-    #expect(pairs[1].devices == ["iphone-6"])
-    #expect(pairs[1].gate == ["fps", "findings"])
-  }
-
-  @Test func pairsFileProblemsAreAllReported() {
-    do {
-      _ = try PairsDecoder.decode(
-        Array(
-          """
-          [
-            { "before": "a.json" },
-            { "before": "c.json", "after": "d.json", "gate": ["gpuMs.p59"], "device": ["iphone-6"] }
-          ]
-          """.utf8), devices: Array(Self.devices.keys), gates: Self.gates)
-      Issue.record("expected problems")
-    } catch {
-      #expect(error.diagnostics.map(\.path) == ["[0]", "[1].gate[0]", "[1].device"])
-      #expect(error.diagnostics[1].notes.first == "did you mean \"gpuMs.p95\"?")
-      #expect(error.diagnostics[2].notes.first == "did you mean `devices`?")
-    }
   }
 }
 

@@ -2,11 +2,18 @@
 ///
 /// Every key, value and device is checked and every problem recorded with its JSON path and
 /// line:column, like the rest of the scene: an unknown budget or device comes with the nearest
-/// known name ("did you mean `maxGpuMsP95`?").
-struct BudgetsReader {
+/// known name ("did you mean `maxGpuMsP95`?"). A project configuration's `budgets` key
+/// (SceneBatch's `ProjectConfigDecoder`) is read by it too.
+public struct BudgetsReader {
   let context: DecodingContext
   /// The device ids a budget may name.
   let devices: [String]
+
+  /// A reader recording its problems in `context`; `devices`: the ids a budget may name.
+  public init(context: DecodingContext, devices: [String]) {
+    self.context = context
+    self.devices = devices
+  }
 
   /// The keys of a budgets object: the limits, then `devices` and `checkOn`.
   static let keys = BudgetKind.allCases.map(\.rawValue) + ["devices", "checkOn"]
@@ -14,7 +21,7 @@ struct BudgetsReader {
   /// Reads the budgets at `path`. `sceneDevice` is the device the scene file names, when the
   /// budgets belong to a scene: without `checkOn` only that device is checked, so an override
   /// for another device is reported as never used. Nil when a problem leaves nothing to use.
-  func read(_ value: JSONValue, _ path: JSONPath, sceneDevice: String?) -> Budgets? {
+  public func read(_ value: JSONValue, _ path: JSONPath, sceneDevice: String?) -> Budgets? {
     guard let members = context.members(value, path, expected: "a budgets object such as { \"maxOffscreenPassesPerFrame\": 0 }")
     else { return nil }
     var budgets = Budgets()

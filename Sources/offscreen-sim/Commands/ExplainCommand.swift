@@ -44,10 +44,7 @@ enum ExplainCommand: ToolCommand {
     let format = OutputFormat(parsed, Self.format)
     let devices = try DeviceSelection(parsed, io: io)
     let path = parsed.positional[0]
-    let scene = try SceneLoader(io: io).load(path, deviceOverride: devices.override, devices: devices.screens, limits: devices.limits)
-    guard let profile = devices.profile(scene.device) else {
-      throw InputError("\(SceneLoader.displayName(path)): error: unknown device \"\(scene.device)\"")
-    }
+    let (scene, profile, file) = try LoadedScene.load(path, devices: devices, io: io).placed
     let layer = parsed.value(Self.layer)
     if let layer, !Explainer.sceneHasLayer(layer, in: scene) {
       // Suggest among the layers' patterns (and paths, in a small scene): a pattern names every copy.
@@ -61,7 +58,6 @@ enum ExplainCommand: ToolCommand {
       }
       throw UsageError(message)
     }
-    let file = SceneLoader.displayName(path)
     io.progress("explain: simulating \(file) on \(profile.name)")
     let baseline = Explainer.baseline(scene, on: profile)
     try Simulation.check(baseline.report, file: file)

@@ -43,15 +43,23 @@ enum MergeCommand: ToolCommand {
     let presentation = try Presentation(parsed, format: Self.format, io: io)
     // The levels of the project configuration, as the shards had them.
     let levels = try ProjectConfigFile.load(parsed, io: io)?.config
-    switch try ShardDocument.merge(files) {
+    let merged: ShardMerge.Merged
+    do {
+      merged = try ShardMerge.merge(
+        files.map { (SceneLoader.displayName($0.0), $0.1) },
+        versions: .init(check: CheckJSONFormatter.version, compare: CompareJSONFormatter.version, tool: toolVersion))
+    } catch {
+      throw InputError(error)
+    }
+    switch merged {
     case .check(let merged):
       return try CheckCommand.finish(
-        merged.run, errors: merged.errors, presentation: presentation, junit: parsed.value(Self.junit),
+        merged.run, errors: merged.errors.map(InputError.init), presentation: presentation, junit: parsed.value(Self.junit),
         inputs: parsed.positional, levels: levels)
     case .compare(let merged):
       if parsed.value(Self.junit) != nil { throw UsageError("--junit takes the shards of check, not of compare") }
       return CompareCommand.finish(
-        merged.results, otherVersions: merged.otherVersions, errors: merged.errors, tolerance: merged.tolerance,
+        merged.results, otherVersions: merged.otherVersions, errors: merged.errors.map(InputError.init), tolerance: merged.tolerance,
         presentation: presentation, levels: levels)
     }
   }

@@ -64,13 +64,8 @@ enum OptimizeCommand: ToolCommand {
     }
     let devices = try DeviceSelection(parsed, io: io)
     let path = parsed.positional[0]
-    let loader = SceneLoader(io: io)
-    let bytes = try loader.readBytes(path)
-    let scene = try loader.decode(bytes, path: path, deviceOverride: devices.override, devices: devices.screens, limits: devices.limits)
-    let file = SceneLoader.displayName(path)
-    guard let profile = devices.profile(scene.device) else {
-      throw InputError("\(file): error: unknown device \"\(scene.device)\"")
-    }
+    let loaded = try LoadedScene.load(path, devices: devices, io: io)
+    let (scene, profile, file, bytes) = (loaded.scene, loaded.profile, loaded.file, loaded.bytes)
     let document: SceneDocument
     do {
       document = try SceneDocument(parsing: bytes, limits: devices.limits)

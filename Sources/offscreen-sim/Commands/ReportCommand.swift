@@ -45,11 +45,7 @@ enum ReportCommand: ToolCommand {
     let format = OutputFormat(parsed, Self.format)
     let selection = try DeviceSelection(parsed, io: io)
     let path = parsed.positional[0]
-    let scene = try SceneLoader(io: io).load(path, deviceOverride: selection.override, devices: selection.screens, limits: selection.limits)
-    guard let profile = selection.profile(scene.device) else {
-      throw InputError("\(SceneLoader.displayName(path)): error: unknown device \"\(scene.device)\"")
-    }
-    let file = SceneLoader.displayName(path)
+    let (scene, profile, file) = try LoadedScene.load(path, devices: selection, io: io).placed
     let html = parsed.value(Self.html)
     let assumptions = Assumptions(others: Set(parsed.values(Self.assume)))
     let rules = OffscreenRules.all(assuming: assumptions)

@@ -1,6 +1,7 @@
 import Compositor
 import Foundation
 import LayerTree
+import SceneBatch
 
 /// The project configuration `check`, `compare` and `merge` read: `--config <file>`, else the
 /// first `.offscreen-sim.json` found walking up from the working folder (stopping at the

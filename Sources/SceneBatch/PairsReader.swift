@@ -1,3 +1,5 @@
+import LayerTree
+
 /// One before/after pair of a pairs file (`offscreen-sim compare --pairs pairs.json`).
 public struct ComparisonPair: Sendable, Hashable {
   /// The paths as written, relative to the pairs file's folder unless absolute.

@@ -1,3 +1,5 @@
+import LayerTree
+
 /// A project's settings for `check` and `compare`, from its `.offscreen-sim.json`: the scenes to
 /// check, the devices, budgets for scenes without their own, the gates and tolerance of
 /// comparisons, and which budgets and gates only warn. Every key is optional; options on the
