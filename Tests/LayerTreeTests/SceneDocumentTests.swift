@@ -1,5 +1,6 @@
 import Foundation
 import LayerTree
+import TestSupport
 import Testing
 
 /// Edits on the parsed scene file: finding a layer's object (through `repeat` and masks),
@@ -162,8 +163,7 @@ struct SceneDocumentTests {
 
   /// Writing what was written gives the same bytes, for every bundled scene.
   @Test func writingIsIdempotentOnEveryBundledScene() throws {
-    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("scenes")
+    let folder = Repository.scenesFolder
     let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted()
     #expect(files.count >= 8)
     for file in files {

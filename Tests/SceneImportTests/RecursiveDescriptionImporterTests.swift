@@ -1,11 +1,12 @@
 import Compositor
 import Foundation
 import LayerTree
+import TestSupport
 import Testing
 
 @testable import SceneImport
 
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let packageRoot = Repository.root
 
 /// The importer on dumps written for each case.
 @Suite("recursiveDescription importer")
