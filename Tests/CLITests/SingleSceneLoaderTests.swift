@@ -1,6 +1,7 @@
 import Compositor
 import Foundation
 import LayerTree
+import TestSupport
 import Testing
 
 @testable import offscreen_sim
