@@ -22,13 +22,15 @@ public struct FramePlanner: Sendable {
     didSet {
       gateBits = Self.gateBits(rules)
       rulesInRegistryOrder = Self.inRegistryOrder(gateBits)
-      (ruleIDs, ruleWork) = (rules.map(\.id), rules.map(\.work))
+      (ruleIDs, ruleWork, ruleFacts) = Self.declarations(rules)
     }
   }
   /// Each rule's ``OffscreenRule/id`` and ``OffscreenRule/work``, read once: a pass is written
   /// without asking the rule again.
   private var ruleIDs: [String]
   private var ruleWork: [PassWork]
+  /// Each rule's per-layer fact (``OffscreenRule/layerFact``), or nil when it keeps none.
+  private var ruleFacts: [LayerFact?]
   /// Each of ``rules``' bit in ``LayerProps/offscreenGates`` (its place in the registry, found by
   /// id), or nil for a rule the registry does not hold, whose gate is run by the decide pass.
   private var gateBits: [UInt64?]
@@ -42,7 +44,11 @@ public struct FramePlanner: Sendable {
     self.rules = rules
     gateBits = Self.gateBits(rules)
     rulesInRegistryOrder = Self.inRegistryOrder(gateBits)
-    (ruleIDs, ruleWork) = (rules.map(\.id), rules.map(\.work))
+    (ruleIDs, ruleWork, ruleFacts) = Self.declarations(rules)
+  }
+
+  private static func declarations(_ rules: [any OffscreenRule]) -> ([String], [PassWork], [LayerFact?]) {
+    (rules.map(\.id), rules.map(\.work), rules.map { type(of: $0).layerFact })
   }
 
   private static func inRegistryOrder(_ gateBits: [UInt64?]) -> Bool {
@@ -75,6 +81,8 @@ public struct FramePlanner: Sendable {
     var plans = NodePlans()
     /// The scene's render properties of the layers the frames have reached.
     var props = PropsCache()
+    /// The facts the rules keep on the layers the frames have reached (``LayerFacts``).
+    var facts = LayerFacts()
     /// The layers the last frame visited, whose slots the next frame clears.
     var visited: [Int] = []
     /// The decide pass's stack of jumps over sublayers, kept for its room.
@@ -218,7 +226,7 @@ public struct FramePlanner: Sendable {
     swap(&hits, &buffer.hits)
     hits.removeAll(keepingCapacity: true)
     defer { swap(&hits, &buffer.hits) }
-    evaluate(tree, plans, state: state, visited: visited, cache: &cache, hits: &hits, into: &passes)
+    evaluate(tree, plans, state: state, visited: visited, cache: &cache, hits: &hits, facts: &buffer.facts, into: &passes)
 
     // 4. Write the passes and cache hits, then the nesting depth and render target of every
     // visited layer.
@@ -449,7 +457,7 @@ public struct FramePlanner: Sendable {
   /// writes them.
   private func evaluate(
     _ tree: FlatTree, _ plans: NodePlans, state: FrameState, visited: [Int], cache: inout RasterCache?, hits: inout [Int],
-    into passes: inout [OffscreenPass]
+    facts: inout LayerFacts, into passes: inout [OffscreenPass]
   ) {
     // The layers' own gates cover the registered rules; a rule from elsewhere runs its gate here.
     let gatedByRegistry = !gateBits.contains(nil)
@@ -483,6 +491,11 @@ public struct FramePlanner: Sendable {
       if gatedByRegistry && gates == 0 { continue }
       context.move(to: index, position: position)
       func ask(_ ruleIndex: Int) {
+        if let declaration = ruleFacts[ruleIndex] {
+          context.keptFact = facts.fact(declaration, rule: ruleIndex, layer: index, tree: tree, state: state)
+        } else {
+          context.keptFact = nil
+        }
         guard let hit = rules[ruleIndex].evaluate(context) else { return }
         let work = ruleWork[ruleIndex]
         let area = work.target.pixelArea(index: index, props: plans.props[position], tree: tree, plans: plans, screen: screen)

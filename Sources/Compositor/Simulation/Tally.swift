@@ -36,28 +36,12 @@ struct Tally {
   var performance: Performance? = nil
   /// Passes by rule position, this frame: kept from frame to frame.
   private var passesByRule: [Int]
-  /// The image checks (``ImageChecks/all``), read once.
-  private let imageChecks = ImageChecks.all
-  /// The scaled-image check's last answer for each image layer, with what it read
-  /// (``ScaledImageCheck/evaluate(_:)`` reads no more: the layer's size on screen and whether it is
-  /// turned, the image's pixel size and the gravity, at the tally's one scale): a layer that only
-  /// moves on screen, as a scrolling list's do, is asked again only when one of them changes. Kept
-  /// for runs of more than one frame: `answerSlots[i]` is layer i's place in `scaledAnswers`, or -1.
-  private struct ScaledAnswer {
-    var width: Double
-    var height: Double
-    var pixelWidth: Double
-    var pixelHeight: Double
-    var gravity: ContentsGravity
-    var axisAligned: Bool
-    var scaled: Bool
-  }
-  private var answerSlots: [Int32] = []
-  private var scaledAnswers: [ScaledAnswer] = []
-  private let remembersAnswers: Bool
-  /// The image checks are the two registered ones, in order: asked by their own types.
-  private let checksAreRegistered =
-    ImageChecks.all.count == 2 && ImageChecks.all[0] is ScaledImageCheck && ImageChecks.all[1] is MisalignedImageCheck
+  /// The image checks asked of every image a frame draws (``ImageChecks/all`` unless a run names
+  /// others).
+  let checks: [any ImageCheck]
+  /// Per check, its answers kept by what it declares it depends on (``ImageCheck/dependsOn``), or
+  /// nil when it declares nothing or the run has one frame.
+  private var answers: [ImageAnswers?]
 
   /// An offscreen finding whose words wait. A finding has the words of the frame where it was
   /// largest, known only once a later frame does not grow it: a card scrolling in grows frame by
@@ -75,7 +59,7 @@ struct Tally {
   /// The findings that grew in the last frame added, and in the frame being added.
   private var waiting: [WaitingWords] = []
   private var growing: [WaitingWords] = []
-  /// Findings are described one frame late (see ``init(device:rules:iosVersion:origin:frames:wordsLate:)``).
+  /// Findings are described one frame late (see ``init(device:rules:checks:iosVersion:origin:frames:wordsLate:)``).
   private let wordsLate: Bool
   /// Per finding, the number of the frame whose words it takes (its position in ``frames``), or
   /// -1 once it has them.
@@ -99,16 +83,17 @@ struct Tally {
   /// stepper's frames take turns with two storages, ``FrameStepper/alternates``); false, in the
   /// frame it grows.
   init(
-    device: DeviceProfile, rules: [any OffscreenRule] = OffscreenRules.all, iosVersion: OSVersion = .latest, origin: SceneOrigin = .layers,
-    frames: Int = 0, wordsLate: Bool = false
+    device: DeviceProfile, rules: [any OffscreenRule] = OffscreenRules.all, checks: [any ImageCheck] = ImageChecks.all,
+    iosVersion: OSVersion = .latest, origin: SceneOrigin = .layers, frames: Int = 0, wordsLate: Bool = false
   ) {
     self.device = device
     self.origin = origin
     self.wordsLate = wordsLate
     self.rules = rules
+    self.checks = checks
     self.iosVersion = iosVersion
     passesByRule = [Int](repeating: 0, count: rules.count)
-    remembersAnswers = frames > 1
+    answers = checks.map { check in frames > 1 ? check.dependsOn.map { ImageAnswers(inputs: $0) } : nil }
     self.frames.reserveCapacity(frames)
   }
 
@@ -161,7 +146,6 @@ struct Tally {
     var blendedLayers = 0
     let passes = plan.nodes.passes
     let inMask = tree.inMask
-    let checks = imageChecks
     plan.withBuffers { visited, records, props in
       // One context for the frame's images, moved from layer to layer.
       var imageContext = ImageCheckContext(
@@ -212,7 +196,7 @@ struct Tally {
         case .image(let image):
           guard record.pointee.draws else { break }
           imageContext.move(to: index, position: position, image: image)
-          recordImage(imageContext, checks: checks, depth: Int(record.pointee.offscreenDepth))
+          recordImage(imageContext, depth: Int(record.pointee.offscreenDepth))
         case nil:
           break
         }
@@ -341,58 +325,19 @@ struct Tally {
     lastFrame = nil
   }
 
-  /// ``ScaledImageCheck/evaluate(_:)`` of the context, from the layer's last answer when what the
-  /// check reads is the same.
-  private mutating func scaledAnswer(_ context: ImageCheckContext) -> Bool {
-    let index = context.index
-    if answerSlots.count != context.tree.count { answerSlots = [Int32](repeating: -1, count: context.tree.count) }
-    let rect = context.screenRect
-    let pixels = context.image.pixelSize
-    let gravity = context.contentsGravity
-    let aligned = context.axisAligned
-    let slot = Int(answerSlots[index])
-    if slot >= 0 {
-      let answer = scaledAnswers[slot]
-      if answer.width == rect.width, answer.height == rect.height, answer.pixelWidth == pixels.width,
-        answer.pixelHeight == pixels.height, answer.gravity == gravity, answer.axisAligned == aligned
-      {
-        return answer.scaled
-      }
-    }
-    let scaled = ScaledImageCheck().evaluate(context)
-    let answer = ScaledAnswer(
-      width: rect.width, height: rect.height, pixelWidth: pixels.width, pixelHeight: pixels.height, gravity: gravity,
-      axisAligned: aligned, scaled: scaled)
-    if slot >= 0 {
-      scaledAnswers[slot] = answer
-    } else {
-      answerSlots[index] = Int32(scaledAnswers.count)
-      scaledAnswers.append(answer)
-    }
-    return scaled
-  }
-
   /// Runs the image checks on the image the context's layer draws, keeping one finding per
   /// (check, layer) with the words of the frame it was first seen in.
-  private mutating func recordImage(_ context: ImageCheckContext, checks: [any ImageCheck], depth: Int) {
+  private mutating func recordImage(_ context: ImageCheckContext, depth: Int) {
     let index = context.index
-    // The registered checks, asked by their own types: no dynamic dispatch for each image of
-    // each frame. Their order is the registry's (``ImageChecks/all``), as the loop below asks them.
-    let fired: (Bool, Bool)?
-    if checksAreRegistered {
-      let scaled = remembersAnswers ? scaledAnswer(context) : ScaledImageCheck().evaluate(context)
-      fired = (scaled, MisalignedImageCheck().evaluate(context))
-      if fired! == (false, false) { return }
-    } else {
-      fired = nil
-    }
     for checkIndex in checks.indices {
-      if let fired {
-        guard checkIndex == 0 ? fired.0 : fired.1 else { continue }
-      } else if !checks[checkIndex].evaluate(context) {
-        continue
-      }
       let check = checks[checkIndex]
+      let fails: Bool
+      if answers[checkIndex] != nil {
+        fails = answers[checkIndex]!.answer(context) { check.evaluate(context) }
+      } else {
+        fails = check.evaluate(context)
+      }
+      guard fails else { continue }
       let kind = rules.count + checkIndex
       if let slot = findingSlots.slot(index, kind) {
         findings[slot].frames += 1
