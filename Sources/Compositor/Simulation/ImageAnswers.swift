@@ -1,10 +1,10 @@
 import LayerTree
 
-/// One image check's last answer on each image layer, with what it read, as the check declares it
-/// (``ImageCheck/dependsOn``): the tally asks the check again on a layer only when one of those
-/// inputs changed. Kept for runs of more than one frame.
+/// The image checks' last answers on each image layer, with what each read, as the check
+/// declares it (``ImageCheck/dependsOn``): the tally asks a check again on a layer only when one
+/// of those inputs changed. Kept for runs of more than one frame.
 struct ImageAnswers {
-  /// What the check read, as the declaration says: the inputs it does not depend on are left 0,
+  /// What a check read, as its declaration says: the inputs it does not depend on are left 0,
   /// so that two keys are equal when the declared inputs are.
   struct Key: Equatable {
     var x = 0.0
@@ -15,6 +15,8 @@ struct ImageAnswers {
     var pixelHeight = 0.0
     var gravity = ContentsGravity.resize
     var axisAligned = false
+
+    init() {}
 
     @inline(__always)
     init(_ context: ImageCheckContext, inputs: ImageCheckInputs) {
@@ -29,32 +31,42 @@ struct ImageAnswers {
     }
   }
 
-  /// What the check depends on.
-  let inputs: ImageCheckInputs
-  /// Per layer, its entry in `answers`, or -1 (sized to the tree on first use).
-  private var slots: [Int32] = []
-  private var answers: [(key: Key, fails: Bool)] = []
-
-  init(inputs: ImageCheckInputs) {
-    self.inputs = inputs
+  private struct Entry {
+    var key = Key()
+    var fails = false
+    var known = false
   }
 
-  /// The check's answer on the context's layer: its last one when the inputs are the same, else
-  /// `evaluate()`'s, kept.
+  /// The number of checks: a layer's entries are that many, one per check, in the checks' order.
+  private let checks: Int
+  /// Per layer, its first entry in `entries`, or -1 (sized to the tree on first use).
+  private var slots: [Int32] = []
+  private var entries: [Entry] = []
+
+  init(checks: Int) {
+    self.checks = checks
+  }
+
+  /// The answer of check `check` on the layer at `index` when it was last asked with `key`.
   @inline(__always)
-  mutating func answer(_ context: ImageCheckContext, evaluate: () -> Bool) -> Bool {
-    let index = context.index
-    if slots.count != context.tree.count { slots = [Int32](repeating: -1, count: context.tree.count) }
-    let key = Key(context, inputs: inputs)
+  func kept(_ index: Int, check: Int, key: Key) -> Bool? {
+    guard index < slots.count else { return nil }
     let slot = Int(slots[index])
-    if slot >= 0, answers[slot].key == key { return answers[slot].fails }
-    let fails = evaluate()
-    if slot >= 0 {
-      answers[slot] = (key, fails)
-    } else {
-      slots[index] = Int32(answers.count)
-      answers.append((key, fails))
+    guard slot >= 0 else { return nil }
+    let entry = entries[slot + check]
+    return entry.known && entry.key == key ? entry.fails : nil
+  }
+
+  /// Keeps the answer of check `check` on the layer at `index`, asked with `key`, in a tree of
+  /// `layers` layers.
+  mutating func keep(_ index: Int, check: Int, key: Key, fails: Bool, layers: Int) {
+    if slots.count != layers { slots = [Int32](repeating: -1, count: layers) }
+    var slot = Int(slots[index])
+    if slot < 0 {
+      slot = entries.count
+      slots[index] = Int32(slot)
+      entries.append(contentsOf: repeatElement(Entry(), count: checks))
     }
-    return fails
+    entries[slot + check] = Entry(key: key, fails: fails, known: true)
   }
 }
