@@ -175,6 +175,7 @@ struct Tally {
     let scale = device.screen.scale
     let pixelsPerPoint = scale * scale
     let inMask = tree.inMask
+    if hasBackingStore.count != tree.count { hasBackingStore = [Bool](repeating: false, count: tree.count) }
     // Copied out of the tally, which the walk writes.
     let checks = self.checks
     let dependsOn = self.dependsOn
@@ -238,10 +239,10 @@ struct Tally {
     if record.pointee.hasPasses { counts.offscreenLayers += 1 }
   }
 
-  /// Keeps the backing store of a layer that draws text or a drawing, the first frame it shows.
+  /// Keeps the backing store of a layer that draws text or a drawing, the first frame it shows
+  /// (``hasBackingStore`` is sized to the tree by ``countLayers(_:tree:passGPU:frame:)``).
   @inline(__always)
   private mutating func keepBackingStore(_ index: Int, contents: Contents?, frame: Rect, tree: FlatTree) {
-    if hasBackingStore.count != tree.count { hasBackingStore = [Bool](repeating: false, count: tree.count) }
     guard !hasBackingStore[index] else { return }
     if let store = Simulator.backingStore(
       contents, frame: frame, path: tree.path(index), scale: device.screen.scale, gamut: device.displayGamut, iosVersion: iosVersion)
