@@ -16,6 +16,10 @@ public struct ScaledImageCheck: ImageCheck {
 
   public init() {}
 
+  /// ``evaluate(_:)`` reads the layer's size on screen and whether it is turned, the image's pixel
+  /// size and the gravity.
+  public var dependsOn: ImageCheckInputs? { [.screenSize, .axisAligned, .pixelSize, .contentsGravity] }
+
   public func evaluate(_ context: ImageCheckContext) -> Bool {
     let image = context.image
     let shown = Self.shownSize(context)

@@ -162,30 +162,144 @@ struct CostModel {
     memory = MemorySystem(device: device, coefficients: coefficients)
   }
 
-  mutating func cost(_ plan: FramePlan, state: FrameState, tree: FlatTree, redrawAll: Bool = false) -> FrameCost {
-    var cost = FrameCost()
-    let c = coefficients
-    let scale = device.screen.scale
-    let pixelsPerPoint = scale * scale
-    let gpuSeconds = 1 / device.gpuSpeed
-    let cpuSeconds = 1 / device.cpuSpeed
-    let screenBytes = device.screenPixelArea * c.targetBytesPerPixel
-    let opaqueSeconds = c.opaquePixelTime * gpuSeconds
-    // A switch's idle is a latency (the pipeline drained and restarted), not work: the same on
-    // every GPU.
-    let switchIdleSeconds = c.switchIdleTime
-    // The tiles of the render pass an offscreen pass interrupts: the screen's, stored and loaded.
-    let interruptSeconds =
-      c.interruptedTileShare
-      * (memory.targetSeconds(2 * screenBytes, footprint: screenBytes) + device.screenPixelArea * c.tileStorePixelTime * gpuSeconds)
-    var gpuIdle = 0.0
-    let blendedSeconds = opaqueSeconds * c.blendedPixelFactor
-    var table = CostTable()
-    let records = plan.nodes.records
-    let visited = plan.visited
-    let inMask = tree.inMask
-    passGPU.refill(with: 0, count: plan.nodes.passes.count)
+  /// The frame's figures that do not change from layer to layer, worked out once a frame.
+  private struct Prices {
+    let scale: Double
+    let pixelsPerPoint: Double
+    let gpuSeconds: Double
+    let cpuSeconds: Double
+    /// The screen's bytes as a render target.
+    let screenBytes: Double
+    /// Seconds to shade an opaque pixel, and a blended one.
+    let opaqueSeconds: Double
+    let blendedSeconds: Double
+    /// A switch's idle is a latency (the pipeline drained and restarted), not work: the same on
+    /// every GPU.
+    let switchIdleSeconds: Double
+    /// The tiles of the render pass an offscreen pass interrupts: the screen's, stored and loaded.
+    let interruptSeconds: Double
 
+    init(device: DeviceProfile, coefficients c: CostCoefficients, memory: MemorySystem) {
+      scale = device.screen.scale
+      pixelsPerPoint = scale * scale
+      gpuSeconds = 1 / device.gpuSpeed
+      cpuSeconds = 1 / device.cpuSpeed
+      screenBytes = device.screenPixelArea * c.targetBytesPerPixel
+      opaqueSeconds = c.opaquePixelTime * gpuSeconds
+      switchIdleSeconds = c.switchIdleTime
+      interruptSeconds =
+        c.interruptedTileShare
+        * (memory.targetSeconds(2 * screenBytes, footprint: screenBytes) + device.screenPixelArea * c.tileStorePixelTime * gpuSeconds)
+      blendedSeconds = opaqueSeconds * c.blendedPixelFactor
+    }
+  }
+
+  /// What the frame adds up as its steps go.
+  private struct Sums {
+    var cost = FrameCost()
+    var table = CostTable()
+    var gpuIdle = 0.0
+    /// Layers the render server walks.
+    var walked = 0
+    /// Entries of ``LayerMemory/drawn`` and ``LayerMemory/entries`` this frame.
+    var drawnCount = 0
+  }
+
+  /// The run's memory of each layer and the frame's lists, taken out of the model for the frame
+  /// (by swapping, which moves them: a copy and an assignment would retain and release each) so
+  /// that the steps write them in place, and given back at its end.
+  private struct LayerMemory {
+    var displayed: [Bool] = []
+    var shapesRasterized: [Bool] = []
+    var configured: [Bool] = []
+    /// Each offscreen pass's GPU milliseconds this frame.
+    var passGPU: [Double] = []
+    /// The layers the frame shows for the first time that the app did not change in it.
+    var shownFirst: [Int] = []
+    /// What each drawing layer (or drawn cached bitmap) puts on screen, in drawing order, for
+    /// hidden-surface removal: its record and the texels it reads per pixel shown, its entry and
+    /// the area hidden. The lists keep room for every visited layer.
+    var drawn: [(record: Int, texelShare: Double)] = []
+    var entries: [Occlusion.Entry] = []
+    var hidden: [Double] = []
+
+    /// Calls `body` with the lists the walk over the visits writes, opened once for it.
+    @inline(__always)
+    mutating func withWalkBuffers<Result>(_ body: (WalkBuffers) -> Result) -> Result {
+      displayed.withUnsafeMutableBufferPointer { displayed in
+        shapesRasterized.withUnsafeMutableBufferPointer { shapesRasterized in
+          configured.withUnsafeMutableBufferPointer { configured in
+            passGPU.withUnsafeMutableBufferPointer { passGPU in
+              drawn.withUnsafeMutableBufferPointer { drawn in
+                entries.withUnsafeMutableBufferPointer { entries in
+                  body(
+                    WalkBuffers(
+                      displayed: displayed, shapesRasterized: shapesRasterized, configured: configured, passGPU: passGPU,
+                      drawn: drawn, entries: entries))
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+
+  private mutating func takeLayerMemory() -> LayerMemory {
+    var layers = LayerMemory()
+    swap(&layers.passGPU, &passGPU)
+    swap(&layers.displayed, &displayed)
+    swap(&layers.shapesRasterized, &shapesRasterized)
+    swap(&layers.configured, &configured)
+    swap(&layers.shownFirst, &shownFirst)
+    swap(&layers.drawn, &drawn)
+    swap(&layers.entries, &entries)
+    swap(&layers.hidden, &hidden)
+    return layers
+  }
+
+  private mutating func giveBack(_ layers: inout LayerMemory) {
+    swap(&layers.passGPU, &passGPU)
+    swap(&layers.displayed, &displayed)
+    swap(&layers.shapesRasterized, &shapesRasterized)
+    swap(&layers.configured, &configured)
+    swap(&layers.shownFirst, &shownFirst)
+    swap(&layers.drawn, &drawn)
+    swap(&layers.entries, &entries)
+    swap(&layers.hidden, &hidden)
+  }
+
+  /// One frame's cost, in steps: the layers whose contents the app replaced forgotten
+  /// (``forgetReplaced(_:tree:)``) and the frame's damage found; one walk over the visited layers,
+  /// its buffers opened once (``walkVisits(_:state:tree:prices:layers:sums:)``): what each puts on
+  /// screen, its offscreen passes, shapes and contents; the layers drawn shaded where hidden-surface
+  /// removal leaves them (``shadeDrawn(_:prices:layers:sums:)``); contents the app replaced drawn at
+  /// the commit (``displayReplaced(_:tree:prices:layers:sums:)``); the render server's walk and the
+  /// main thread's set-up (``priceWalkAndSetUp(_:tree:prices:layers:sums:)``); the frame stored.
+  mutating func cost(_ plan: FramePlan, state: FrameState, tree: FlatTree, redrawAll: Bool = false) -> FrameCost {
+    let prices = Prices(device: device, coefficients: coefficients, memory: memory)
+    forgetReplaced(state, tree: tree)
+    damage.update(plan, state: state, tree: tree, screen: device.screen.bounds, redrawAll: redrawAll)
+    var layers = takeLayerMemory()
+    layers.passGPU.refill(with: 0, count: plan.nodes.passes.count)
+    layers.shownFirst.removeAll(keepingCapacity: true)
+    var sums = Sums()
+    walkVisits(plan, state: state, tree: tree, prices: prices, layers: &layers, sums: &sums)
+    shadeDrawn(plan, prices: prices, layers: &layers, sums: &sums)
+    displayReplaced(state, tree: tree, prices: prices, layers: &layers, sums: &sums)
+    priceWalkAndSetUp(state, tree: tree, prices: prices, layers: &layers, sums: &sums)
+    // The frame is stored for the display where it was redrawn.
+    let storedBytes = damage.full ? prices.screenBytes : damage.area * prices.pixelsPerPoint * coefficients.targetBytesPerPixel
+    sums.table.addSeconds(at.gpuFramebuffer, self.memory.dramSeconds(storedBytes))
+    giveBack(&layers)
+    sums.cost.gpuIdleMs = sums.gpuIdle * 1000
+    sums.cost.table = sums.table
+    return sums.cost
+  }
+
+  /// Sizes the run's memory of each layer to the tree, and forgets what was displayed or
+  /// rasterized of layers whose contents or appearance changed.
+  private mutating func forgetReplaced(_ state: FrameState, tree: FlatTree) {
     if displayed.count != tree.count {
       displayed = [Bool](repeating: false, count: tree.count)
       shapesRasterized = [Bool](repeating: false, count: tree.count)
@@ -197,286 +311,338 @@ struct CostModel {
       configured[index] = false
     }
     for index in state.appearanceChanged { shapesRasterized[index] = false }
-    damage.update(plan, state: state, tree: tree, screen: device.screen.bounds, redrawAll: redrawAll)
-    let damage = self.damage
-    let nodes = plan.nodes
+  }
 
-    /// Draws contents into their backing store (text, `draw(_:)`), or decodes or draws an image,
-    /// on the thread the scene names.
-    func display(_ contents: Contents, frame: Rect, into table: inout CostTable) {
-      let store = Size((frame.width * scale).rounded(.up), (frame.height * scale).rounded(.up))
-      let storePixels = store.width * store.height
-      switch contents {
-      case .text(let text):
-        let seconds = (storePixels * c.drawPixelTime + Double(text.characters) * c.glyphTime) * cpuSeconds
-        table.addSeconds(text.drawnOn == .background ? at.backgroundDisplay : at.mainDisplay, seconds)
-      case .drawing(let drawing):
-        let seconds = storePixels * c.drawPixelTime * cpuSeconds
-        table.addSeconds(drawing.drawnOn == .background ? at.backgroundDisplay : at.mainDisplay, seconds)
-      case .image(let image):
-        let source = image.pixelSize.width * image.pixelSize.height
-        if let thread = image.drawnOn {
-          let seconds = source * c.imageDrawPixelTime * cpuSeconds
-          table.addSeconds(thread == .background ? at.backgroundImageDraw : at.mainImageDraw, seconds)
-        } else {
-          table.addSeconds(at.mainImageDecode, source * c.decodePixelTime * cpuSeconds)
-        }
+  /// Draws contents into their backing store (text, `draw(_:)`), or decodes or draws an image,
+  /// on the thread the scene names.
+  @inline(__always)
+  private func display(_ contents: Contents, frame: Rect, prices: Prices, into table: inout CostTable) {
+    let c = coefficients
+    let scale = prices.scale
+    let cpuSeconds = prices.cpuSeconds
+    let store = Size((frame.width * scale).rounded(.up), (frame.height * scale).rounded(.up))
+    let storePixels = store.width * store.height
+    switch contents {
+    case .text(let text):
+      let seconds = (storePixels * c.drawPixelTime + Double(text.characters) * c.glyphTime) * cpuSeconds
+      table.addSeconds(text.drawnOn == .background ? at.backgroundDisplay : at.mainDisplay, seconds)
+    case .drawing(let drawing):
+      let seconds = storePixels * c.drawPixelTime * cpuSeconds
+      table.addSeconds(drawing.drawnOn == .background ? at.backgroundDisplay : at.mainDisplay, seconds)
+    case .image(let image):
+      let source = image.pixelSize.width * image.pixelSize.height
+      if let thread = image.drawnOn {
+        let seconds = source * c.imageDrawPixelTime * cpuSeconds
+        table.addSeconds(thread == .background ? at.backgroundImageDraw : at.mainImageDraw, seconds)
+      } else {
+        table.addSeconds(at.mainImageDecode, source * c.decodePixelTime * cpuSeconds)
       }
     }
+  }
 
-    /// Rasterizes a shape layer's path on the render server's CPU: per point of the path, per
-    /// pixel it covers.
-    func rasterize(_ shape: ShapeLayer, pixels: Double, into table: inout CostTable) {
-      let points: Double
-      switch shape.path {
-      case .arbitrary(_, let count): points = Double(count)
-      case .rect: points = 4
-      case .roundedRect: points = 16
-      case .ellipse: points = 8
-      }
-      table.addSeconds(at.serverShapes, (points * c.shapePointTime + pixels * c.shapePixelTime) * cpuSeconds)
+  /// Rasterizes a shape layer's path on the render server's CPU: per point of the path, per
+  /// pixel it covers.
+  @inline(__always)
+  private func rasterize(_ shape: ShapeLayer, pixels: Double, prices: Prices, into table: inout CostTable) {
+    let c = coefficients
+    let points: Double
+    switch shape.path {
+    case .arbitrary(_, let count): points = Double(count)
+    case .rect: points = 4
+    case .roundedRect: points = 16
+    case .ellipse: points = 8
     }
+    table.addSeconds(at.serverShapes, (points * c.shapePointTime + pixels * c.shapePixelTime) * prices.cpuSeconds)
+  }
 
-    var walked = 0
-    // Layers the main thread lays out and commits: what the app changed (`state.appChanged`), and
-    // what it displays for the first time below, when the app did not change it.
-    // Taken out by swapping, which moves them: a copy and an assignment would retain and release
-    // each.
+  /// The buffers the walk writes (``LayerMemory/withWalkBuffers(_:)``).
+  private struct WalkBuffers {
+    let displayed: UnsafeMutableBufferPointer<Bool>
+    let shapesRasterized: UnsafeMutableBufferPointer<Bool>
+    let configured: UnsafeMutableBufferPointer<Bool>
+    let passGPU: UnsafeMutableBufferPointer<Double>
+    let drawn: UnsafeMutableBufferPointer<(record: Int, texelShare: Double)>
+    let entries: UnsafeMutableBufferPointer<Occlusion.Entry>
+  }
+
+  /// One walk over the visits, its buffers opened once: what each layer puts on screen for
+  /// hidden-surface removal (``addDrawn(_:position:props:buffers:sums:)``), its offscreen passes
+  /// (``pricePasses(_:index:props:passes:nodes:tree:prices:buffers:sums:)``), its shape
+  /// (``rasterizeShape(_:index:props:tree:prices:buffers:sums:)``) and contents
+  /// (``displayContents(_:props:state:tree:prices:buffers:shownFirst:sums:)``). The items these add
+  /// are not the ones the shading adds to, so each item's sum is made in the same order as in two
+  /// walks.
+  private func walkVisits(
+    _ plan: FramePlan, state: FrameState, tree: FlatTree, prices: Prices, layers: inout LayerMemory, sums: inout Sums
+  ) {
+    let room = plan.visited.count
+    layers.drawn.grow(to: room, with: (record: 0, texelShare: 0.0))
+    layers.entries.grow(to: room, with: Occlusion.Entry(rect: Rect(0, 0, 0, 0), opaque: false, target: 0))
+    layers.hidden.grow(to: room, with: 0)
     var shownFirst: [Int] = []
-    swap(&shownFirst, &self.shownFirst)
-    shownFirst.removeAll(keepingCapacity: true)
-    let passes = plan.nodes.passes
-    var passGPU: [Double] = []
-    var displayed: [Bool] = []
-    var shapesRasterized: [Bool] = []
-    var configured: [Bool] = []
-    swap(&passGPU, &self.passGPU)
-    swap(&displayed, &self.displayed)
-    swap(&shapesRasterized, &self.shapesRasterized)
-    swap(&configured, &self.configured)
-
-    // What each drawing layer (or drawn cached bitmap) puts on screen, in drawing order, for
-    // hidden-surface removal. Written in place: the lists keep room for every visited layer.
-    var drawn: [(record: Int, texelShare: Double)] = []
-    var entries: [Occlusion.Entry] = []
-    var hidden: [Double] = []
-    swap(&drawn, &self.drawn)
-    swap(&entries, &self.entries)
-    swap(&hidden, &self.hidden)
-    let room = visited.count
-    if drawn.count < room { drawn.append(contentsOf: repeatElement((record: 0, texelShare: 0.0), count: room - drawn.count)) }
-    if entries.count < room {
-      let none = Occlusion.Entry(rect: Rect(0, 0, 0, 0), opaque: false, target: 0)
-      entries.append(contentsOf: repeatElement(none, count: room - entries.count))
-    }
-    if hidden.count < room { hidden.append(contentsOf: repeatElement(0, count: room - hidden.count)) }
-    var drawnCount = 0
-    // One walk over the visits: what each layer puts on screen for hidden-surface removal, and its
-    // offscreen passes, shapes and contents (the items these add are not the ones the shading
-    // below adds to, so each item's sum is made in the same order as in two walks).
+    swap(&shownFirst, &layers.shownFirst)
+    defer { swap(&shownFirst, &layers.shownFirst) }
+    let inMask = tree.inMask
     plan.withBuffers { visited, records, props in
       inMask.withUnsafeBufferPointer { inMask in
-        passes.withUnsafeBufferPointer { passes in
-          drawn.withUnsafeMutableBufferPointer { drawn in
-            entries.withUnsafeMutableBufferPointer { entries in
-              for position in 0..<visited.count {
-                let index = visited[position]
-                let record = records.baseAddress! + position
-                if inMask[index] {
-                  // A shape layer used as a mask is rasterized on the render server like any shape
-                  // layer, into the mask's own target (WWDC14 session 419: the mask is rendered
-                  // into a texture of its own).
-                  if props[position].isShape, !record.pointee.culled, !shapesRasterized[index], case .shape(let shape) = tree.kind(index) {
-                    let pixels = record.pointee.screenRect.intersection(record.pointee.incomingClip).area * pixelsPerPoint
-                    rasterize(shape, pixels: pixels, into: &table)
-                    shapesRasterized[index] = true
-                  }
-                  continue
-                }
-                if record.pointee.culled || record.pointee.insideRasterHit { continue }
-                if record.pointee.rasterHit {
-                  let shown = record.pointee.visibleRect.union(record.pointee.contentRect)
-                  if !shown.isEmpty {
-                    drawn[drawnCount] = (position, 1)
-                    entries[drawnCount] = Occlusion.Entry(rect: shown, opaque: false, target: Int(record.pointee.target))
-                    drawnCount += 1
-                  }
-                } else if record.pointee.draws, !record.pointee.visibleRect.isEmpty {
-                  drawn[drawnCount] = (position, texelShare(props[position]))
-                  entries[drawnCount] = Occlusion.Entry(
-                    rect: record.pointee.visibleRect, opaque: record.pointee.opaque, target: Int(record.pointee.target))
-                  drawnCount += 1
-                }
-                let onScreen = !record.pointee.visibleRect.isEmpty
-                if !onScreen && !record.pointee.hasPasses && !record.pointee.rasterHit { continue }
-                walked += 1
-                let layerProps = props.baseAddress! + position
-
-                // GPU: offscreen passes (the layers drawn into them are shaded below). Each pass is read
-                // where the plan keeps it: a copy would retain its strings.
-                for passIndex in record.pointee.passRange {
-                  let pass = passes.baseAddress! + passIndex
-                  let extraWork = pass.pointee.work.extra
-                  let ownTargets = extraWork?.sizesItsOwnTargets == true
-                  let passCount = Double(pass.pointee.passes)
-                  // A visual effect's targets are the sizes its blur runs at (``effectTargetPixels``).
-                  let targetPixels = ownTargets ? effectTargetPixels(pass.pointee) : pass.pointee.pixelArea
-                  let targetBytes = targetPixels * c.targetBytesPerPixel
-                  cost.offscreenTargetBytes += targetBytes
-                  // Its own target: stored at the end of the pass and read back to be composited as
-                  // blended pixels, the traffic overlapped with the compositing's shading. A visual
-                  // effect's blur counts its own targets.
-                  // A pass whose subtree (or backdrop) nothing damaged keeps its target: it is only
-                  // composited again where the frame's region covers it (``Damage``). A raster cache
-                  // miss always renders.
-                  if !damage.runs(index) && pass.pointee.work.target != .rasterBitmap {
-                    let parent = tree.parents[index]
-                    let enclosing = parent >= 0 ? Int(nodes.record(parent)?.target ?? -1) : -1
-                    let place = record.pointee.visibleRect.union(record.pointee.contentRect)
-                    let composite = pass.pointee.pixelArea / passCount * blendedSeconds * damage.share(of: place, target: enclosing)
-                    table.addSeconds(at.gpuOffscreenTargets, composite)
-                    passGPU[passIndex] += composite * 1000
-                    continue
-                  }
-                  var targets = 0.0
-                  if !ownTargets {
-                    targets = max(
-                      memory.targetSeconds(2 * targetBytes, footprint: targetBytes / passCount),
-                      pass.pointee.pixelArea * blendedSeconds)
-                  }
-                  // The fixed part: the GPU idles at each switch, into each of its chained targets and
-                  // back; the part that grows with the pass it interrupts: that pass's tiles stored and
-                  // loaded again. A vibrancy effect leaves its enclosing target once more.
-                  let interruptions = 1 + (extraWork.map { extraInterruptions($0, kind: { tree.kind(index) }) } ?? 0)
-                  let chained = extraWork.map { extraSwitches($0) * passCount } ?? 0
-                  let idle = (passCount + 1 + chained + 2 * (interruptions - 1)) * switchIdleSeconds
-                  let switches = idle + interruptions * interruptSeconds
-                  gpuIdle += idle
-                  // The work the rule's passes add (``ExtraWork``): a shadow's or an effect's blur.
-                  var extra = 0.0
-                  if let work = extraWork {
-                    extra = extraWorkSeconds(
-                      work, pass: pass.pointee, props: layerProps.pointee, kind: { tree.kind(index) }, memory: memory)
-                    table.addSeconds(at.gpuExtraWork[work.caseIndex], extra)
-                  }
-                  table.addSeconds(at.gpuOffscreenTargets, targets)
-                  table.addSeconds(at.gpuPassSwitches, switches)
-                  table.addSeconds(at.serverPasses, passCount * c.renderServerPassTime * cpuSeconds)
-                  passGPU[passIndex] += (targets + switches + extra) * 1000
-                }
-
-                // Render server: shape paths rasterized on the CPU when they first show or change.
-                guard layerProps.pointee.isTextured || layerProps.pointee.drawsSelf else { continue }
-                if layerProps.pointee.isShape, record.pointee.draws, !shapesRasterized[index], case .shape(let shape) = tree.kind(index) {
-                  rasterize(shape, pixels: record.pointee.visibleRect.area * pixelsPerPoint, into: &table)
-                  shapesRasterized[index] = true
-                }
-
-                // Main thread and background: contents shown for the first time, or changed.
-                guard layerProps.pointee.isTextured, layerProps.pointee.hasContents, onScreen else { continue }
-                let firstShown = !displayed[index]
-                guard firstShown || layerProps.pointee.hasImage else { continue }
-                let contents = tree.contents(index)
-                if firstShown, let contents {
-                  displayed[index] = true
-                  display(contents, frame: layerProps.pointee.frame, into: &table)
-                  // Laid out when the app set it up, unless that was in an earlier frame.
-                  if configured[index] {
-                    configured[index] = false
-                  } else if !state.appChanged.contains(index) {
-                    shownFirst.append(index)
-                  }
-                }
-                if case .image(let image) = contents {
-                  cost.imageBytes += image.pixelSize.width * image.pixelSize.height * (image.wideColor ? 8 : 4)
-                }
+        plan.nodes.passes.withUnsafeBufferPointer { passes in
+          layers.withWalkBuffers { buffers in
+            for position in 0..<visited.count {
+              let index = visited[position]
+              let record = records.baseAddress! + position
+              let layerProps = props.baseAddress! + position
+              if inMask[index] {
+                rasterizeMask(record, index: index, props: layerProps, tree: tree, prices: prices, buffers: buffers, sums: &sums)
+                continue
               }
+              if record.pointee.culled || record.pointee.insideRasterHit { continue }
+              addDrawn(record, position: position, props: layerProps, buffers: buffers, sums: &sums)
+              let onScreen = !record.pointee.visibleRect.isEmpty
+              if !onScreen && !record.pointee.hasPasses && !record.pointee.rasterHit { continue }
+              sums.walked += 1
+              if record.pointee.hasPasses {
+                pricePasses(
+                  record, index: index, props: layerProps, passes: passes, nodes: plan.nodes, tree: tree, prices: prices,
+                  buffers: buffers, sums: &sums)
+              }
+              guard layerProps.pointee.isTextured || layerProps.pointee.drawsSelf else { continue }
+              rasterizeShape(record, index: index, props: layerProps, tree: tree, prices: prices, buffers: buffers, sums: &sums)
+              guard layerProps.pointee.isTextured, layerProps.pointee.hasContents, onScreen else { continue }
+              displayContents(
+                index, props: layerProps, state: state, tree: tree, prices: prices, buffers: buffers, shownFirst: &shownFirst,
+                sums: &sums)
             }
           }
         }
       }
     }
-    entries.withUnsafeBufferPointer { entries in
-      hidden.withUnsafeMutableBufferPointer { hidden in
+  }
+
+  /// A shape layer used as a mask is rasterized on the render server like any shape layer, into
+  /// the mask's own target (WWDC14 session 419: the mask is rendered into a texture of its own).
+  @inline(__always)
+  private func rasterizeMask(
+    _ record: UnsafePointer<PlanRecord>, index: Int, props: UnsafePointer<LayerProps>, tree: FlatTree, prices: Prices,
+    buffers: WalkBuffers, sums: inout Sums
+  ) {
+    if props.pointee.isShape, !record.pointee.culled, !buffers.shapesRasterized[index], case .shape(let shape) = tree.kind(index) {
+      let pixels = record.pointee.screenRect.intersection(record.pointee.incomingClip).area * prices.pixelsPerPoint
+      rasterize(shape, pixels: pixels, prices: prices, into: &sums.table)
+      buffers.shapesRasterized[index] = true
+    }
+  }
+
+  /// What a layer (or its drawn cached bitmap) puts on screen, the next entry for hidden-surface
+  /// removal.
+  @inline(__always)
+  private func addDrawn(
+    _ record: UnsafePointer<PlanRecord>, position: Int, props: UnsafePointer<LayerProps>, buffers: WalkBuffers, sums: inout Sums
+  ) {
+    if record.pointee.rasterHit {
+      let shown = record.pointee.visibleRect.union(record.pointee.contentRect)
+      if !shown.isEmpty {
+        buffers.drawn[sums.drawnCount] = (position, 1)
+        buffers.entries[sums.drawnCount] = Occlusion.Entry(rect: shown, opaque: false, target: Int(record.pointee.target))
+        sums.drawnCount += 1
+      }
+    } else if record.pointee.draws, !record.pointee.visibleRect.isEmpty {
+      buffers.drawn[sums.drawnCount] = (position, texelShare(props.pointee))
+      buffers.entries[sums.drawnCount] = Occlusion.Entry(
+        rect: record.pointee.visibleRect, opaque: record.pointee.opaque, target: Int(record.pointee.target))
+      sums.drawnCount += 1
+    }
+  }
+
+  /// GPU: a layer's offscreen passes (the layers drawn into them are shaded by
+  /// ``shadeDrawn(_:prices:layers:sums:)``). Each pass is read where the plan keeps it: a copy
+  /// would retain its strings.
+  @inline(__always)
+  private func pricePasses(
+    _ record: UnsafePointer<PlanRecord>, index: Int, props layerProps: UnsafePointer<LayerProps>,
+    passes: UnsafeBufferPointer<OffscreenPass>, nodes: NodePlans, tree: FlatTree, prices: Prices, buffers: WalkBuffers,
+    sums: inout Sums
+  ) {
+    let c = coefficients
+    for passIndex in record.pointee.passRange {
+      let pass = passes.baseAddress! + passIndex
+      let extraWork = pass.pointee.work.extra
+      let ownTargets = extraWork?.sizesItsOwnTargets == true
+      let passCount = Double(pass.pointee.passes)
+      // A visual effect's targets are the sizes its blur runs at (``effectTargetPixels``).
+      let targetPixels = ownTargets ? effectTargetPixels(pass.pointee) : pass.pointee.pixelArea
+      let targetBytes = targetPixels * c.targetBytesPerPixel
+      sums.cost.offscreenTargetBytes += targetBytes
+      // Its own target: stored at the end of the pass and read back to be composited as
+      // blended pixels, the traffic overlapped with the compositing's shading. A visual
+      // effect's blur counts its own targets.
+      // A pass whose subtree (or backdrop) nothing damaged keeps its target: it is only
+      // composited again where the frame's region covers it (``Damage``). A raster cache
+      // miss always renders.
+      if !damage.runs(index) && pass.pointee.work.target != .rasterBitmap {
+        let parent = tree.parents[index]
+        let enclosing = parent >= 0 ? Int(nodes.record(parent)?.target ?? -1) : -1
+        let place = record.pointee.visibleRect.union(record.pointee.contentRect)
+        let composite = pass.pointee.pixelArea / passCount * prices.blendedSeconds * damage.share(of: place, target: enclosing)
+        sums.table.addSeconds(at.gpuOffscreenTargets, composite)
+        buffers.passGPU[passIndex] += composite * 1000
+        continue
+      }
+      var targets = 0.0
+      if !ownTargets {
+        targets = max(
+          memory.targetSeconds(2 * targetBytes, footprint: targetBytes / passCount),
+          pass.pointee.pixelArea * prices.blendedSeconds)
+      }
+      // The fixed part: the GPU idles at each switch, into each of its chained targets and
+      // back; the part that grows with the pass it interrupts: that pass's tiles stored and
+      // loaded again. A vibrancy effect leaves its enclosing target once more.
+      let interruptions = 1 + (extraWork.map { extraInterruptions($0, kind: { tree.kind(index) }) } ?? 0)
+      let chained = extraWork.map { extraSwitches($0) * passCount } ?? 0
+      let idle = (passCount + 1 + chained + 2 * (interruptions - 1)) * prices.switchIdleSeconds
+      let switches = idle + interruptions * prices.interruptSeconds
+      sums.gpuIdle += idle
+      // The work the rule's passes add (``ExtraWork``): a shadow's or an effect's blur.
+      var extra = 0.0
+      if let work = extraWork {
+        extra = extraWorkSeconds(work, pass: pass.pointee, props: layerProps.pointee, kind: { tree.kind(index) }, memory: memory)
+        sums.table.addSeconds(at.gpuExtraWork[work.caseIndex], extra)
+      }
+      sums.table.addSeconds(at.gpuOffscreenTargets, targets)
+      sums.table.addSeconds(at.gpuPassSwitches, switches)
+      sums.table.addSeconds(at.serverPasses, passCount * c.renderServerPassTime * prices.cpuSeconds)
+      buffers.passGPU[passIndex] += (targets + switches + extra) * 1000
+    }
+  }
+
+  /// Render server: a shape layer's path rasterized on the CPU when it first shows or changes.
+  @inline(__always)
+  private func rasterizeShape(
+    _ record: UnsafePointer<PlanRecord>, index: Int, props: UnsafePointer<LayerProps>, tree: FlatTree, prices: Prices,
+    buffers: WalkBuffers, sums: inout Sums
+  ) {
+    if props.pointee.isShape, record.pointee.draws, !buffers.shapesRasterized[index], case .shape(let shape) = tree.kind(index) {
+      rasterize(shape, pixels: record.pointee.visibleRect.area * prices.pixelsPerPoint, prices: prices, into: &sums.table)
+      buffers.shapesRasterized[index] = true
+    }
+  }
+
+  /// Main thread and background: a layer's contents shown for the first time, or changed; and the
+  /// decoded bytes of an image on screen.
+  @inline(__always)
+  private func displayContents(
+    _ index: Int, props: UnsafePointer<LayerProps>, state: FrameState, tree: FlatTree, prices: Prices, buffers: WalkBuffers,
+    shownFirst: inout [Int], sums: inout Sums
+  ) {
+    let firstShown = !buffers.displayed[index]
+    guard firstShown || props.pointee.hasImage else { return }
+    let contents = tree.contents(index)
+    if firstShown, let contents {
+      buffers.displayed[index] = true
+      display(contents, frame: props.pointee.frame, prices: prices, into: &sums.table)
+      // Laid out when the app set it up, unless that was in an earlier frame.
+      if buffers.configured[index] {
+        buffers.configured[index] = false
+      } else if !state.appChanged.contains(index) {
+        shownFirst.append(index)
+      }
+    }
+    if case .image(let image) = contents {
+      sums.cost.imageBytes += image.pixelSize.width * image.pixelSize.height * (image.wideColor ? 8 : 4)
+    }
+  }
+
+  /// GPU: the layers drawn, shaded only where the frame redraws (``Damage``) and where no opaque
+  /// layer drawn later in the same target hides them (``Occlusion``); the textures they read.
+  private mutating func shadeDrawn(_ plan: FramePlan, prices: Prices, layers: inout LayerMemory, sums: inout Sums) {
+    let drawnCount = sums.drawnCount
+    layers.entries.withUnsafeBufferPointer { entries in
+      layers.hidden.withUnsafeMutableBufferPointer { hidden in
         let shown = UnsafeMutableBufferPointer(rebasing: hidden[0..<drawnCount])
         shown.update(repeating: 0)
         Occlusion.hiddenAreas(
           UnsafeBufferPointer(rebasing: entries[0..<drawnCount]), bounds: device.screen.bounds, into: shown, scratch: &occlusion)
       }
     }
-    for position in 0..<drawnCount {
-      let item = drawn[position]
-      let entry = entries[position]
-      let area = entry.rect.area
-      // Only where the frame redraws (``Damage``).
-      let shaded = max(0, area - hidden[position]) * pixelsPerPoint * damage.share(of: entry.rect, target: entry.target)
-      let seconds = shaded * (entry.opaque ? opaqueSeconds : blendedSeconds)
-      // The texture is read where it is shown, through the system cache when it fits there, the
-      // traffic overlapped with the shading: what the read takes beyond the shading is the
-      // texture's own item.
-      let bytes = shaded * c.textureBytesPerPixel
-      if records[item.record].rasterHit {
-        table.addSeconds(at.gpuRasterCacheHits, max(seconds, memory.targetSeconds(bytes, footprint: bytes)))
-      } else {
-        table.addSeconds(at.gpuLayers, seconds)
-        if item.texelShare > 0 {
-          let read = bytes * item.texelShare
-          table.addSeconds(at.gpuTextures, max(0, memory.seconds(read, footprint: read) - seconds))
+    plan.nodes.records.withUnsafeBufferPointer { records in
+      layers.drawn.withUnsafeBufferPointer { drawn in
+        layers.entries.withUnsafeBufferPointer { entries in
+          layers.hidden.withUnsafeBufferPointer { hidden in
+            for position in 0..<drawnCount {
+              shade(drawn[position], entry: entries[position], hidden: hidden[position], records: records, prices: prices, sums: &sums)
+            }
+          }
         }
       }
     }
-    swap(&drawn, &self.drawn)
-    swap(&entries, &self.entries)
-    swap(&hidden, &self.hidden)
+  }
 
-    // Backing stores whose contents the app replaced this frame are drawn when the transaction
-    // commits, on screen yet or not: Core Animation displays every layer that needs display at the
-    // commit, so a reused cell configured for a row entering the table draws all its labels in that
-    // frame, not as each scrolls into view.
+  /// Shades one layer drawn (or one cached bitmap), where the frame redraws it and no opaque layer
+  /// hides it; its texture read where it is shown, through the system cache when it fits there,
+  /// the traffic overlapped with the shading: what the read takes beyond the shading is the
+  /// texture's own item.
+  @inline(__always)
+  private func shade(
+    _ item: (record: Int, texelShare: Double), entry: Occlusion.Entry, hidden: Double, records: UnsafeBufferPointer<PlanRecord>,
+    prices: Prices, sums: inout Sums
+  ) {
+    let area = entry.rect.area
+    let shaded = max(0, area - hidden) * prices.pixelsPerPoint * damage.share(of: entry.rect, target: entry.target)
+    let seconds = shaded * (entry.opaque ? prices.opaqueSeconds : prices.blendedSeconds)
+    let bytes = shaded * coefficients.textureBytesPerPixel
+    if records[item.record].rasterHit {
+      sums.table.addSeconds(at.gpuRasterCacheHits, max(seconds, memory.targetSeconds(bytes, footprint: bytes)))
+    } else {
+      sums.table.addSeconds(at.gpuLayers, seconds)
+      if item.texelShare > 0 {
+        let read = bytes * item.texelShare
+        sums.table.addSeconds(at.gpuTextures, max(0, memory.seconds(read, footprint: read) - seconds))
+      }
+    }
+  }
+
+  /// Backing stores whose contents the app replaced this frame are drawn when the transaction
+  /// commits, on screen yet or not: Core Animation displays every layer that needs display at the
+  /// commit, so a reused cell configured for a row entering the table draws all its labels in that
+  /// frame, not as each scrolls into view.
+  private func displayReplaced(_ state: FrameState, tree: FlatTree, prices: Prices, layers: inout LayerMemory, sums: inout Sums) {
+    let inMask = tree.inMask
     for index in state.contentChanged.isEmpty ? [] : state.contentChanged.sorted()
-    where state.appChanged.contains(index) && !displayed[index] {
+    where state.appChanged.contains(index) && !layers.displayed[index] {
       if inMask[index] { continue }
       let layer = state.layer(index, in: tree)
       guard let contents = layer.contents, contents.hasBackingStore, !layer.isHidden, layer.opacity > 0 else { continue }
-      displayed[index] = true
-      display(contents, frame: layer.frame, into: &table)
+      layers.displayed[index] = true
+      display(contents, frame: layer.frame, prices: prices, into: &sums.table)
     }
+  }
 
-    table.addSeconds(at.serverLayers, Double(walked) * c.renderServerLayerTime * cpuSeconds)
-    table.addSeconds(at.serverAnimations, Double(state.animated.count) * c.renderServerAnimationTime * cpuSeconds)
-    let changedCount = state.appChanged.count + shownFirst.count
-    if changedCount > 0 || state.frame == 0 {
-      table.addSeconds(at.mainFrame, c.frameBaseTime * cpuSeconds)
-      // Each view the app sets up is configured and laid out; each label's text is measured and
-      // laid out again: on the main thread, or with the text's drawing on a background thread
-      // when the label draws asynchronously (YYText's labels typeset and draw in their display
-      // task; the main thread only sets the result as the layer's contents).
-      var labels = 0
-      var backgroundLabels = 0
-      func setUp(_ index: Int) {
-        let contents = tree.contents(index)
-        if case .text(let text) = contents, text.characters > 0 {
-          if text.drawnOn == .background { backgroundLabels += 1 } else { labels += 1 }
-        }
-        if !displayed[index], contents != nil { configured[index] = true }
+  /// Render server: the layers walked and the animations run. Main thread: a frame base when the
+  /// app changed anything, and each view it sets up configured, laid out and committed.
+  private func priceWalkAndSetUp(_ state: FrameState, tree: FlatTree, prices: Prices, layers: inout LayerMemory, sums: inout Sums) {
+    let c = coefficients
+    let cpuSeconds = prices.cpuSeconds
+    sums.table.addSeconds(at.serverLayers, Double(sums.walked) * c.renderServerLayerTime * cpuSeconds)
+    sums.table.addSeconds(at.serverAnimations, Double(state.animated.count) * c.renderServerAnimationTime * cpuSeconds)
+    let changedCount = state.appChanged.count + layers.shownFirst.count
+    guard changedCount > 0 || state.frame == 0 else { return }
+    sums.table.addSeconds(at.mainFrame, c.frameBaseTime * cpuSeconds)
+    // Each view the app sets up is configured and laid out; each label's text is measured and
+    // laid out again: on the main thread, or with the text's drawing on a background thread
+    // when the label draws asynchronously (YYText's labels typeset and draw in their display
+    // task; the main thread only sets the result as the layer's contents).
+    var labels = 0
+    var backgroundLabels = 0
+    func setUp(_ index: Int) {
+      let contents = tree.contents(index)
+      if case .text(let text) = contents, text.characters > 0 {
+        if text.drawnOn == .background { backgroundLabels += 1 } else { labels += 1 }
       }
-      for index in state.appChanged { setUp(index) }
-      for index in shownFirst { setUp(index) }
-      table.addSeconds(at.mainLayout, (Double(changedCount) * c.layoutTime + Double(labels) * c.textLayoutTime) * cpuSeconds)
-      table.addSeconds(at.backgroundDisplay, Double(backgroundLabels) * c.textLayoutTime * cpuSeconds)
-      table.addSeconds(at.mainCommit, Double(changedCount) * c.commitTime * cpuSeconds)
+      if !layers.displayed[index], contents != nil { layers.configured[index] = true }
     }
-    // The frame is stored for the display where it was redrawn.
-    let storedBytes = damage.full ? screenBytes : damage.area * pixelsPerPoint * c.targetBytesPerPixel
-    table.addSeconds(at.gpuFramebuffer, memory.dramSeconds(storedBytes))
-    // The run's memory of each layer, taken out above so that the frame writes it in place.
-    swap(&passGPU, &self.passGPU)
-    swap(&shownFirst, &self.shownFirst)
-    swap(&displayed, &self.displayed)
-    swap(&shapesRasterized, &self.shapesRasterized)
-    swap(&configured, &self.configured)
-    cost.gpuIdleMs = gpuIdle * 1000
-    cost.table = table
-    return cost
+    for index in state.appChanged { setUp(index) }
+    for index in layers.shownFirst { setUp(index) }
+    sums.table.addSeconds(at.mainLayout, (Double(changedCount) * c.layoutTime + Double(labels) * c.textLayoutTime) * cpuSeconds)
+    sums.table.addSeconds(at.backgroundDisplay, Double(backgroundLabels) * c.textLayoutTime * cpuSeconds)
+    sums.table.addSeconds(at.mainCommit, Double(changedCount) * c.commitTime * cpuSeconds)
   }
 }

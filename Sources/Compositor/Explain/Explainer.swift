@@ -92,7 +92,7 @@ public enum Explainer {
     }
   }
 
-  /// Simulates `scene` on `device` once, as ``Simulator/run(_:on:rules:coefficients:)`` does
+  /// Simulates `scene` on `device` once, as ``Simulator/run(_:on:rules:checks:coefficients:)`` does
   /// (``Baseline/report`` is that report), keeping what an explanation reuses of the run.
   public static func baseline(_ scene: Scene, on device: DeviceProfile, coefficients: CostCoefficients? = nil) -> Baseline {
     let coefficients = coefficients ?? device.coefficients

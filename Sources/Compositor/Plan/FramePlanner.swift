@@ -22,13 +22,15 @@ public struct FramePlanner: Sendable {
     didSet {
       gateBits = Self.gateBits(rules)
       rulesInRegistryOrder = Self.inRegistryOrder(gateBits)
-      (ruleIDs, ruleWork) = (rules.map(\.id), rules.map(\.work))
+      (ruleIDs, ruleWork, ruleFacts) = Self.declarations(rules)
     }
   }
   /// Each rule's ``OffscreenRule/id`` and ``OffscreenRule/work``, read once: a pass is written
   /// without asking the rule again.
   private var ruleIDs: [String]
   private var ruleWork: [PassWork]
+  /// Each rule's per-layer fact (``OffscreenRule/layerFact``), or nil when it keeps none.
+  private var ruleFacts: [LayerFact?]
   /// Each of ``rules``' bit in ``LayerProps/offscreenGates`` (its place in the registry, found by
   /// id), or nil for a rule the registry does not hold, whose gate is run by the decide pass.
   private var gateBits: [UInt64?]
@@ -42,7 +44,11 @@ public struct FramePlanner: Sendable {
     self.rules = rules
     gateBits = Self.gateBits(rules)
     rulesInRegistryOrder = Self.inRegistryOrder(gateBits)
-    (ruleIDs, ruleWork) = (rules.map(\.id), rules.map(\.work))
+    (ruleIDs, ruleWork, ruleFacts) = Self.declarations(rules)
+  }
+
+  private static func declarations(_ rules: [any OffscreenRule]) -> ([String], [PassWork], [LayerFact?]) {
+    (rules.map(\.id), rules.map(\.work), rules.map { type(of: $0).layerFact })
   }
 
   private static func inRegistryOrder(_ gateBits: [UInt64?]) -> Bool {
@@ -75,6 +81,8 @@ public struct FramePlanner: Sendable {
     var plans = NodePlans()
     /// The scene's render properties of the layers the frames have reached.
     var props = PropsCache()
+    /// The facts the rules keep on the layers the frames have reached (``LayerFacts``).
+    var facts = LayerFacts()
     /// The layers the last frame visited, whose slots the next frame clears.
     var visited: [Int] = []
     /// The decide pass's stack of jumps over sublayers, kept for its room.
@@ -98,12 +106,17 @@ public struct FramePlanner: Sendable {
 
   /// The full decide pass. `staticExtents[i]` says whether layer i's extent is still as the scene
   /// writes it (nothing below it moves); empty: no subtree is skipped for being off screen.
+  ///
+  /// The walk's steps, in order: the storage taken out of `buffer` and the last frame's visits
+  /// forgotten (`forgetVisits`); top-down, then bottom-up over the visits (`visitTopDown`,
+  /// `countDrawingLayers`), their buffers opened once; the cache lookups and the rules, which only
+  /// read the plan (`evaluate`); what they found written into the records (`writePasses`,
+  /// `markRasterHits`, `writeDepthsAndTargets`), their buffers opened once; the storage given back.
   func plan(
     _ tree: FlatTree, state: FrameState, cache: inout RasterCache?, buffer: inout PlanBuffer, staticExtents: [Bool]
   ) -> FramePlan {
     let count = tree.count
     let parents = tree.parents
-    let subtreeEnds = tree.subtreeEnds
     // Take the storage out of the buffer, so that it is uniquely referenced while it is written;
     // by swapping, which moves it (a copy and an assignment would retain and release each array).
     var plans = NodePlans()
@@ -112,16 +125,7 @@ public struct FramePlanner: Sendable {
     swap(&plans, &buffer.plans)
     swap(&visited, &buffer.visited)
     swap(&propsCache, &buffer.props)
-    if plans.slots.count != count {
-      plans.slots = [Int32](repeating: -1, count: count)
-    } else {
-      plans.slots.withUnsafeMutableBufferPointer { slots in
-        visited.withUnsafeBufferPointer { visited in
-          // Each visit is a layer of the tree: within the slots, which are one per layer.
-          for index in visited { slots[index] = -1 }
-        }
-      }
-    }
+    Self.forgetVisits(visited, in: &plans.slots, layers: count)
     let screenRect = screen.bounds
     let canSkip = staticExtents.count == count
     if canSkip && buffer.sortedSlots.count != count {
@@ -138,11 +142,12 @@ public struct FramePlanner: Sendable {
     swap(&jumps, &buffer.jumps)
     defer { swap(&jumps, &buffer.jumps) }
 
-    // 1. Top-down: geometry, clips, culling; skip what cannot show. The records, render properties
-    // and visits are written in place into room made ahead (the storage keeps the room of earlier
+    // 1 and 2. Top-down: geometry, clips, culling; skip what cannot show. Then bottom-up over the
+    // visits: drawing layers per subtree and their extent. The records, render properties and
+    // visits are written in place into room made ahead (the storage keeps the room of earlier
     // frames; what lies past this frame's visits is room, never read). A frame that visits more
-    // layers than there is room for runs this pass again with twice the room: the pass has no
-    // effect but its writes and the render properties it keeps, the same the second time.
+    // layers than there is room for runs the top-down pass again with twice the room: the pass has
+    // no effect but its writes and the render properties it keeps, the same the second time.
     // A frame visits each layer once at most: the room is never more than the tree's layers, and
     // made to measure.
     let mostRoom = max(tree.count, 64)
@@ -160,10 +165,16 @@ public struct FramePlanner: Sendable {
               tree.withColumns { columns in
                 staticExtents.withUnsafeBufferPointer { staticExtents in
                   sortedSlots.withUnsafeBufferPointer { sortedSlots in
-                    Self.visitTopDown(
+                    let visitCount = Self.visitTopDown(
                       tree, columns: columns, state: state, screen: screenRect, canSkip: canSkip, staticExtents: staticExtents,
                       sortedSlots: sortedSlots, sorted: sorted, changedParents: changedParents, propsCache: &propsCache,
                       jumps: &jumps, records: records, props: props, visits: visits, slots: slots)
+                    if visitCount >= 0 {
+                      Self.countDrawingLayers(
+                        records: records, slots: UnsafeBufferPointer(slots), visited: UnsafeBufferPointer(rebasing: visits[0..<visitCount]),
+                        columns: columns)
+                    }
+                    return visitCount
                   }
                 }
               }
@@ -180,34 +191,7 @@ public struct FramePlanner: Sendable {
     // The visits are the list's first `visitedCount` entries; the records and properties past them
     // are room for the next frame.
     visited.removeLast(visited.count - visitedCount)
-
     swap(&propsCache, &buffer.props)
-
-    // 2. Bottom-up over the visited layers: drawing layers per subtree and their extent.
-    let slots = plans.slots
-    // (A visited layer's superlayer was visited before it: its slot is a record.)
-    plans.records.withUnsafeMutableBufferPointer { records in
-      slots.withUnsafeBufferPointer { slots in
-        visited.withUnsafeBufferPointer { visited in
-          tree.withColumns { columns in
-            for position in stride(from: visited.count - 1, through: 0, by: -1) {
-              let index = visited[position]
-              if columns.inMask[index] || records[position].culled { continue }
-              if records[position].draws {
-                records[position].drawingLayersInSubtree += 1
-                records[position].contentRect = records[position].contentRect.union(records[position].visibleRect)
-              }
-              let parent = Int(columns.parents[index])
-              if parent >= 0 && Int(columns.masks[parent]) != index {
-                let slot = Int(slots[parent])
-                records[slot].drawingLayersInSubtree += records[position].drawingLayersInSubtree
-                records[slot].contentRect = records[slot].contentRect.union(records[position].contentRect)
-              }
-            }
-          }
-        }
-      }
-    }
 
     // 3. Top-down, reading only: cache lookups and rules. The pass list keeps its room from frame
     // to frame.
@@ -218,56 +202,126 @@ public struct FramePlanner: Sendable {
     swap(&hits, &buffer.hits)
     hits.removeAll(keepingCapacity: true)
     defer { swap(&hits, &buffer.hits) }
-    evaluate(tree, plans, state: state, visited: visited, cache: &cache, hits: &hits, into: &passes)
+    evaluate(tree, plans, state: state, visited: visited, cache: &cache, hits: &hits, facts: &buffer.facts, into: &passes)
 
     // 4. Write the passes and cache hits, then the nesting depth and render target of every
     // visited layer.
-    var position = 0
-    while position < passes.count {
-      let layer = passes[position].layer
-      let slot = Int(plans.slots[layer])
-      plans.records[slot].firstPass = Int32(position)
-      while position < passes.count && passes[position].layer == layer {
-        if passes[position].work.target == .rasterBitmap { plans.records[slot].rasterMiss = true }
-        position += 1
-      }
-      plans.records[slot].passCount = Int32(position) - plans.records[slot].firstPass
-    }
-    swap(&passes, &plans.passes)
-    for index in hits {
-      let slot = Int(plans.slots[index])
-      plans.records[slot].rasterHit = true
-      var inner = slot + 1
-      while inner < visited.count && visited[inner] < subtreeEnds[index] {
-        plans.records[inner].insideRasterHit = true
-        inner += 1
-      }
-    }
     plans.records.withUnsafeMutableBufferPointer { records in
-      slots.withUnsafeBufferPointer { slots in
+      plans.slots.withUnsafeBufferPointer { slots in
         visited.withUnsafeBufferPointer { visited in
-          tree.withColumns { columns in
-            for position in visited.indices {
-              let index = visited[position]
-              let parent = Int(columns.parents[index])
-              if records[position].hasPasses { records[position].target = Int32(index) }
-              guard parent >= 0, !records[position].culled else { continue }
-              // The parent's fields one by one: its whole record is not copied.
-              let parentSlot = Int(slots[parent])
-              let parentHasPasses = records[parentSlot].hasPasses
-              records[position].offscreenDepth = records[parentSlot].offscreenDepth + (parentHasPasses ? 1 : 0)
-              if !records[position].hasPasses { records[position].target = records[parentSlot].target }
+          passes.withUnsafeBufferPointer { passes in
+            tree.withColumns { columns in
+              Self.writePasses(passes, records: records, slots: slots)
+              Self.markRasterHits(hits, records: records, slots: slots, visited: visited, columns: columns)
+              Self.writeDepthsAndTargets(records: records, slots: slots, visited: visited, columns: columns)
             }
           }
         }
       }
     }
+    swap(&passes, &plans.passes)
     buffer.plans = plans
     buffer.visited = visited
     return FramePlan(nodes: plans, visited: visited)
   }
 
-  /// Pass 1 of ``plan(_:state:cache:buffer:staticExtents:)``: top-down from the root, each
+  /// Forgets the last frame's visits: their slots back to -1 (all of them when the tree is new).
+  private static func forgetVisits(_ visited: [Int], in slots: inout [Int32], layers count: Int) {
+    if slots.count != count {
+      slots = [Int32](repeating: -1, count: count)
+    } else {
+      slots.withUnsafeMutableBufferPointer { slots in
+        visited.withUnsafeBufferPointer { visited in
+          // Each visit is a layer of the tree: within the slots, which are one per layer.
+          for index in visited { slots[index] = -1 }
+        }
+      }
+    }
+  }
+
+  /// Step 2, bottom-up over the visited layers: how many visible drawing layers each subtree
+  /// holds, and their union on screen. (A visited layer's superlayer was visited before it: its
+  /// slot is a record.)
+  @inline(__always)
+  private static func countDrawingLayers(
+    records: UnsafeMutableBufferPointer<PlanRecord>, slots: UnsafeBufferPointer<Int32>, visited: UnsafeBufferPointer<Int>,
+    columns: FlatTree.Columns
+  ) {
+    for position in stride(from: visited.count - 1, through: 0, by: -1) {
+      let index = visited[position]
+      if columns.inMask[index] || records[position].culled { continue }
+      if records[position].draws {
+        records[position].drawingLayersInSubtree += 1
+        records[position].contentRect = records[position].contentRect.union(records[position].visibleRect)
+      }
+      let parent = Int(columns.parents[index])
+      if parent >= 0 && Int(columns.masks[parent]) != index {
+        let slot = Int(slots[parent])
+        records[slot].drawingLayersInSubtree += records[position].drawingLayersInSubtree
+        records[slot].contentRect = records[slot].contentRect.union(records[position].contentRect)
+      }
+    }
+  }
+
+  /// Step 4: each layer's passes, a range of the frame's pass list (which is in tree order, layer by
+  /// layer), and whether one renders the raster cache's bitmap again.
+  @inline(__always)
+  private static func writePasses(
+    _ passes: UnsafeBufferPointer<OffscreenPass>, records: UnsafeMutableBufferPointer<PlanRecord>, slots: UnsafeBufferPointer<Int32>
+  ) {
+    var position = 0
+    while position < passes.count {
+      let layer = passes[position].layer
+      let slot = Int(slots[layer])
+      records[slot].firstPass = Int32(position)
+      while position < passes.count && passes[position].layer == layer {
+        if passes[position].work.target == .rasterBitmap { records[slot].rasterMiss = true }
+        position += 1
+      }
+      records[slot].passCount = Int32(position) - records[slot].firstPass
+    }
+  }
+
+  /// Step 4: each rasterized layer whose cached bitmap is drawn, and every visited layer of its
+  /// subtree, which the bitmap draws.
+  @inline(__always)
+  private static func markRasterHits(
+    _ hits: [Int], records: UnsafeMutableBufferPointer<PlanRecord>, slots: UnsafeBufferPointer<Int32>,
+    visited: UnsafeBufferPointer<Int>, columns: FlatTree.Columns
+  ) {
+    for index in hits {
+      let slot = Int(slots[index])
+      records[slot].rasterHit = true
+      var inner = slot + 1
+      let end = Int(columns.subtreeEnds[index])
+      while inner < visited.count && visited[inner] < end {
+        records[inner].insideRasterHit = true
+        inner += 1
+      }
+    }
+  }
+
+  /// Step 4, top-down over the visits: how many offscreen passes enclose each layer's, and the
+  /// layer whose render target it draws into.
+  @inline(__always)
+  private static func writeDepthsAndTargets(
+    records: UnsafeMutableBufferPointer<PlanRecord>, slots: UnsafeBufferPointer<Int32>, visited: UnsafeBufferPointer<Int>,
+    columns: FlatTree.Columns
+  ) {
+    for position in visited.indices {
+      let index = visited[position]
+      let parent = Int(columns.parents[index])
+      if records[position].hasPasses { records[position].target = Int32(index) }
+      guard parent >= 0, !records[position].culled else { continue }
+      // The parent's fields one by one: its whole record is not copied.
+      let parentSlot = Int(slots[parent])
+      let parentHasPasses = records[parentSlot].hasPasses
+      records[position].offscreenDepth = records[parentSlot].offscreenDepth + (parentHasPasses ? 1 : 0)
+      if !records[position].hasPasses { records[position].target = records[parentSlot].target }
+    }
+  }
+
+  /// Step 1 of ``plan(_:state:cache:buffer:staticExtents:)``: top-down from the root, each
   /// layer's geometry, clips and culling, written in place at its visit's position in `records`,
   /// `props` and `visits`, and its position in `slots`; subtrees that cannot show are skipped.
   /// Returns the number of layers visited, or -1 when there was no room for them all (the
@@ -442,17 +496,21 @@ public struct FramePlanner: Sendable {
     return sorted.candidates(low: low, high: high, margin: margin)
   }
 
-  /// Pass 3: asks the cache for each rasterized layer drawn (on a hit its bitmap stands for its
+  /// Step 3: asks the cache for each rasterized layer drawn (on a hit its bitmap stands for its
   /// subtree, which is not evaluated, and the layer goes into `hits`), and runs the rules on every
   /// layer that could go offscreen, appending its passes to `passes` layer by layer in tree order.
-  /// Reads `plans` only; its own function so that the plans are not referenced twice when pass 4
+  /// Reads `plans` only; its own function so that the plans are not referenced twice when step 4
   /// writes them.
   private func evaluate(
     _ tree: FlatTree, _ plans: NodePlans, state: FrameState, visited: [Int], cache: inout RasterCache?, hits: inout [Int],
-    into passes: inout [OffscreenPass]
+    facts: inout LayerFacts, into passes: inout [OffscreenPass]
   ) {
     // The layers' own gates cover the registered rules; a rule from elsewhere runs its gate here.
     let gatedByRegistry = !gateBits.contains(nil)
+    // The rules that keep a per-layer fact (``OffscreenRule/layerFact``), a bit each by position
+    // (a rule past the 64th reads its fact from the layer, ``RuleContext/layerFact(_:)``).
+    var factBits: UInt64 = 0
+    for (ruleIndex, fact) in ruleFacts.enumerated() where fact != nil && ruleIndex < 64 { factBits |= 1 << UInt64(ruleIndex) }
     // One context for the frame, moved from layer to layer: building one per layer would retain
     // the tree's, the plans' and the state's storage each time.
     var context = RuleContext(tree: tree, plans: plans, state: state, index: 0, iosVersion: iosVersion)
@@ -483,6 +541,10 @@ public struct FramePlanner: Sendable {
       if gatedByRegistry && gates == 0 { continue }
       context.move(to: index, position: position)
       func ask(_ ruleIndex: Int) {
+        context.keptFact = nil
+        if factBits & (1 << UInt64(ruleIndex & 63)) != 0, ruleIndex < 64, let declaration = ruleFacts[ruleIndex] {
+          context.keptFact = facts.fact(declaration, rule: ruleIndex, layer: index, tree: tree, state: state)
+        }
         guard let hit = rules[ruleIndex].evaluate(context) else { return }
         let work = ruleWork[ruleIndex]
         let area = work.target.pixelArea(index: index, props: plans.props[position], tree: tree, plans: plans, screen: screen)

@@ -41,7 +41,6 @@ public struct LayerProps: Sendable, Hashable {
     static let hasContents: UInt32 = 1 << 12
     static let hasImage: UInt32 = 1 << 13
     static let isShape: UInt32 = 1 << 14
-    static let blends: UInt32 = 1 << 15
   }
 
   @inline(__always)
@@ -116,12 +115,6 @@ public struct LayerProps: Sendable, Hashable {
     get { bit(Bit.isShape) }
     set { set(Bit.isShape, newValue) }
   }
-  /// A blend mode other than source-over on a layer that can group its sublayers
-  /// (``BlendModeRule``).
-  public var blends: Bool {
-    get { bit(Bit.blends) }
-    set { set(Bit.blends, newValue) }
-  }
   /// The things the layer draws itself that a clip would have to clip, when it draws: its
   /// background colour, its contents, its shape, gradient or effect (the border is drawn on top,
   /// already following the corners).
@@ -133,7 +126,7 @@ public struct LayerProps: Sendable, Hashable {
   public var mightGoOffscreen: Bool { offscreenGates != 0 }
 
   /// What a layer's properties imply that takes work to find (whether it draws itself and covers
-  /// its bounds, its shadow, blending, its drawing parts, the rules' gates), in 8 bytes: a tree
+  /// its bounds, its shadow, its drawing parts, the rules' gates), in 8 bytes: a tree
   /// keeps it for every layer, so that the rest is copied from the layer when a frame first needs
   /// it (``FlatTree/props(_:)``).
   struct Derived: Sendable {
@@ -144,7 +137,6 @@ public struct LayerProps: Sendable, Hashable {
     static let hasShadow: UInt8 = 1
     static let drawsSelf: UInt8 = 2
     static let coversOpaque: UInt8 = 4
-    static let blends: UInt8 = 8
   }
 
   /// The work-taking part of ``init(_:hasMask:)``, to be given back to ``init(_:hasMask:derived:)``.
@@ -154,7 +146,6 @@ public struct LayerProps: Sendable, Hashable {
     if props.hasShadow { flags |= Derived.hasShadow }
     if props.drawsSelf { flags |= Derived.drawsSelf }
     if props.coversOpaque { flags |= Derived.coversOpaque }
-    if props.blends { flags |= Derived.blends }
     return Derived(gates: UInt32(truncatingIfNeeded: props.offscreenGates), flags: flags, parts: UInt8(props.ownDrawingParts))
   }
 
@@ -164,7 +155,6 @@ public struct LayerProps: Sendable, Hashable {
     hasShadow = derived.flags & Derived.hasShadow != 0
     drawsSelf = derived.flags & Derived.drawsSelf != 0
     coversOpaque = derived.flags & Derived.coversOpaque != 0
-    blends = derived.flags & Derived.blends != 0
     ownDrawingParts = Int(derived.parts)
     offscreenGates = UInt64(derived.gates)
   }
@@ -175,7 +165,6 @@ public struct LayerProps: Sendable, Hashable {
     hasShadow = LayerDrawing.hasShadow(layer)
     drawsSelf = LayerDrawing.drawsSelf(layer)
     coversOpaque = LayerDrawing.coversOpaque(layer)
-    blends = BlendModeRule.isBlending(layer)
     var parts = 0
     if let color = layer.backgroundColor, !color.isClear { parts += 1 }
     if let contents = layer.contents, LayerDrawing.contentsDraw(contents) { parts += 1 }
@@ -218,7 +207,6 @@ public struct LayerProps: Sendable, Hashable {
     case .plain, .shape, .replicator: isTextured = layer.contents != nil
     case .transformLayer: isTextured = false
     }
-    blends = false
     ownDrawingParts = 0
     hasContents = layer.contents != nil
     if case .image = layer.contents { hasImage = true } else { hasImage = false }

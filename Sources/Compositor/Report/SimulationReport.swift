@@ -214,10 +214,18 @@ public struct BackingStoreSummary: Sendable, Hashable {
 }
 
 public struct ImageSummary: Sendable, Hashable {
-  /// Images whose pixel size differs from the layer's size on screen in pixels.
-  public var scaled: Int
-  /// Images whose frame does not start on a pixel boundary.
-  public var misaligned: Int
+  /// Images each check the run asked reported, by check id (``ImageCheck/id``), 0 for a check
+  /// that reported none.
+  public var byCheck: [String: Int]
+
+  public init(byCheck: [String: Int]) {
+    self.byCheck = byCheck
+  }
+
+  /// Images whose pixel size differs from the layer's size on screen in pixels (``ScaledImageCheck``).
+  public var scaled: Int { byCheck[ScaledImageCheck.checkID] ?? 0 }
+  /// Images whose frame does not start on a pixel boundary (``MisalignedImageCheck``).
+  public var misaligned: Int { byCheck[MisalignedImageCheck.checkID] ?? 0 }
 }
 
 /// One frame's figures.

@@ -5,7 +5,8 @@ import LayerTree
 /// (``ImageSummary``).
 ///
 /// Each check is one type in `Sources/Compositor/Checks/`, registered in ``ImageChecks/all``
-/// beside the offscreen rules, with its id, words, examples and condition.
+/// beside the offscreen rules, with its id, words, examples, condition and what the condition
+/// depends on (``dependsOn``): adding a check is one file and one registry line.
 public protocol ImageCheck: Sendable {
   /// A stable id, used in reports and CI baselines: `scaled-image`.
   var id: String { get }
@@ -24,6 +25,33 @@ public protocol ImageCheck: Sendable {
   /// The finding's words for an image ``evaluate(_:)`` failed in the same context; called when the
   /// finding is first seen on the layer.
   func describe(_ context: ImageCheckContext) -> RuleWords
+  /// Everything ``evaluate(_:)`` reads, when that is no more than some of ``ImageCheckInputs``: a
+  /// run then asks the check again on a layer only when one of them changed since it last asked
+  /// (a layer that only moves, as a scrolling list's do, keeps its answer). nil, the default: the
+  /// check is asked every frame the layer draws.
+  var dependsOn: ImageCheckInputs? { get }
+}
+
+extension ImageCheck {
+  public var dependsOn: ImageCheckInputs? { nil }
+}
+
+/// What an image check's answer can depend on (``ImageCheck/dependsOn``); the screen's scale is
+/// the same for a whole run.
+public struct ImageCheckInputs: OptionSet, Sendable, Hashable {
+  public let rawValue: UInt8
+  public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+  /// The layer's size on screen: ``ImageCheckContext/screenRect``'s width and height.
+  public static let screenSize = ImageCheckInputs(rawValue: 1 << 0)
+  /// Where the layer starts on screen: ``ImageCheckContext/screenRect``'s origin.
+  public static let screenOrigin = ImageCheckInputs(rawValue: 1 << 1)
+  /// ``ImageCheckContext/axisAligned``.
+  public static let axisAligned = ImageCheckInputs(rawValue: 1 << 2)
+  /// The image's pixel size.
+  public static let pixelSize = ImageCheckInputs(rawValue: 1 << 3)
+  /// ``ImageCheckContext/contentsGravity``.
+  public static let contentsGravity = ImageCheckInputs(rawValue: 1 << 4)
 }
 
 /// What an image check reads: the image, the layer that draws it and where the decide pass put

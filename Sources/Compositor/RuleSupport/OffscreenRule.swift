@@ -5,9 +5,9 @@ import LayerTree
 ///
 /// Each rule is one type in `Sources/Compositor/Rules/`, registered in ``OffscreenRules/all``,
 /// and owns everything specific to it: its id, words and examples, its cheap gate
-/// (``mightFire(on:props:)``, static), its conditions (``evaluate(_:)``), and what its passes render
-/// into and add (``work``), which the decide pass and the cost model read. Adding a rule is one
-/// file and one registry line. A rule only reads the facts the decide pass gathered
+/// (``mightFire(on:props:)``, static), the per-layer fact it keeps, if any (``layerFact``), its
+/// conditions (``evaluate(_:)``), and what its passes render into and add (``work``), which the
+/// decide pass and the cost model read. Adding a rule is one file and one registry line. A rule only reads the facts the decide pass gathered
 /// (``RuleContext``); it never changes them.
 public protocol OffscreenRule: Sendable {
   /// A stable id, used in reports, `byReason` and CI baselines: `shadow-without-path`.
@@ -32,6 +32,10 @@ public protocol OffscreenRule: Sendable {
   /// ``LayerProps/mightGoOffscreen``, and layers no gate passes skip the rules. (Static, so
   /// that running every rule's gate on every layer costs no copy of the rules.)
   static func mightFire(on layer: Layer, props: LayerProps) -> Bool
+  /// A fact about the layer the rule reads each frame and that takes work to find, derived once
+  /// per layer and kept in a column of the rule's own (``LayerFact``); ``evaluate(_:)`` reads it
+  /// as ``RuleContext/layerFact(_:)``. None by default.
+  static var layerFact: LayerFact? { get }
   /// The offscreen passes this rule costs the layer, or nil when it does not apply. It runs on
   /// every frame the layer is planned, so it builds no words: ``describe(_:hit:)`` does.
   func evaluate(_ context: RuleContext) -> RuleHit?

@@ -16,6 +16,9 @@ public struct RuleContext {
   public internal(set) var origin: SceneOrigin = .layers
   /// The layer's record's position in the plans, or -1 when the decide pass did not visit it.
   private var position: Int
+  /// The fact the rule being asked keeps on the layer (``OffscreenRule/layerFact``), read from its
+  /// column by the decide pass; nil when it did not read one.
+  var keptFact: UInt16? = nil
 
   init(tree: FlatTree, plans: NodePlans, state: FrameState, index: Int, iosVersion: OSVersion) {
     self.tree = tree
@@ -31,6 +34,14 @@ public struct RuleContext {
   mutating func move(to index: Int, position: Int) {
     self.index = index
     self.position = position
+  }
+
+  /// The fact `rule` keeps on the layer this frame (``OffscreenRule/layerFact``): the decide pass
+  /// reads it from the rule's column; elsewhere it is derived from the layer. 0 for a rule that
+  /// keeps none.
+  public func layerFact<Rule: OffscreenRule>(_ rule: Rule.Type) -> UInt16 {
+    if let keptFact { return keptFact }
+    return rule.layerFact?.derive(layer) ?? 0
   }
 
   /// The layer's render properties this frame: cheap to read, for a rule's first checks.

@@ -43,6 +43,10 @@ public struct BlendModeRule: OffscreenRule {
     isBlending(layer)
   }
 
+  /// 1 when the layer blends (``isBlending(_:)``), kept per layer: the filter is a string, not
+  /// compared every frame.
+  public static let layerFact: LayerFact? = LayerFact { isBlending($0) ? 1 : 0 }
+
   /// The layer blends with what is behind it: a blend mode other than source-over, on a layer
   /// that can group its sublayers.
   static func isBlending(_ layer: Layer) -> Bool {
@@ -51,7 +55,7 @@ public struct BlendModeRule: OffscreenRule {
   }
 
   public func evaluate(_ context: RuleContext) -> RuleHit? {
-    guard context.props.blends, context.drawingLayersInSubtree >= 2 else { return nil }
+    guard context.layerFact(Self.self) != 0, context.drawingLayersInSubtree >= 2 else { return nil }
     return RuleHit()
   }
 

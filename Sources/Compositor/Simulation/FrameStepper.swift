@@ -18,7 +18,7 @@ struct FrameStepper: Sendable {
   /// frame late). A still scene's one frame, and the steady frame after it, need one.
   private var spare: (plans: NodePlans, visited: [Int]) = (NodePlans(), [])
   /// The frames take turns with two storages, and the tally may make words one frame late
-  /// (``Tally/init(device:rules:iosVersion:origin:frames:wordsLate:)``): a timeline's frames, in a tree of
+  /// (``Tally/init(device:rules:checks:iosVersion:origin:frames:wordsLate:)``): a timeline's frames, in a tree of
   /// at most ``turnsUpToLayers`` layers. Internal and settable so that tests can run a scene both
   /// ways; the words are the same either way.
   var alternates: Bool

@@ -5,7 +5,7 @@ import LayerTree
 /// by alone.
 extension Simulator {
   /// `edited`, a copy of the scene `base` was prepared from with the layers at `changed` (tree
-  /// indices of `base`) edited, prepared as ``prepare(_:on:rules:coefficients:)`` prepares it,
+  /// indices of `base`) edited, prepared as ``prepare(_:on:rules:checks:coefficients:)`` prepares it,
   /// on the same device with the same rules and coefficients. The flattened tree is made from
   /// `base`'s (``FlatTree/edited(_:changed:)``): only the edited layers' render properties are
   /// computed again. The sorted-sublayer indexes are `base`'s when the edits leave every layer
@@ -26,7 +26,7 @@ extension Simulator {
     }
     let sameIndexes = sources.count == baseTree.count && placed && tree.extents == baseTree.extents
     let prepared = prepare(
-      edited, tree: tree, on: base.device, rules: base.stepper.rules, coefficients: base.coefficients,
+      edited, tree: tree, on: base.device, rules: base.stepper.rules, checks: base.checks, coefficients: base.coefficients,
       indexesOf: sameIndexes ? base : nil)
     return (prepared, sources)
   }

@@ -40,13 +40,14 @@ import LayerTree
 /// ```
 public enum Simulator {
   /// Simulates every frame of `scene` on `device` (one frame when the scene has no timeline)
-  /// and reports what it costs. `rules` defaults to every registered rule, `coefficients` to the
-  /// device's own (``DeviceProfile/coefficients``: the standard ones, or a calibrated profile's).
+  /// and reports what it costs. `rules` defaults to every registered rule, `checks` to every
+  /// registered image check, `coefficients` to the device's own (``DeviceProfile/coefficients``:
+  /// the standard ones, or a calibrated profile's).
   public static func run(
     _ scene: Scene, on device: DeviceProfile, rules: [any OffscreenRule] = OffscreenRules.all,
-    coefficients: CostCoefficients? = nil
+    checks: [any ImageCheck] = ImageChecks.all, coefficients: CostCoefficients? = nil
   ) -> SimulationReport {
-    run(scene, on: device, keeping: nil, rules: rules, coefficients: coefficients).report
+    run(scene, on: device, keeping: nil, rules: rules, checks: checks, coefficients: coefficients).report
   }
 
   /// The frame a run keeps whole, for a picture of it.
@@ -58,14 +59,14 @@ public enum Simulator {
     case worst
   }
 
-  /// Simulates the scene as ``run(_:on:rules:coefficients:)`` does and keeps one frame whole on
+  /// Simulates the scene as ``run(_:on:rules:checks:coefficients:)`` does and keeps one frame whole on
   /// the way: the report and the picture's frame from one simulation. The snapshot is the one
   /// ``snapshot(_:on:frame:rules:coefficients:)`` returns for that frame.
   public static func run(
     _ scene: Scene, on device: DeviceProfile, keeping kept: KeptFrame, rules: [any OffscreenRule] = OffscreenRules.all,
-    coefficients: CostCoefficients? = nil
+    checks: [any ImageCheck] = ImageChecks.all, coefficients: CostCoefficients? = nil
   ) -> (report: SimulationReport, snapshot: FrameSnapshot, frame: Int) {
-    let result = run(scene, on: device, keeping: .some(kept), rules: rules, coefficients: coefficients)
+    let result = run(scene, on: device, keeping: .some(kept), rules: rules, checks: checks, coefficients: coefficients)
     return (result.report, result.snapshot!, result.frame)
   }
 
@@ -80,14 +81,16 @@ public enum Simulator {
     let iosVersion: OSVersion
     let device: DeviceProfile
     let coefficients: CostCoefficients
+    /// The image checks the run asks.
+    let checks: [any ImageCheck]
   }
 
   /// Prepares `scene` to run on `device` (see ``Prepared``).
   public static func prepare(
     _ scene: Scene, on device: DeviceProfile, rules: [any OffscreenRule] = OffscreenRules.all,
-    coefficients: CostCoefficients? = nil
+    checks: [any ImageCheck] = ImageChecks.all, coefficients: CostCoefficients? = nil
   ) -> Prepared {
-    prepare(scene, tree: FlatTree(scene.root), on: device, rules: rules, coefficients: coefficients)
+    prepare(scene, tree: FlatTree(scene.root), on: device, rules: rules, checks: checks, coefficients: coefficients)
   }
 
   /// Prepares `scene`, whose layer tree flattened is `tree`, to run on `device`; with the
@@ -95,7 +98,7 @@ public enum Simulator {
   /// timeline, extents and places.
   static func prepare(
     _ scene: Scene, tree: FlatTree, on device: DeviceProfile, rules: [any OffscreenRule] = OffscreenRules.all,
-    coefficients: CostCoefficients? = nil, indexesOf indexes: Prepared? = nil
+    checks: [any ImageCheck] = ImageChecks.all, coefficients: CostCoefficients? = nil, indexesOf indexes: Prepared? = nil
   ) -> Prepared {
     let info = SceneInfo(
       name: scene.name, description: scene.description, deviceID: device.id, deviceName: device.name,
@@ -106,19 +109,19 @@ public enum Simulator {
     if let indexes { stepper.prepare(sharingIndexesWith: indexes.stepper) } else { stepper.prepare() }
     return Prepared(
       stepper: stepper, scene: info, hasTimeline: scene.timeline != nil, iosVersion: scene.iosVersion, device: device,
-      coefficients: coefficients)
+      coefficients: coefficients, checks: checks)
   }
 
-  /// Runs a prepared scene: the same report as ``run(_:on:rules:coefficients:)``.
+  /// Runs a prepared scene: the same report as ``run(_:on:rules:checks:coefficients:)``.
   public static func run(_ prepared: Prepared) -> SimulationReport {
     run(prepared, keeping: nil).report
   }
 
   private static func run(
     _ scene: Scene, on device: DeviceProfile, keeping kept: KeptFrame?, rules: [any OffscreenRule],
-    coefficients: CostCoefficients?
+    checks: [any ImageCheck], coefficients: CostCoefficients?
   ) -> (report: SimulationReport, snapshot: FrameSnapshot?, frame: Int) {
-    run(prepare(scene, on: device, rules: rules, coefficients: coefficients), keeping: kept)
+    run(prepare(scene, on: device, rules: rules, checks: checks, coefficients: coefficients), keeping: kept)
   }
 
   /// Runs a prepared scene as ``run(_:)`` does, showing each frame to `observer` on the way.
@@ -131,7 +134,8 @@ public enum Simulator {
   ) -> (report: SimulationReport, snapshot: FrameSnapshot?, frame: Int) {
     let device = prepared.device
     var tally = Tally(
-      device: device, rules: prepared.stepper.rules, iosVersion: prepared.iosVersion, origin: SceneOrigin(source: prepared.scene.source),
+      device: device, rules: prepared.stepper.rules, checks: prepared.checks, iosVersion: prepared.iosVersion,
+      origin: SceneOrigin(source: prepared.scene.source),
       frames: prepared.stepper.frameCount,
       wordsLate: prepared.stepper.alternates)
     // The tree and the indexes are shared with `prepared`, never written; the stepper's own state
@@ -174,7 +178,7 @@ public enum Simulator {
 
   /// Runs the scene up to `frame` (clamped to the last frame) and returns that frame's snapshot.
   /// The rasterization cache and the displayed-contents memory carry over from earlier frames,
-  /// exactly as in ``run(_:on:rules:coefficients:)``.
+  /// exactly as in ``run(_:on:rules:checks:coefficients:)``.
   public static func snapshot(
     _ scene: Scene, on device: DeviceProfile, frame wanted: Int, rules: [any OffscreenRule] = OffscreenRules.all,
     coefficients: CostCoefficients? = nil

@@ -44,9 +44,7 @@ extension Tally {
       blending: worstBlending
         ?? BlendingSummary(blendedPixels: 0, drawnPixels: 0, screenPixels: device.screenPixelArea, overdraw: 0, blendedLayers: 0),
       backingStores: BackingStoreSummary(layers: stores.count, bytes: stores.reduce(0) { $0 + $1.bytes }),
-      images: ImageSummary(
-        scaled: images.filter { $0.rule == ScaledImageCheck.checkID }.count,
-        misaligned: images.filter { $0.rule == MisalignedImageCheck.checkID }.count),
+      images: ImageSummary(byCheck: Dictionary(checks.map { check in (check.id, images.filter { $0.rule == check.id }.count) }) { $1 }),
       performance: performance!,
       memory: Memory(
         backingStores: stores.reduce(0) { $0 + $1.bytes }, offscreenTargetsPeak: peakTargets, rasterCache: peakCacheBytes,

@@ -36,28 +36,13 @@ struct Tally {
   var performance: Performance? = nil
   /// Passes by rule position, this frame: kept from frame to frame.
   private var passesByRule: [Int]
-  /// The image checks (``ImageChecks/all``), read once.
-  private let imageChecks = ImageChecks.all
-  /// The scaled-image check's last answer for each image layer, with what it read
-  /// (``ScaledImageCheck/evaluate(_:)`` reads no more: the layer's size on screen and whether it is
-  /// turned, the image's pixel size and the gravity, at the tally's one scale): a layer that only
-  /// moves on screen, as a scrolling list's do, is asked again only when one of them changes. Kept
-  /// for runs of more than one frame: `answerSlots[i]` is layer i's place in `scaledAnswers`, or -1.
-  private struct ScaledAnswer {
-    var width: Double
-    var height: Double
-    var pixelWidth: Double
-    var pixelHeight: Double
-    var gravity: ContentsGravity
-    var axisAligned: Bool
-    var scaled: Bool
-  }
-  private var answerSlots: [Int32] = []
-  private var scaledAnswers: [ScaledAnswer] = []
-  private let remembersAnswers: Bool
-  /// The image checks are the two registered ones, in order: asked by their own types.
-  private let checksAreRegistered =
-    ImageChecks.all.count == 2 && ImageChecks.all[0] is ScaledImageCheck && ImageChecks.all[1] is MisalignedImageCheck
+  /// The image checks asked of every image a frame draws (``ImageChecks/all`` unless a run names
+  /// others).
+  let checks: [any ImageCheck]
+  /// Per check, what it declares its answer depends on (``ImageCheck/dependsOn``), or nil when it
+  /// declares nothing or the run has one frame; and the answers kept by those declarations.
+  private let dependsOn: [ImageCheckInputs?]
+  private var answers: ImageAnswers
 
   /// An offscreen finding whose words wait. A finding has the words of the frame where it was
   /// largest, known only once a later frame does not grow it: a card scrolling in grows frame by
@@ -75,7 +60,7 @@ struct Tally {
   /// The findings that grew in the last frame added, and in the frame being added.
   private var waiting: [WaitingWords] = []
   private var growing: [WaitingWords] = []
-  /// Findings are described one frame late (see ``init(device:rules:iosVersion:origin:frames:wordsLate:)``).
+  /// Findings are described one frame late (see ``init(device:rules:checks:iosVersion:origin:frames:wordsLate:)``).
   private let wordsLate: Bool
   /// Per finding, the number of the frame whose words it takes (its position in ``frames``), or
   /// -1 once it has them.
@@ -99,16 +84,18 @@ struct Tally {
   /// stepper's frames take turns with two storages, ``FrameStepper/alternates``); false, in the
   /// frame it grows.
   init(
-    device: DeviceProfile, rules: [any OffscreenRule] = OffscreenRules.all, iosVersion: OSVersion = .latest, origin: SceneOrigin = .layers,
-    frames: Int = 0, wordsLate: Bool = false
+    device: DeviceProfile, rules: [any OffscreenRule] = OffscreenRules.all, checks: [any ImageCheck] = ImageChecks.all,
+    iosVersion: OSVersion = .latest, origin: SceneOrigin = .layers, frames: Int = 0, wordsLate: Bool = false
   ) {
     self.device = device
     self.origin = origin
     self.wordsLate = wordsLate
     self.rules = rules
+    self.checks = checks
     self.iosVersion = iosVersion
     passesByRule = [Int](repeating: 0, count: rules.count)
-    remembersAnswers = frames > 1
+    dependsOn = checks.map { frames > 1 ? $0.dependsOn : nil }
+    answers = ImageAnswers(checks: checks.count)
     self.frames.reserveCapacity(frames)
   }
 
@@ -143,85 +130,136 @@ struct Tally {
     }
   }
 
+  /// What one frame's walk over its visited layers counts.
+  private struct LayerCounts {
+    var visible = 0
+    var drawing = 0
+    var offscreenLayers = 0
+    var offscreenPixels = 0.0
+    /// Drawn and blended pixels, and the layers that blend.
+    var drawn = 0.0
+    var blended = 0.0
+    var blendedLayers = 0
+  }
+
+  /// Adds one frame: a walk over the layers it visits (``countLayers(_:tree:passGPU:frame:)``), its
+  /// passes by rule (``takeReasons()``), the run's peaks (``keepPeaks(_:reasons:cacheCounts:cacheBytes:cost:)``), the
+  /// frame's report, and the words of the findings that grew (``passOnWords(_:state:tree:frame:)``).
   mutating func add(
     _ plan: FramePlan, state: FrameState, tree: FlatTree, cache: RasterCache, cost: FrameCost, passGPU: [Double]
   ) {
-    let cacheCounts = cache.counts
-    let cacheBytes = cache.bytesInUse
     // This frame's place in ``frames``.
     let number = frames.count
+    let counts = countLayers(plan, tree: tree, passGPU: passGPU, frame: number)
+    let reasons = takeReasons()
+    let cacheCounts = cache.counts
+    let cacheBytes = cache.bytesInUse
+    keepPeaks(counts, reasons: reasons, cacheCounts: cacheCounts, cacheBytes: cacheBytes, cost: cost)
+    frames.append(
+      FrameReport(
+        index: state.frame, time: state.time, offscreenPasses: reasons.passes, reasons: reasons.byReason,
+        offscreenPixels: counts.offscreenPixels,
+        rasterCache: FrameRasterCache(
+          hits: cacheCounts.hits, misses: cacheCounts.misses, evictions: cacheCounts.evictions, bytes: cacheBytes),
+        contentChanges: state.contentChanged.count, cost: cost,
+        outcome: FramePacing.FrameOutcome(presentedAt: nil, hitchMs: 0, hitch: nil)))
+    passOnWords(plan, state: state, tree: tree, frame: number)
+  }
+
+  /// The walk over the frame's visited layers, its buffers opened once: each layer counted
+  /// (``count(_:onScreen:pixelsPerPoint:into:)``), its passes kept as findings
+  /// (``recordPass(_:gpuMs:depth:frame:tree:)``), its backing store
+  /// (``keepBackingStore(_:contents:frame:tree:)``) and its image checked (``recordImage(_:depth:checks:dependsOn:)``).
+  private mutating func countLayers(_ plan: FramePlan, tree: FlatTree, passGPU: [Double], frame number: Int) -> LayerCounts {
+    var counts = LayerCounts()
     let scale = device.screen.scale
     let pixelsPerPoint = scale * scale
-    var offscreenPixels = 0.0
-    var offscreenLayers = 0
-    var visible = 0
-    var drawing = 0
-    var blended = 0.0
-    var drawn = 0.0
-    var blendedLayers = 0
-    let passes = plan.nodes.passes
     let inMask = tree.inMask
-    let checks = imageChecks
+    if hasBackingStore.count != tree.count { hasBackingStore = [Bool](repeating: false, count: tree.count) }
+    // Copied out of the tally, which the walk writes.
+    let checks = self.checks
+    let dependsOn = self.dependsOn
     plan.withBuffers { visited, records, props in
-      // One context for the frame's images, moved from layer to layer.
-      var imageContext = ImageCheckContext(
-        image: ImageContents(pixelSize: Size(0, 0)), tree: tree, plans: plan.nodes, index: 0, scale: scale)
-      for position in 0..<visited.count {
-        let index = visited[position]
-        if inMask[index] { continue }
-        let record = records.baseAddress! + position
-        if record.pointee.culled || record.pointee.insideRasterHit { continue }
-        let onScreen = !record.pointee.visibleRect.isEmpty
-        if !onScreen && !record.pointee.hasPasses { continue }
-        if onScreen { visible += 1 }
-        if record.pointee.draws {
-          drawing += 1
-          let pixels = record.pointee.visibleRect.area * pixelsPerPoint
-          drawn += pixels
-          if !record.pointee.opaque {
-            blended += pixels
-            blendedLayers += 1
-          }
-        }
-        if record.pointee.hasPasses { offscreenLayers += 1 }
-        let layerProps = props.baseAddress! + position
-        guard record.pointee.hasPasses || layerProps.pointee.isTextured else { continue }
-        for passIndex in record.pointee.passRange {
-          // Read where the plan keeps it: a copy would retain its strings.
-          passes.withUnsafeBufferPointer { passes in
-            let pass = passes.baseAddress! + passIndex
-            passesByRule[pass.pointee.ruleIndex] += pass.pointee.passes
-            offscreenPixels += pass.pointee.pixelArea
-            recordPass(pass, gpuMs: passGPU[passIndex], depth: Int(record.pointee.offscreenDepth), frame: number, tree: tree)
-          }
-        }
-        guard onScreen, layerProps.pointee.isTextured, layerProps.pointee.hasContents else { continue }
-        let contents = tree.contents(index)
-        switch contents {
-        case .text, .drawing:
-          if hasBackingStore.count != tree.count { hasBackingStore = [Bool](repeating: false, count: tree.count) }
-          if !hasBackingStore[index] {
-            if let store = Simulator.backingStore(
-              contents, frame: layerProps.pointee.frame, path: tree.path(index), scale: scale, gamut: device.displayGamut,
-              iosVersion: iosVersion)
-            {
-              backingStores[index] = store
-              hasBackingStore[index] = true
+      plan.nodes.passes.withUnsafeBufferPointer { passes in
+        dependsOn.withUnsafeBufferPointer { dependsOn in
+          // One context for the frame's images, moved from layer to layer.
+          var imageContext = ImageCheckContext(
+            image: ImageContents(pixelSize: Size(0, 0)), tree: tree, plans: plan.nodes, index: 0, scale: scale)
+          for position in 0..<visited.count {
+            let index = visited[position]
+            if inMask[index] { continue }
+            let record = records.baseAddress! + position
+            if record.pointee.culled || record.pointee.insideRasterHit { continue }
+            let onScreen = !record.pointee.visibleRect.isEmpty
+            if !onScreen && !record.pointee.hasPasses { continue }
+            Self.count(record, onScreen: onScreen, pixelsPerPoint: pixelsPerPoint, into: &counts)
+            let layerProps = props.baseAddress! + position
+            guard record.pointee.hasPasses || layerProps.pointee.isTextured else { continue }
+            for passIndex in record.pointee.passRange {
+              // Read where the plan keeps it: a copy would retain its strings.
+              let pass = passes.baseAddress! + passIndex
+              passesByRule[pass.pointee.ruleIndex] += pass.pointee.passes
+              counts.offscreenPixels += pass.pointee.pixelArea
+              recordPass(pass, gpuMs: passGPU[passIndex], depth: Int(record.pointee.offscreenDepth), frame: number, tree: tree)
+            }
+            guard onScreen, layerProps.pointee.isTextured, layerProps.pointee.hasContents else { continue }
+            let contents = tree.contents(index)
+            switch contents {
+            case .text, .drawing:
+              keepBackingStore(index, contents: contents, frame: layerProps.pointee.frame, tree: tree)
+            case .image(let image):
+              guard record.pointee.draws else { break }
+              imageContext.move(to: index, position: position, image: image)
+              recordImage(imageContext, depth: Int(record.pointee.offscreenDepth), checks: checks, dependsOn: dependsOn)
+            case nil:
+              break
             }
           }
-        case .image(let image):
-          guard record.pointee.draws else { break }
-          imageContext.move(to: index, position: position, image: image)
-          recordImage(imageContext, checks: checks, depth: Int(record.pointee.offscreenDepth))
-        case nil:
-          break
         }
       }
     }
+    return counts
+  }
+
+  /// Counts a layer the frame shows or renders offscreen: visible, drawing, blended.
+  @inline(__always)
+  private static func count(
+    _ record: UnsafePointer<PlanRecord>, onScreen: Bool, pixelsPerPoint: Double, into counts: inout LayerCounts
+  ) {
+    if onScreen { counts.visible += 1 }
+    if record.pointee.draws {
+      counts.drawing += 1
+      let pixels = record.pointee.visibleRect.area * pixelsPerPoint
+      counts.drawn += pixels
+      if !record.pointee.opaque {
+        counts.blended += pixels
+        counts.blendedLayers += 1
+      }
+    }
+    if record.pointee.hasPasses { counts.offscreenLayers += 1 }
+  }
+
+  /// Keeps the backing store of a layer that draws text or a drawing, the first frame it shows
+  /// (``hasBackingStore`` is sized to the tree by ``countLayers(_:tree:passGPU:frame:)``).
+  @inline(__always)
+  private mutating func keepBackingStore(_ index: Int, contents: Contents?, frame: Rect, tree: FlatTree) {
+    guard !hasBackingStore[index] else { return }
+    if let store = Simulator.backingStore(
+      contents, frame: frame, path: tree.path(index), scale: device.screen.scale, gamut: device.displayGamut, iosVersion: iosVersion)
+    {
+      backingStores[index] = store
+      hasBackingStore[index] = true
+    }
+  }
+
+  /// The frame's passes by rule, in the rules' order, and their sum; the counts start again at 0
+  /// for the next frame. Most frames fire the same rules as the last: they share its list.
+  private mutating func takeReasons() -> (passes: Int, byReason: [ReasonCount]) {
     var passCount = 0
     var rulesFired = 0
     var sameAsLastFrame = true
-    let lastReasons = frames.last?.reasons ?? []
+    // The last frame's reasons alone, not a copy of its whole report.
+    let lastReasons = frames.isEmpty ? [] : frames[frames.count - 1].reasons
     for (ruleIndex, count) in passesByRule.enumerated() where count > 0 {
       passCount += count
       if rulesFired >= lastReasons.count || lastReasons[rulesFired].passes != count
@@ -231,7 +269,6 @@ struct Tally {
       }
       rulesFired += 1
     }
-    // Most frames fire the same rules as the last: they share its list.
     var byReason = lastReasons
     if !sameAsLastFrame || rulesFired != lastReasons.count {
       byReason = []
@@ -241,31 +278,37 @@ struct Tally {
       }
     }
     for ruleIndex in passesByRule.indices { passesByRule[ruleIndex] = 0 }
-    maxVisible = max(maxVisible, visible)
-    visibleLayerFrames += visible
-    maxDrawing = max(maxDrawing, drawing)
-    if worstPassesFrame == nil || passCount > worstPassesFrame!.passes {
-      worstPassesFrame = (passCount, byReason, offscreenLayers, offscreenPixels)
+    return (passCount, byReason)
+  }
+
+  /// Keeps the run's largest figures: layers visible and drawing, the frame with the most passes,
+  /// the one that blends the most, the raster cache's and the targets' and images' peaks.
+  private mutating func keepPeaks(
+    _ counts: LayerCounts, reasons: (passes: Int, byReason: [ReasonCount]), cacheCounts: RasterCache.FrameCounts,
+    cacheBytes: Double, cost: FrameCost
+  ) {
+    maxVisible = max(maxVisible, counts.visible)
+    visibleLayerFrames += counts.visible
+    maxDrawing = max(maxDrawing, counts.drawing)
+    if worstPassesFrame == nil || reasons.passes > worstPassesFrame!.passes {
+      worstPassesFrame = (reasons.passes, reasons.byReason, counts.offscreenLayers, counts.offscreenPixels)
     }
+    let screenPixels = device.screenPixelArea
     let blending = BlendingSummary(
-      blendedPixels: blended, drawnPixels: drawn, screenPixels: device.screenPixelArea,
-      overdraw: device.screenPixelArea > 0 ? drawn / device.screenPixelArea : 0, blendedLayers: blendedLayers)
-    if worstBlending == nil || blended > worstBlending!.blendedPixels { worstBlending = blending }
+      blendedPixels: counts.blended, drawnPixels: counts.drawn, screenPixels: screenPixels,
+      overdraw: screenPixels > 0 ? counts.drawn / screenPixels : 0, blendedLayers: counts.blendedLayers)
+    if worstBlending == nil || counts.blended > worstBlending!.blendedPixels { worstBlending = blending }
     hits += cacheCounts.hits
     misses += cacheCounts.misses
     evictions += cacheCounts.evictions
     peakCacheBytes = max(peakCacheBytes, cacheBytes)
-    frames.append(
-      FrameReport(
-        index: state.frame, time: state.time, offscreenPasses: passCount, reasons: byReason, offscreenPixels: offscreenPixels,
-        rasterCache: FrameRasterCache(
-          hits: cacheCounts.hits, misses: cacheCounts.misses, evictions: cacheCounts.evictions, bytes: cacheBytes),
-        contentChanges: state.contentChanged.count, cost: cost,
-        outcome: FramePacing.FrameOutcome(presentedAt: nil, hitchMs: 0, hitch: nil)))
     peakTargets = max(peakTargets, cost.offscreenTargetBytes)
     peakImages = max(peakImages, cost.imageBytes)
-    // The findings that grew in the last frame and not in this one take that frame's words; those
-    // that grew in this one wait for the next.
+  }
+
+  /// The findings that grew in the last frame and not in this one take that frame's words; those
+  /// that grew in this one wait for the next (``WaitingWords``).
+  private mutating func passOnWords(_ plan: FramePlan, state: FrameState, tree: FlatTree, frame number: Int) {
     describeWaiting()
     if wordsTree == nil { wordsTree = tree }
     lastFrame = growing.isEmpty ? nil : (plan, state, number)
@@ -341,71 +384,52 @@ struct Tally {
     lastFrame = nil
   }
 
-  /// ``ScaledImageCheck/evaluate(_:)`` of the context, from the layer's last answer when what the
-  /// check reads is the same.
-  private mutating func scaledAnswer(_ context: ImageCheckContext) -> Bool {
+  /// Runs the image checks on the image the context's layer draws: a check that declares what it
+  /// depends on gives its kept answer while that is the same (``ImageAnswers``).
+  @inline(__always)
+  private mutating func recordImage(
+    _ context: ImageCheckContext, depth: Int, checks: [any ImageCheck], dependsOn: UnsafeBufferPointer<ImageCheckInputs?>
+  ) {
     let index = context.index
-    if answerSlots.count != context.tree.count { answerSlots = [Int32](repeating: -1, count: context.tree.count) }
-    let rect = context.screenRect
-    let pixels = context.image.pixelSize
-    let gravity = context.contentsGravity
-    let aligned = context.axisAligned
-    let slot = Int(answerSlots[index])
-    if slot >= 0 {
-      let answer = scaledAnswers[slot]
-      if answer.width == rect.width, answer.height == rect.height, answer.pixelWidth == pixels.width,
-        answer.pixelHeight == pixels.height, answer.gravity == gravity, answer.axisAligned == aligned
-      {
-        return answer.scaled
+    for checkIndex in 0..<checks.count {
+      let fails: Bool
+      if let inputs = dependsOn[checkIndex] {
+        let key = ImageAnswers.Key(context, inputs: inputs)
+        if let kept = answers.kept(index, check: checkIndex, key: key) {
+          fails = kept
+        } else {
+          fails = Self.ask(checks, checkIndex, context)
+          answers.keep(index, check: checkIndex, key: key, fails: fails, layers: context.tree.count)
+        }
+      } else {
+        fails = Self.ask(checks, checkIndex, context)
       }
+      if fails { recordImageFinding(context, check: checkIndex, depth: depth) }
     }
-    let scaled = ScaledImageCheck().evaluate(context)
-    let answer = ScaledAnswer(
-      width: rect.width, height: rect.height, pixelWidth: pixels.width, pixelHeight: pixels.height, gravity: gravity,
-      axisAligned: aligned, scaled: scaled)
-    if slot >= 0 {
-      scaledAnswers[slot] = answer
-    } else {
-      answerSlots[index] = Int32(scaledAnswers.count)
-      scaledAnswers.append(answer)
-    }
-    return scaled
   }
 
-  /// Runs the image checks on the image the context's layer draws, keeping one finding per
-  /// (check, layer) with the words of the frame it was first seen in.
-  private mutating func recordImage(_ context: ImageCheckContext, checks: [any ImageCheck], depth: Int) {
+  /// The answer of the check at `checkIndex` on the context's image, asked where the checks are
+  /// kept: a copy of the check would be made and destroyed.
+  private static func ask(_ checks: [any ImageCheck], _ checkIndex: Int, _ context: ImageCheckContext) -> Bool {
+    checks[checkIndex].evaluate(context)
+  }
+
+  /// Keeps one finding per (check, layer), with the words of the frame it was first seen in.
+  private mutating func recordImageFinding(_ context: ImageCheckContext, check checkIndex: Int, depth: Int) {
     let index = context.index
-    // The registered checks, asked by their own types: no dynamic dispatch for each image of
-    // each frame. Their order is the registry's (``ImageChecks/all``), as the loop below asks them.
-    let fired: (Bool, Bool)?
-    if checksAreRegistered {
-      let scaled = remembersAnswers ? scaledAnswer(context) : ScaledImageCheck().evaluate(context)
-      fired = (scaled, MisalignedImageCheck().evaluate(context))
-      if fired! == (false, false) { return }
+    let kind = rules.count + checkIndex
+    if let slot = findingSlots.slot(index, kind) {
+      findings[slot].frames += 1
+      findings[slot].depth = max(findings[slot].depth, depth)
     } else {
-      fired = nil
-    }
-    for checkIndex in checks.indices {
-      if let fired {
-        guard checkIndex == 0 ? fired.0 : fired.1 else { continue }
-      } else if !checks[checkIndex].evaluate(context) {
-        continue
-      }
       let check = checks[checkIndex]
-      let kind = rules.count + checkIndex
-      if let slot = findingSlots.slot(index, kind) {
-        findings[slot].frames += 1
-        findings[slot].depth = max(findings[slot].depth, depth)
-      } else {
-        let words = check.describe(context)
-        findingSlots.add(index, kind, at: findings.count, layers: context.tree.count)
-        wordsFrame.append(-1)
-        findings.append(
-          Finding(
-            rule: check.id, category: .image, layer: context.tree.path(index), message: words.message, fix: words.fix,
-            passes: 0, pixelArea: 0, depth: depth, source: context.tree.layer(index).source, frames: 1))
-      }
+      let words = check.describe(context)
+      findingSlots.add(index, kind, at: findings.count, layers: context.tree.count)
+      wordsFrame.append(-1)
+      findings.append(
+        Finding(
+          rule: check.id, category: .image, layer: context.tree.path(index), message: words.message, fix: words.fix,
+          passes: 0, pixelArea: 0, depth: depth, source: context.tree.layer(index).source, frames: 1))
     }
   }
 }
