@@ -40,7 +40,8 @@ enum ExplainTextFormatter {
         let mean = trial.mainThreadMsMean
         text +=
           "   saves: \(saving(trial.saving, full: true)); main thread mean \(Readable.fixed(mean.before, 1)) -> \(Readable.fixed(mean.after, 1)) ms (\(signed(mean.after - mean.before, 1)))\n"
-        text += "   appearance: \(technique.keepsAppearance ? "kept" : "may change (never applied by `offscreen-sim optimize`)")\n"
+        let appearance = technique.keepsAppearance ? "kept" : "may change (never applied by `offscreen-sim optimize`)"
+        text += "   appearance: \(appearance)\n"
         text += "   risk: \(technique.risk)\n"
       }
     }
