@@ -42,9 +42,6 @@ struct PublishedCasesTests {
     "wwdc14-contacts-overlay-ipod-touch-5": (2, "GPU 30% busy: as the photo table"),
     "wwdc14-photos-shadow-ipod-touch-5": (2, "within 2 fps of the session's mid 30s"),
     "qqmusic-v2": (2, "60 fps where Instruments read 55-59: the scroll's own hitches are not in the scene"),
-    "feed-list-sync-fast-scroll": (
-      2, "measured with Auto Layout and row heights computed while scrolling, which the scene format cannot say"
-    ),
     "mail-cell-composite-first-display": (1.5, "a cell made from a NIB; the model costs creating a view as configuring it"),
   ]
 
@@ -93,7 +90,7 @@ struct PublishedCasesTests {
   /// The coefficients docs/cost-model.md names as fitted, as `calibrate --fit` takes them.
   static let fitted = [
     "opaquePixelTime", "interruptedTileShare", "tileStorePixelTime", "blendedPixelFactor", "vibrancyFilterFactor", "switchIdleTime",
-    "frameBaseTime", "layoutTime", "textLayoutTime", "glyphTime", "imageDrawPixelTime",
+    "frameBaseTime", "layoutTime", "textLayoutTime", "glyphTime", "imageDrawPixelTime", "constraintTime",
   ]
 
   /// The error table the reports' ranges come from (``ModelError/byGeneration``) is what the cases

@@ -150,6 +150,11 @@ public enum FittedCoefficients {
       "textLayoutTime", .coefficient(\.textLayoutTime), 0.05e-3...5e-3, .mainThread, in: "a scene whose labels are set up",
       because: "0.05 ms: an attributed string and a font looked up; 5 ms: four labels would take the mail cell past its 8 ms (estimate)"),
     FittedParameter(
+      "constraintTime", .coefficient(\.constraintTime), 1e-6...2e-3, .mainThread, in: "a scene whose cells are laid out with Auto Layout",
+      because:
+        "1 µs: a constraint added to a linear system and solved at once (estimate); 2 ms: a 10-constraint cell at 20 ms, more than a 60 Hz frame (estimate)"
+    ),
+    FittedParameter(
       "glyphTime", .coefficient(\.glyphTime), 1e-6...200e-6, .mainThread, in: "a scene that draws text on the main thread",
       because: "1 µs: Core Text's glyph lookup and blit alone (estimate); 200 µs: twice what the mail cell's 8 ms allows (97 µs)"),
     FittedParameter(

@@ -122,6 +122,14 @@ public struct CostCoefficients: Sendable, Hashable {
   /// thread. Fitted to every measured case at once (measurements/published.json; docs/cost-model.md,
   /// "Measured cases against the model"), with `layoutTime`.
   public var textLayoutTime = 0.6019e-3
+  /// Seconds per constraint of a cell's Auto Layout solve on the A8 (`"layout": "autoLayout"` on a
+  /// reuse pool), beside each label's size measured in the solve (`textLayoutTime`). Linear in the
+  /// constraints, as WWDC18 session 220 describes the engine for independent views. Fitted to
+  /// every measured case at once (measurements/published.json; docs/cost-model.md, "Measured cases
+  /// against the model"): the feed list under iOS 9.3 on the iPhone 6, where Auto Layout with cached
+  /// heights and text drawn on the main thread stays below 55 fps while asynchronous text reaches it,
+  /// and heights computed while scrolling stay below it even with asynchronous text.
+  public var constraintTime = 0.45e-3
   /// Seconds to encode one changed layer into the commit on the A8. Estimate.
   public var commitTime = 8e-6
   /// Seconds per backing-store pixel to draw text or `draw(_:)` contents on the A8 (clear, fill,

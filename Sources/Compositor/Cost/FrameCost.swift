@@ -641,7 +641,16 @@ struct CostModel {
     }
     for index in state.appChanged { setUp(index) }
     for index in layers.shownFirst { setUp(index) }
-    sums.table.addSeconds(at.mainLayout, (Double(changedCount) * c.layoutTime + Double(labels) * c.textLayoutTime) * cpuSeconds)
+    var listLayout = 0.0
+    if !state.cellSetUps.isEmpty {
+      let list = ListCost.cells(state.cellSetUps, tree: tree, coefficients: c)
+      labels -= list.cachedLabels
+      backgroundLabels -= list.cachedBackgroundLabels
+      // Auto Layout's solves and the row heights computed while scrolling are layout passes.
+      listLayout = list.solveSeconds + list.rowHeightSeconds
+    }
+    sums.table.addSeconds(
+      at.mainLayout, (Double(changedCount) * c.layoutTime + Double(labels) * c.textLayoutTime + listLayout) * cpuSeconds)
     sums.table.addSeconds(at.backgroundDisplay, Double(backgroundLabels) * c.textLayoutTime * cpuSeconds)
     sums.table.addSeconds(at.mainCommit, Double(changedCount) * c.commitTime * cpuSeconds)
   }

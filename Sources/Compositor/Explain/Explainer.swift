@@ -194,9 +194,17 @@ public enum Explainer {
       }
       return lhs.offset < rhs.offset
     }.map(\.element)
-    return Explanation(
+    var explanation = Explanation(
       scene: report.scene, before: before, findings: ranked,
       imageFindings: report.findings.filter { $0.category == .image }.count)
+    // The list techniques, for the whole scene with every fix (not for a layer, nor for optimize's
+    // subset of fixes).
+    if filter == nil, fixes.count == SceneFixes.all.count, !budget.exhausted {
+      explanation.listTechniques = listTrials(
+        scene, before: before, mainThreadMsMean: report.summary.performance.mainThreadMs.mean, tree: context.tree, on: device,
+        coefficients: coefficients, budget: budget, jobs: jobs)
+    }
+    return explanation
   }
 
   /// With this many trials or more on a timeline, the frames are recorded for them
@@ -321,6 +329,8 @@ public struct Explanation: Sendable {
   public var findings: [ExplainedFinding]
   /// Image findings (scaled or misaligned images), which no fix here answers.
   public var imageFindings: Int
+  /// The list techniques that apply to the scene's reuse pools, best saving first (``ListTechnique``).
+  public var listTechniques: [ListTechniqueTrial] = []
 }
 
 /// One group of findings that share a cause, with the fixes tried on it.

@@ -114,6 +114,10 @@ public enum Optimizer {
         }
       }
     }
+    if only == nil, !budget.exhausted {
+      applyListTechniques(
+        to: &current, steps: &steps, skipped: &skipped, decoding: options, on: device, coefficients: coefficients, budget: budget)
+    }
     var unanswered: [LayerReason] = []
     for group in explanation.findings where !fixed.contains(group.rule + " " + group.pattern) {
       let outcomes = skipped.filter { $0.rule == group.rule && $0.pattern == group.pattern }

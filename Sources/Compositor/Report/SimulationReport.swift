@@ -18,6 +18,8 @@ public struct SimulationReport: Sendable {
   /// other answer would give; empty until ``Disputes/assess(_:on:report:assuming:coefficients:)``
   /// fills it (the `report` command does; `check` and `compare` gate on the figures as they are).
   public var disputed: [DisputedDecision] = []
+  /// What the list techniques make the user see (blank rows on a fast fling); nil when nothing.
+  public var lists: ListReport? = nil
 }
 
 public struct SceneInfo: Sendable, Hashable {

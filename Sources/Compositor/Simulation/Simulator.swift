@@ -144,9 +144,11 @@ public enum Simulator {
     var snapshot: FrameSnapshot? = nil
     var keptFrame = 0
     var keptPasses = 0
+    var lists = ListReport()
     for frame in 0..<stepper.frameCount {
       observer?.willStep(frame, stepper)
       let (state, plan, cost) = stepper.step(frame)
+      if !state.cellSetUps.isEmpty { lists.add(state.cellSetUps, frame: frame) }
       observer?.didStep(frame, state, plan, cost, tree: stepper.tree)
       tally.add(plan, state: state, tree: stepper.tree, cache: stepper.cache, cost: cost, passGPU: stepper.passGPU)
       guard let kept else { continue }
@@ -173,7 +175,9 @@ public enum Simulator {
       tally.addSteadyCache(stepper.cache.counts)
     }
     tally.pace(frameRate: stepper.frameRate, coefficients: prepared.coefficients, steady: steady)
-    return (tally.report(scene: prepared.scene, layers: stepper.tree.count, frameRate: stepper.frameRate), snapshot, keptFrame)
+    var report = tally.report(scene: prepared.scene, layers: stepper.tree.count, frameRate: stepper.frameRate)
+    if !lists.isEmpty { report.lists = lists }
+    return (report, snapshot, keptFrame)
   }
 
   /// Runs the scene up to `frame` (clamped to the last frame) and returns that frame's snapshot.

@@ -26,6 +26,7 @@ public struct FrameState: Sendable {
     var props: [Int: LayerProps] = [:]
     var mayChange: [Bool] = []
     var scrollViews: [Bool] = []
+    var cellSetUps: [CellSetUp] = []
   }
 
   /// The box of every new state, copied on its first write.
@@ -103,6 +104,14 @@ public struct FrameState: Sendable {
     _modify { yield &unique().value.scrollViews }
   }
 
+  /// The reused cells of pools with list techniques (``CellReuse/usesListTechniques``) that took a
+  /// new item this frame, with how their list lays them out and sizes them; empty for every other
+  /// pool.
+  public var cellSetUps: [CellSetUp] {
+    @inline(__always) get { storage.value.cellSetUps }
+    _modify { yield &unique().value.cellSetUps }
+  }
+
   /// The content offset of the layer at `index` this frame, when it is a scroll view that has
   /// one: looked up only for scroll views.
   @inline(__always)
@@ -154,10 +163,37 @@ public struct FrameState: Sendable {
     if !box.value.appChanged.isEmpty { box.value.appChanged.removeAll(keepingCapacity: true) }
     if !box.value.animated.isEmpty { box.value.animated.removeAll(keepingCapacity: true) }
     if !box.value.props.isEmpty { box.value.props.removeAll(keepingCapacity: true) }
+    if !box.value.cellSetUps.isEmpty { box.value.cellSetUps.removeAll(keepingCapacity: true) }
     box.value.mayChange = []
     box.value.scrollViews = []
   }
 
   /// True when nothing changed since the previous frame.
   public var isQuiet: Bool { contentChanged.isEmpty && appearanceChanged.isEmpty && placementChanged.isEmpty }
+}
+
+/// A reused cell that took a new item in a frame, in a pool whose list says how it lays out and
+/// sizes its cells (``CellReuse``).
+public struct CellSetUp: Sendable, Hashable {
+  /// The cell's tree index.
+  public var cell: Int
+  /// The item it now shows.
+  public var item: Int
+  /// The constraints its Auto Layout solve follows; nil for a cell laid out with frames, or whose
+  /// layout the scene does not say.
+  public var constraints: Int?
+  public var rowHeights: RowHeights
+  /// True when each label's text layout is made once per text, ahead of the scroll.
+  public var textLayoutsCached: Bool
+  /// True when a fast fling skipped the cell's drawing: it shows blank (``CellReuse/skipDrawingOnFling``).
+  public var blank: Bool
+
+  public init(cell: Int, item: Int, constraints: Int?, rowHeights: RowHeights, textLayoutsCached: Bool, blank: Bool = false) {
+    self.cell = cell
+    self.item = item
+    self.constraints = constraints
+    self.rowHeights = rowHeights
+    self.textLayoutsCached = textLayoutsCached
+    self.blank = blank
+  }
 }

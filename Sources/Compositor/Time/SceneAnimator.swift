@@ -47,6 +47,13 @@ public struct SceneAnimator: Sendable {
     var step: Double
     var items: Int?
     var viewport: Double
+    /// How the list lays out and sizes its cells, when it says (``CellReuse/usesListTechniques``).
+    var reuse: CellReuse?
+    /// The constraints a cell's Auto Layout solve follows (the scene's, or 4 per layer below the
+    /// cell); nil without Auto Layout.
+    var constraints: Int?
+    /// Items whose cells a fast fling leaves blank (``CellReuse/skipDrawingOnFling``).
+    var skipped: Range<Int> = 0..<0
   }
 
   private var pools: [ReusePool] = []
@@ -111,10 +118,16 @@ public struct SceneAnimator: Sendable {
         step = scroll.axis == .vertical ? firstFrame.height : firstFrame.width
       }
       let bounds = tree.layer(scrollView).frame
-      pools.append(
-        ReusePool(
-          scrollView: scrollView, axis: scroll.axis, cells: cells, origin: Point(firstFrame.x, firstFrame.y), step: step,
-          items: reuse.items, viewport: scroll.axis == .vertical ? bounds.height : bounds.width))
+      var pool = ReusePool(
+        scrollView: scrollView, axis: scroll.axis, cells: cells, origin: Point(firstFrame.x, firstFrame.y), step: step,
+        items: reuse.items, viewport: scroll.axis == .vertical ? bounds.height : bounds.width)
+      if reuse.usesListTechniques {
+        pool.reuse = reuse
+        if reuse.layout == .autoLayout { pool.constraints = reuse.constraints ?? 4 * (tree.subtreeEnds[first] - first - 1) }
+        pool.skipped = Self.skippedItems(
+          scroll, reuse: reuse, origin: scroll.axis == .vertical ? firstFrame.y : firstFrame.x, step: step, viewport: pool.viewport)
+      }
+      pools.append(pool)
     }
     var animated = [Bool](repeating: false, count: tree.count)
     for targets in animationTargets { for index in targets { animated[index] = true } }
@@ -252,11 +265,62 @@ public struct SceneAnimator: Sendable {
         // The app configures the cell for its new item: every layer in it is set up again, and
         // the cell shows new content (a bitmap of it is stale, even when its item's content is
         // only colours). The other cells only move.
+        if let reuse = pool.reuse {
+          let blank = pool.skipped.contains(item)
+          state.cellSetUps.append(
+            CellSetUp(
+              cell: cell, item: item, constraints: pool.constraints, rowHeights: reuse.rowHeights,
+              textLayoutsCached: reuse.textLayouts == .cached, blank: blank))
+          if blank {
+            // Skipped: the cell is moved and cleared, its contents neither set up nor drawn
+            // (VVeboTableView's cell clears itself and returns before drawing).
+            state.appChanged.insert(cell)
+            state.appearanceChanged.insert(cell)
+            cellItems[key] = item
+            continue
+          }
+        }
         for inner in cell..<tree.subtreeEnds[cell] { state.appChanged.insert(inner) }
         state.appearanceChanged.insert(cell)
         markSubtreeContent(cell, state: &state)
       }
       cellItems[key] = item
+    }
+  }
+
+  /// The items whose cells a fling leaves blank when the list skips drawing on fast flings
+  /// (VVeboTableView, from `scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)`): when
+  /// the row at the top of the viewport at the stop lies more than `skipDrawingOnFling` rows from
+  /// the one at the top when the fling starts, only the rows visible at the stop and the
+  /// `rowsDrawnBeforeStop` rows the fling passes just before it (on the side it comes from) are
+  /// drawn; the rows it passes over before them are blank. Empty when the fling is shorter, or the scroll no fling.
+  static func skippedItems(_ scroll: Scroll, reuse: CellReuse, origin: Double, step: Double, viewport: Double) -> Range<Int> {
+    guard let threshold = reuse.skipDrawingOnFling, step > 0, case .fling(let velocity, let rate) = scroll.motion, velocity != 0
+    else { return 0..<0 }
+    // The fling's stop: v / (1000 ln(1/r)) points past its start (docs/scene-format.md, Scrolls).
+    var stop = rate < 1 ? scroll.startOffset + velocity / (1000 * log(1 / rate)) : (velocity > 0 ? Double.infinity : -Double.infinity)
+    var start = scroll.startOffset
+    if let length = scroll.contentLength {
+      stop = min(max(stop, 0), max(0, length - viewport))
+      start = min(max(start, 0), max(0, length - viewport))
+    }
+    guard stop.isFinite else { return 0..<0 }
+    func row(_ offset: Double) -> Int { Int(max(0, ((offset - origin) / step).rounded(.down))) }
+    let startRow = row(start)
+    let stopFirst = row(stop)
+    let stopLast = row(stop + viewport - 0.000001)
+    guard abs(stopFirst - startRow) > threshold else { return 0..<0 }
+    let before = reuse.rowsDrawnBeforeStop
+    if velocity > 0 {
+      // Rows entering at the bottom, from the one after the start's last visible row to the last
+      // before the rows drawn ahead of the stop.
+      let firstEntering = row(start + viewport - 0.000001) + 1
+      return firstEntering..<max(firstEntering, stopFirst - before)
+    } else {
+      // Rows entering at the top, from the one before the start's first visible row down to the
+      // first after the rows drawn below the stop.
+      let drawnTo = stopLast + before + 1
+      return drawnTo..<max(drawnTo, startRow)
     }
   }
 

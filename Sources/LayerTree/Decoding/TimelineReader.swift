@@ -380,7 +380,10 @@ struct TimelineReader {
     }
     if let member = fields["reuse"] {
       let scrollView = resolved?.count == 1 ? resolved?.first : nil
-      if let reuse = readReuse(member.value, path.key("reuse"), scrollView: scrollView, axis: scroll.axis) {
+      if let reuse = readReuse(
+        member.value, path.key("reuse"), scrollView: scrollView, axis: scroll.axis,
+        isFling: fields["velocity"] != nil)
+      {
         scroll.reuse = reuse
       } else {
         ok = false
@@ -428,12 +431,18 @@ struct TimelineReader {
     return points
   }
 
-  private func readReuse(_ value: JSONValue, _ path: JSONPath, scrollView: String?, axis: Scroll.Axis) -> CellReuse? {
+  private func readReuse(_ value: JSONValue, _ path: JSONPath, scrollView: String?, axis: Scroll.Axis, isFling: Bool) -> CellReuse? {
     guard let all = context.members(value, path, expected: "{ \"cell\": id of the repeated cell, \"items\": N }") else { return nil }
     let kind = format.reuse
     let members = context.unique(all, in: path)
     var cell: String? = nil
     var items: Int? = nil
+    var layout: CellLayout? = nil
+    var constraints: Int? = nil
+    var rowHeights = RowHeights.fixed
+    var textLayouts = TextLayouts.perDisplay
+    var skip: Int? = nil
+    var pastStop: Int? = nil
     var ok = true
     for member in members {
       switch member.key {
@@ -448,6 +457,18 @@ struct TimelineReader {
         }
       case "items":
         if let count = context.integer(member.value, path, kind["items"]) { items = count } else { ok = false }
+      case "layout":
+        if let value = context.choice(member.value, path, "layout", as: CellLayout.self) { layout = value } else { ok = false }
+      case "constraints":
+        if let count = context.integer(member.value, path, kind["constraints"]) { constraints = count } else { ok = false }
+      case "rowHeights":
+        if let value = context.choice(member.value, path, "rowHeights", as: RowHeights.self) { rowHeights = value } else { ok = false }
+      case "textLayouts":
+        if let value = context.choice(member.value, path, "textLayouts", as: TextLayouts.self) { textLayouts = value } else { ok = false }
+      case "skipDrawingOnFling":
+        if let count = context.integer(member.value, path, kind["skipDrawingOnFling"]) { skip = count } else { ok = false }
+      case "rowsDrawnBeforeStop":
+        if let count = context.integer(member.value, path, kind["rowsDrawnBeforeStop"]) { pastStop = count } else { ok = false }
       default:
         context.unknownKey(member, in: path, known: kind.names, what: kind.what)
       }
@@ -470,6 +491,29 @@ struct TimelineReader {
         ok = false
       }
     }
-    return ok ? CellReuse(cell: cell, items: items) : nil
+    if let member = members.first(where: { $0.key == "constraints" }), constraints != nil, layout != .autoLayout {
+      context.error(
+        path, key: "constraints", at: member.value.offset,
+        "`constraints` needs `\"layout\": \"autoLayout\"`: a cell laid out with frames solves none",
+        notes: ["set `\"layout\": \"autoLayout\"`, or leave `constraints` out"])
+      ok = false
+    }
+    if let member = members.first(where: { $0.key == "rowsDrawnBeforeStop" }), pastStop != nil, skip == nil {
+      context.error(
+        path, key: "rowsDrawnBeforeStop", at: member.value.offset, "`rowsDrawnBeforeStop` needs `skipDrawingOnFling`, the row threshold",
+        notes: ["give `skipDrawingOnFling` (VVeboTableView skips past 8 rows), or leave `rowsDrawnBeforeStop` out"])
+      ok = false
+    }
+    if let member = members.first(where: { $0.key == "skipDrawingOnFling" }), skip != nil, !isFling {
+      context.error(
+        path, key: "skipDrawingOnFling", at: member.value.offset,
+        "`skipDrawingOnFling` needs a fling (`velocity`): the stop is where the fling's deceleration ends",
+        notes: ["drive the scroll with `velocity`, or leave `skipDrawingOnFling` out"])
+      ok = false
+    }
+    return ok
+      ? CellReuse(
+        cell: cell, items: items, layout: layout, constraints: constraints, rowHeights: rowHeights, textLayouts: textLayouts,
+        skipDrawingOnFling: skip, rowsDrawnBeforeStop: pastStop ?? 3) : nil
   }
 }

@@ -254,3 +254,31 @@ extension JSONValue {
     }
   }
 }
+
+extension SceneDocument {
+  /// Sets (or, with nil, removes) keys of the `reuse` object of the timeline's scroll `index`,
+  /// keeping every other key where it is; a new key goes last. False when the file has no such
+  /// object.
+  public mutating func setReuse(scroll index: Int, _ changes: [(key: String, value: JSONValue.Kind?)]) -> Bool {
+    guard case .object(var top) = value.kind, let t = top.firstIndex(where: { $0.key == "timeline" }),
+      case .object(var timeline) = top[t].value.kind, let s = timeline.firstIndex(where: { $0.key == "scrolls" }),
+      case .array(var scrolls) = timeline[s].value.kind, index < scrolls.count, case .object(var scroll) = scrolls[index].kind,
+      let r = scroll.firstIndex(where: { $0.key == "reuse" }), case .object(var reuse) = scroll[r].value.kind
+    else { return false }
+    for change in changes {
+      let existing = reuse.firstIndex { $0.key == change.key }
+      switch (existing, change.value) {
+      case (let position?, let kind?): reuse[position].value = JSONValue(kind, offset: reuse[position].value.offset)
+      case (let position?, nil): reuse.remove(at: position)
+      case (nil, let kind?): reuse.append(JSONValue.Member(key: change.key, keyOffset: 0, value: JSONValue(kind, offset: 0)))
+      case (nil, nil): break
+      }
+    }
+    scroll[r].value.kind = .object(reuse)
+    scrolls[index].kind = .object(scroll)
+    timeline[s].value.kind = .array(scrolls)
+    top[t].value.kind = .object(timeline)
+    value.kind = .object(top)
+    return true
+  }
+}

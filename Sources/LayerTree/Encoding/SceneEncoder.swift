@@ -475,6 +475,14 @@ private struct SceneWriter {
     if let reuse = scroll.reuse {
       var block: [(String, JSONOutput)] = [("cell", .string(reuse.cell))]
       if let items = reuse.items { block.append(("items", .int(items))) }
+      if let layout = reuse.layout { block.append(("layout", .string(layout.rawValue))) }
+      if let constraints = reuse.constraints { block.append(("constraints", .int(constraints))) }
+      if reuse.rowHeights != .fixed { block.append(("rowHeights", .string(reuse.rowHeights.rawValue))) }
+      if reuse.textLayouts != .perDisplay { block.append(("textLayouts", .string(reuse.textLayouts.rawValue))) }
+      if let skip = reuse.skipDrawingOnFling {
+        block.append(("skipDrawingOnFling", .int(skip)))
+        block.append(("rowsDrawnBeforeStop", .int(reuse.rowsDrawnBeforeStop)))
+      }
       members.append(("reuse", .object(block)))
     }
     return .object(members)

@@ -178,6 +178,12 @@ extension Scene {
       if let items = scroll.reuse?.items, let problem = found("reuse.items", outside([Double(items)], format.reuse["items"].type)) {
         return problem
       }
+      for (key, value) in [
+        ("constraints", scroll.reuse?.constraints), ("skipDrawingOnFling", scroll.reuse?.skipDrawingOnFling),
+        ("rowsDrawnBeforeStop", scroll.reuse.map(\.rowsDrawnBeforeStop)),
+      ] {
+        if let value, let problem = found("reuse.\(key)", outside([Double(value)], format.reuse[key].type)) { return problem }
+      }
     }
     return nil
   }

@@ -171,6 +171,34 @@ enum TimelineKeys {
         "cell", .string(maxLength: nil), requirement: .required,
         doc: "The id of a repeated sublayer of the scroll view (without `[n]`): its copies `cell[0]`, `cell[1]`, ... are the pool."),
       FormatKey("items", .integer(0...100_000_000), defaultText: "as many as the scroll reaches", doc: "Items in the list."),
+      FormatKey(
+        "layout", .choice(CellLayout.allCases.map(\.rawValue)), defaultText: "not said: each view's layout costs `layoutTime`",
+        doc:
+          "How a cell lays out its views when it takes a new item: `autoLayout` (its constraints solved, each label's size measured in the solve) or `frames` (computed by the app). See [List techniques](#list-techniques)."
+      ),
+      FormatKey(
+        "constraints", .integer(0...100_000), defaultText: "4 for each layer below the cell",
+        doc: "With `autoLayout`: the cell's constraints, the measure its solve's cost follows."),
+      FormatKey(
+        "rowHeights", .choice(RowHeights.allCases.map(\.rawValue)), defaultValue: .string("fixed"),
+        doc:
+          "How the table gets each row's height: `fixed` (one `rowHeight`), `cached` (computed once per item), `computed` (again each time a row comes into view) or `automatic` (self-sizing cells, sized each time they come into view)."
+      ),
+      FormatKey(
+        "textLayouts", .choice(TextLayouts.allCases.map(\.rawValue)), defaultValue: .string("perDisplay"),
+        doc:
+          "`cached`: each label's text layout (`CTFrame`, `YYTextLayout`) made once per text, ahead of the scroll; `perDisplay`: made again at each display."
+      ),
+      FormatKey(
+        "skipDrawingOnFling", .integer(1...100_000), defaultText: "none: every cell is drawn",
+        doc:
+          "A fling whose stop lies more than this many rows from where it started leaves the cells it passes over blank, and draws only the rows around the stop (VVeboTableView: 8). A fling only."
+      ),
+      FormatKey(
+        "rowsDrawnBeforeStop", .integer(0...1_000), defaultValue: .int(3),
+        doc:
+          "With `skipDrawingOnFling`: rows drawn before those visible at the stop, the last the fling passes as it slows (VVeboTableView: 3)."
+      ),
     ])
 }
 

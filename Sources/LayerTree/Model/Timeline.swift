@@ -278,9 +278,72 @@ public struct CellReuse: Sendable, Hashable {
   public var cell: String
   /// Items in the list; nil: as many as the scroll reaches.
   public var items: Int?
+  /// How the cell lays out its views when it takes a new item; nil: not said, each view's layout
+  /// costs the same flat time (`layoutTime`) either way.
+  public var layout: CellLayout?
+  /// Auto Layout's constraints in the cell, the measure its solve follows; nil: 4 for each layer
+  /// below the cell (each placed by its x, y, width and height). Only with ``CellLayout/autoLayout``.
+  public var constraints: Int?
+  /// How the table gets each row's height.
+  public var rowHeights: RowHeights
+  /// Whether each label's text layout (a `CTFrame`, a `YYTextLayout`) is made once per text or
+  /// again at each display.
+  public var textLayouts: TextLayouts
+  /// Skipped drawing on fast flings (VVeboTableView): a fling whose stop lies more than this many
+  /// rows from where it started leaves the cells it passes over blank; nil: every cell is drawn.
+  public var skipDrawingOnFling: Int?
+  /// With ``skipDrawingOnFling``: the rows drawn before those visible at the stop, on the side the
+  /// fling comes from (the last it passes as it slows).
+  public var rowsDrawnBeforeStop: Int
 
-  public init(cell: String, items: Int? = nil) {
+  public init(
+    cell: String, items: Int? = nil, layout: CellLayout? = nil, constraints: Int? = nil, rowHeights: RowHeights = .fixed,
+    textLayouts: TextLayouts = .perDisplay, skipDrawingOnFling: Int? = nil, rowsDrawnBeforeStop: Int = 3
+  ) {
     self.cell = cell
     self.items = items
+    self.layout = layout
+    self.constraints = constraints
+    self.rowHeights = rowHeights
+    self.textLayouts = textLayouts
+    self.skipDrawingOnFling = skipDrawingOnFling
+    self.rowsDrawnBeforeStop = rowsDrawnBeforeStop
   }
+
+  /// True when a key of the list techniques is set (layout, row heights, text layouts, skipped
+  /// drawing): a pool without them costs as it always has.
+  public var usesListTechniques: Bool {
+    layout != nil || rowHeights != .fixed || textLayouts != .perDisplay || skipDrawingOnFling != nil
+  }
+}
+
+/// How a cell places its views when it takes a new item.
+public enum CellLayout: String, Sendable, Hashable, CaseIterable {
+  /// Auto Layout: the cell's constraints solved in its layout pass.
+  case autoLayout
+  /// Frames computed by the app (in `layoutSubviews`, or ahead with the item's model).
+  case frames
+}
+
+/// How a table gets each row's height (`tableView(_:heightForRowAt:)`).
+public enum RowHeights: String, Sendable, Hashable, CaseIterable {
+  /// One height for every row (`rowHeight`): nothing to compute.
+  case fixed
+  /// Computed once per item and kept (with the item's model, or in a cache keyed by the item).
+  case cached
+  /// Computed again each time a row comes into view: a template cell laid out with Auto Layout,
+  /// or its labels measured with frames.
+  case computed
+  /// Self-sizing cells (`UITableView.automaticDimension`): the cell itself is sized each time it
+  /// comes into view.
+  case automatic
+}
+
+/// Whether a label's text layout is kept.
+public enum TextLayouts: String, Sendable, Hashable, CaseIterable {
+  /// Made again each time the label is displayed.
+  case perDisplay
+  /// Made once per text, ahead of the scroll (on a background queue when the item arrives, as
+  /// YYKit's and Texture's feeds do) and kept with the item.
+  case cached
 }

@@ -8,7 +8,7 @@ enum ExplainJSONFormatter {
 
   static func format(_ explanation: Explanation, file: String) -> String {
     let scene = explanation.scene
-    let document = JSONOutput.object([
+    var document = JSONOutput.object([
       ("explainVersion", .int(formatVersion)),
       ("tool", .object([("name", .string("offscreen-sim")), ("version", .string(toolVersion))])),
       (
@@ -27,7 +27,35 @@ enum ExplainJSONFormatter {
       ("findings", .array(explanation.findings.enumerated().map { finding($0.element, rank: $0.offset + 1) })),
       ("imageFindings", .int(explanation.imageFindings)),
     ])
+    // Only for a scene whose reuse pools a list technique helps (docs/explain-and-optimize.md).
+    if !explanation.listTechniques.isEmpty, case .object(var members) = document {
+      members.append(("listTechniques", .array(explanation.listTechniques.enumerated().map { listTrial($0.element, rank: $0.offset + 1) })))
+      document = .object(members)
+    }
     return document.rendered()
+  }
+
+  static func listTrial(_ trial: ListTechniqueTrial, rank: Int) -> JSONOutput {
+    .object([
+      ("rank", .int(rank)),
+      ("id", .string(trial.technique.id)),
+      ("scrollView", .string(trial.scrollView)),
+      ("title", .string(trial.technique.title)),
+      ("words", .string(trial.technique.words)),
+      ("keepsAppearance", .bool(trial.technique.keepsAppearance)),
+      ("risk", .string(trial.technique.risk)),
+      ("after", metrics(trial.saving.after)),
+      (
+        "saving",
+        .object([
+          ("mainThreadMsP95", .number(rounded(trial.saving.before.mainThreadMsP95 - trial.saving.after.mainThreadMsP95))),
+          ("mainThreadMsMean", .number(rounded(trial.mainThreadMsMean.before - trial.mainThreadMsMean.after))),
+          ("backgroundMsP95", .number(rounded(trial.saving.before.backgroundMsP95 - trial.saving.after.backgroundMsP95))),
+          ("fps", .number(rounded(trial.saving.after.fps - trial.saving.before.fps))),
+          ("hitchTimeRatio", .number(rounded(trial.saving.before.hitchTimeRatio - trial.saving.after.hitchTimeRatio))),
+        ])
+      ),
+    ])
   }
 
   static func finding(_ group: ExplainedFinding, rank: Int) -> JSONOutput {

@@ -31,6 +31,20 @@ enum ExplainTextFormatter {
         for (id, reason) in notes { text += "  \(id): \(reason)\n" }
       }
     }
+    if !explanation.listTechniques.isEmpty {
+      text += "\nList techniques ranked by what they save (each measured by simulating the scene with it)\n"
+      for (rank, trial) in explanation.listTechniques.enumerated() {
+        let technique = trial.technique
+        text += "\n\(rank + 1). \(technique.id) on \(TerminalText.inline(trial.scrollView)): \(technique.title)\n"
+        text += "   \(technique.words)\n"
+        let mean = trial.mainThreadMsMean
+        text +=
+          "   saves: \(saving(trial.saving, full: true)); main thread mean \(Readable.fixed(mean.before, 1)) -> \(Readable.fixed(mean.after, 1)) ms (\(signed(mean.after - mean.before, 1)))\n"
+        let appearance = technique.keepsAppearance ? "kept" : "may change (never applied by `offscreen-sim optimize`)"
+        text += "   appearance: \(appearance)\n"
+        text += "   risk: \(technique.risk)\n"
+      }
+    }
     if explanation.imageFindings > 0 {
       let count = explanation.imageFindings
       text +=

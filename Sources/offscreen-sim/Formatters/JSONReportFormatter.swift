@@ -167,6 +167,12 @@ enum JSONReportFormatter {
     ]
     // Only where a disputed point decides a result (docs/report-format.md#disputed).
     if !report.disputed.isEmpty { members.append(("disputed", .array(report.disputed.map(disputed)))) }
+    // Only when a list technique made rows blank (docs/report-format.md#lists).
+    if let lists = report.lists {
+      var block: [(String, JSONOutput)] = [("blankRows", .array(lists.blankRows.map { .int($0) }))]
+      if let frames = lists.blankFrames { block.append(("blankFrames", .array([.int(frames.lowerBound), .int(frames.upperBound)]))) }
+      members.append(("lists", .object(block)))
+    }
     return .object(members)
   }
 

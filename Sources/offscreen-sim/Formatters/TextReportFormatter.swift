@@ -57,6 +57,11 @@ enum TextReportFormatter {
     }
 
     text += disputedText(report)
+    if let lists = report.lists, let frames = lists.blankFrames {
+      let count = lists.blankRows.count
+      text +=
+        "\nBlank rows: \(count) row\(count == 1 ? "" : "s") (\(lists.blankRowsText)) came in blank in frames \(frames.lowerBound)-\(frames.upperBound): the fast fling skipped their drawing, so the user sees empty cells while the list flies past\n"
+    }
 
     let images = report.findings.filter { $0.category == .image }
     if !images.isEmpty {
