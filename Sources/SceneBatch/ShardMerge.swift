@@ -200,7 +200,7 @@ public enum ShardMerge {
       let missing = (0..<inputs).first { seen[$0] == nil } ?? 0
       let count = inputs - seen.count
       throw ShardError(
-        "merge: error: \(count) input\(count == 1 ? "" : "s") of the run \(count == 1 ? "is" : "are") in no shard (the first at position \(missing)): give every shard as it was written"
+        "merge: error: \(plural(count, "input")) of the run \(count == 1 ? "is" : "are") in no shard (the first at position \(missing)): give every shard as it was written"
       )
     }
     return parts.sorted { $0.position < $1.position }.map(\.part)
