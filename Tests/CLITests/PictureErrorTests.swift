@@ -37,7 +37,7 @@ struct PictureErrorTests {
     #expect(intoFolder.stderr.contains("\(folder): error: is a directory"))
     // A file that is not writable (root may write anyway; then the write simply succeeds).
     let locked = folder + "/locked.svg"
-    FileManager.default.createFile(atPath: locked, contents: Data(), attributes: [.posixPermissions: 0o444])
+    _ = FileManager.default.createFile(atPath: locked, contents: Data(), attributes: [.posixPermissions: 0o444])
     if !FileManager.default.isWritableFile(atPath: locked) {
       let run = ToolRun.run("render", "-", "-o", locked, stdin: scene)
       #expect(run.status == 2)
