@@ -11,8 +11,15 @@ struct CostTable: Sendable, Hashable {
   private var storage = InlineDoubles()
   /// Bit `i` is set once item `i` has been added to.
   private(set) var added: UInt64 = 0
+  /// Contents drawn on a background thread this frame: each one task of the app's drawing queues
+  /// (``DrawingQueues``).
+  private(set) var backgroundTasks = 0
 
   init() {}
+
+  /// Counts one drawing task on a background thread.
+  @inline(__always)
+  mutating func addBackgroundTask() { backgroundTasks += 1 }
 
   /// Adds `milliseconds` to the item at `position`.
   @inline(__always)
@@ -26,12 +33,13 @@ struct CostTable: Sendable, Hashable {
   mutating func addSeconds(_ position: Int, _ seconds: Double) { add(position, seconds * 1000) }
 
   static func == (lhs: CostTable, rhs: CostTable) -> Bool {
-    guard lhs.added == rhs.added else { return false }
+    guard lhs.added == rhs.added, lhs.backgroundTasks == rhs.backgroundTasks else { return false }
     return lhs.storage.withValues { left in rhs.storage.withValues { right in !(0..<capacity).contains { left[$0] != right[$0] } } }
   }
 
   func hash(into hasher: inout Hasher) {
     hasher.combine(added)
+    hasher.combine(backgroundTasks)
     storage.withValues { values in
       for position in 0..<Self.capacity { hasher.combine(values[position]) }
     }

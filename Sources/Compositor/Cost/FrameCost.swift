@@ -25,6 +25,8 @@ public struct FrameCost: Sendable, Hashable {
   public var renderServerMs: Double { table.sum(.renderServer) }
   public var mainThreadMs: Double { table.sum(.mainThread) }
   public var backgroundMs: Double { table.sum(.background) }
+  /// Contents drawn on a background thread this frame, each one task of the drawing queues.
+  public var backgroundTasks: Int { table.backgroundTasks }
 
   public init() {}
 }
@@ -326,14 +328,17 @@ struct CostModel {
     case .text(let text):
       let seconds = (storePixels * c.drawPixelTime + Double(text.characters) * c.glyphTime) * cpuSeconds
       table.addSeconds(text.drawnOn == .background ? at.backgroundDisplay : at.mainDisplay, seconds)
+      if text.drawnOn == .background { table.addBackgroundTask() }
     case .drawing(let drawing):
       let seconds = storePixels * c.drawPixelTime * cpuSeconds
       table.addSeconds(drawing.drawnOn == .background ? at.backgroundDisplay : at.mainDisplay, seconds)
+      if drawing.drawnOn == .background { table.addBackgroundTask() }
     case .image(let image):
       let source = image.pixelSize.width * image.pixelSize.height
       if let thread = image.drawnOn {
         let seconds = source * c.imageDrawPixelTime * cpuSeconds
         table.addSeconds(thread == .background ? at.backgroundImageDraw : at.mainImageDraw, seconds)
+        if thread == .background { table.addBackgroundTask() }
       } else {
         table.addSeconds(at.mainImageDecode, source * c.decodePixelTime * cpuSeconds)
       }

@@ -103,6 +103,33 @@ public struct DeviceProfile: Sendable, Hashable {
   /// (Apple, "Optimizing iPhone and iPad apps to support ProMotion displays", and the
   /// `CADisableMinimumFrameDurationOnPhone` Info.plist key).
   public var limitsAnimationsTo60Hz: Bool { idiom == .phone && refreshRate > 60 }
+
+  /// CPU cores that run the app's threads at once: how many serial queues a drawing pool makes
+  /// (YYAsyncLayer's `YYAsyncLayerGetDisplayQueue`: one per `activeProcessorCount`), from the
+  /// chip at the start of ``gpu``. A5, A5X, A6, A6X, A7, A8, A9 and A9X: two (Apple's "dual-core"
+  /// and AnandTech's reviews); A8X: three (AnandTech, iPad Air 2 review); A10 Fusion and A10X
+  /// Fusion: two and three, their high-performance and high-efficiency cores never running at
+  /// once (Apple's performance controller switches between them; AnandTech, iPhone 7 review);
+  /// A11 to A19: six, all at once (Apple: the A11's "second-generation performance controller"
+  /// uses all six; later iPhones' specifications: "6-core CPU with 2 performance and 4 efficiency
+  /// cores"), but the iPad (A16)'s, with a 4-core GPU: five (its specifications: "5-core CPU");
+  /// A12X and A12Z: eight; M3: eight; M4: nine, the CPU of the iPad Pro's 256 GB and 512
+  /// GB models (Apple's specifications: 1 TB and 2 TB have ten). Any other chip (a user's profile
+  /// naming none of these): two, the fewest any of them has.
+  public var cpuCores: Int { Self.cpuCores(chip: gpu) }
+
+  /// The cores of the chip `gpu` names first (``cpuCores``).
+  static func cpuCores(chip gpu: String) -> Int {
+    let chip = gpu.split(separator: " ").first.map(String.init) ?? ""
+    switch chip {
+    case "A16" where gpu.contains("4-core GPU"): return 5
+    case "A8X", "A10X": return 3
+    case "A11", "A12", "A13", "A14", "A15", "A16", "A17", "A18", "A19": return 6
+    case "A12X", "A12Z", "M3": return 8
+    case "M4": return 9
+    default: return 2
+    }
+  }
 }
 
 /// A hardware figure of a device profile that the cost model reads.

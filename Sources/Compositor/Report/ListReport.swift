@@ -1,16 +1,21 @@
 /// What a list's techniques make the user see (docs/cost-model.md, "List techniques"): the rows a
-/// fast fling left blank (``CellReuse/skipDrawingOnFling``). Nil in a report when nothing was
-/// blank: a scene without these keys reports as it always has.
+/// fast fling left blank (``CellReuse/skipDrawingOnFling``), and the contents drawn on background
+/// threads that showed late because every drawing queue was busy (``DrawingQueues``). Nil in a
+/// report when nothing was blank or late: a scene without either reports as it always has.
 public struct ListReport: Sendable, Hashable {
   /// The items whose cells came into the list blank, in order.
   public var blankRows: [Int] = []
   /// The first and last frame in which a cell came in blank.
   public var blankFrames: ClosedRange<Int>? = nil
+  /// The contents drawn on background threads that showed late, waiting for a drawing queue.
+  public var late = DrawingQueues.Late()
+  /// The drawing queues the run had (`timeline.drawingQueues`, or the device's CPU cores).
+  public var drawingQueues = 0
 
   public init() {}
 
   /// True when there is nothing to report.
-  public var isEmpty: Bool { blankRows.isEmpty }
+  public var isEmpty: Bool { blankRows.isEmpty && late.tasks == 0 }
 
   /// Takes in frame `frame`'s cells that took a new item.
   mutating func add(_ setUps: [CellSetUp], frame: Int) {

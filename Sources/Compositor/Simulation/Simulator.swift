@@ -78,6 +78,8 @@ public enum Simulator {
     var stepper: FrameStepper
     let scene: SceneInfo
     let hasTimeline: Bool
+    /// The serial queues the scene's background drawing runs on (``DrawingQueues``).
+    let drawingQueues: Int
     let iosVersion: OSVersion
     let device: DeviceProfile
     let coefficients: CostCoefficients
@@ -108,7 +110,8 @@ public enum Simulator {
     var stepper = FrameStepper(scene, tree: tree, on: device, rules: rules, coefficients: coefficients)
     if let indexes { stepper.prepare(sharingIndexesWith: indexes.stepper) } else { stepper.prepare() }
     return Prepared(
-      stepper: stepper, scene: info, hasTimeline: scene.timeline != nil, iosVersion: scene.iosVersion, device: device,
+      stepper: stepper, scene: info, hasTimeline: scene.timeline != nil,
+      drawingQueues: scene.timeline?.drawingQueues ?? device.cpuCores, iosVersion: scene.iosVersion, device: device,
       coefficients: coefficients, checks: checks)
   }
 
@@ -145,10 +148,15 @@ public enum Simulator {
     var keptFrame = 0
     var keptPasses = 0
     var lists = ListReport()
+    var backgroundWork: [(tasks: Int, milliseconds: Double)] = []
     for frame in 0..<stepper.frameCount {
       observer?.willStep(frame, stepper)
       let (state, plan, cost) = stepper.step(frame)
       if !state.cellSetUps.isEmpty { lists.add(state.cellSetUps, frame: frame) }
+      if cost.backgroundTasks > 0 {
+        if backgroundWork.isEmpty { backgroundWork = Array(repeating: (0, 0), count: stepper.frameCount) }
+        backgroundWork[frame] = (cost.backgroundTasks, cost.backgroundMs)
+      }
       observer?.didStep(frame, state, plan, cost, tree: stepper.tree)
       tally.add(plan, state: state, tree: stepper.tree, cache: stepper.cache, cost: cost, passGPU: stepper.passGPU)
       guard let kept else { continue }
@@ -176,6 +184,10 @@ public enum Simulator {
     }
     tally.pace(frameRate: stepper.frameRate, coefficients: prepared.coefficients, steady: steady)
     var report = tally.report(scene: prepared.scene, layers: stepper.tree.count, frameRate: stepper.frameRate)
+    if !backgroundWork.isEmpty {
+      lists.drawingQueues = prepared.drawingQueues
+      lists.late = DrawingQueues.late(frames: backgroundWork, queues: lists.drawingQueues, intervalMs: 1000 / stepper.frameRate)
+    }
     if !lists.isEmpty { report.lists = lists }
     return (report, snapshot, keptFrame)
   }

@@ -69,6 +69,8 @@ struct TimelineReader {
         } else {
           ok = false
         }
+      case "drawingQueues":
+        if let count = context.integer(v, path, kind["drawingQueues"]) { timeline.drawingQueues = count } else { ok = false }
       case "animations":
         timeline.animations = list(v, path, "animations") { item, itemPath in readAnimation(item, itemPath) }
       case "contentChanges":

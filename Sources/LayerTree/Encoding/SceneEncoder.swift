@@ -377,6 +377,7 @@ private struct SceneWriter {
     var members: [(String, JSONOutput)] = [("duration", try Self.number(timeline.duration, "timeline", "duration"))]
     if let rate = timeline.frameRate { members.append(("frameRate", try Self.number(rate, "timeline", "frameRate"))) }
     if timeline.disablesMinimumFrameDuration { members.append(("disableMinimumFrameDurationOnPhone", .bool(true))) }
+    if let queues = timeline.drawingQueues { members.append(("drawingQueues", .int(queues))) }
     if !timeline.animations.isEmpty {
       var items: [JSONOutput] = []
       for (index, animation) in timeline.animations.enumerated() {

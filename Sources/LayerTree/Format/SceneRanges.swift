@@ -130,6 +130,9 @@ extension Scene {
     }
     if let problem = check("duration", [timeline.duration], in: format.timeline) { return problem }
     if let rate = timeline.frameRate, let problem = check("frameRate", [rate], in: format.timeline) { return problem }
+    if let queues = timeline.drawingQueues, let problem = check("drawingQueues", [Double(queues)], in: format.timeline) {
+      return problem
+    }
     for (index, animation) in timeline.animations.enumerated() {
       path = "timeline.animations[\(index)]"
       let valueType = format.keyPath(animation.keyPath.rawValue)?.value

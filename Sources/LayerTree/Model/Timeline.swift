@@ -15,6 +15,9 @@ public struct Timeline: Sendable, Hashable {
   /// animations may run above 60 Hz on a ProMotion iPhone (Apple's Information Property List
   /// reference). JSON key `disableMinimumFrameDurationOnPhone`.
   public var disablesMinimumFrameDuration = false
+  /// Serial queues the app's asynchronous drawing runs on; nil: one per CPU core of the device.
+  /// JSON key `drawingQueues`.
+  public var drawingQueues: Int?
   public var animations: [LayerAnimation]
   public var contentChanges: [ContentChange]
   public var scrolls: [Scroll]

@@ -167,10 +167,18 @@ enum JSONReportFormatter {
     ]
     // Only where a disputed point decides a result (docs/report-format.md#disputed).
     if !report.disputed.isEmpty { members.append(("disputed", .array(report.disputed.map(disputed)))) }
-    // Only when a list technique made rows blank (docs/report-format.md#lists).
+    // Only when a list technique made rows blank, or the drawing queues made contents late
+    // (docs/report-format.md#lists).
     if let lists = report.lists {
-      var block: [(String, JSONOutput)] = [("blankRows", .array(lists.blankRows.map { .int($0) }))]
+      var block: [(String, JSONOutput)] = []
+      if !lists.blankRows.isEmpty { block.append(("blankRows", .array(lists.blankRows.map { .int($0) }))) }
       if let frames = lists.blankFrames { block.append(("blankFrames", .array([.int(frames.lowerBound), .int(frames.upperBound)]))) }
+      if lists.late.tasks > 0 {
+        block.append(("drawingQueues", .int(lists.drawingQueues)))
+        block.append(("lateContents", .int(lists.late.tasks)))
+        if let frames = lists.late.frames { block.append(("lateFrames", .array([.int(frames.lowerBound), .int(frames.upperBound)]))) }
+        block.append(("mostFramesLate", .int(lists.late.mostFrames)))
+      }
       members.append(("lists", .object(block)))
     }
     return .object(members)

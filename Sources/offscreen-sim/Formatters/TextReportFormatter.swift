@@ -62,6 +62,11 @@ enum TextReportFormatter {
       text +=
         "\nBlank rows: \(count) row\(count == 1 ? "" : "s") (\(lists.blankRowsText)) came in blank in frames \(frames.lowerBound)-\(frames.upperBound): the fast fling skipped their drawing, so the user sees empty cells while the list flies past\n"
     }
+    if let lists = report.lists, lists.late.tasks > 0, let frames = lists.late.frames {
+      let queues = Markup.plural(lists.drawingQueues, "drawing queue")
+      text +=
+        "\nLate contents: \(Markup.plural(lists.late.tasks, "layer")) drawn on background threads in frames \(frames.lowerBound)-\(frames.upperBound) showed up to \(Markup.plural(lists.late.mostFrames, "frame")) late, waiting for the \(queues): until drawn, each shows blank or with its old contents\n"
+    }
 
     let images = report.findings.filter { $0.category == .image }
     if !images.isEmpty {
