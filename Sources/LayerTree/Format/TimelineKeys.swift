@@ -28,7 +28,7 @@ enum TimelineKeys {
           "The app sets `CADisableMinimumFrameDurationOnPhone` in its Info.plist: Core Animation animations may run above 60 Hz on a ProMotion iPhone, and are judged against its 8.3 ms budget. Without it they run at 60 Hz there, with a 16.7 ms budget; UIKit scrolling runs at the display's rate either way."
       ),
       FormatKey(
-        "drawingQueues", .integer(1...64), defaultText: "the device's CPU cores (`offscreen-sim devices`)",
+        "drawingQueues", .integer(1...64), defaultText: "the device's CPU cores (docs/cost-model.md, \"Drawing queues\")",
         doc:
           "Serial queues the app draws asynchronous contents on (YYAsyncLayer's pool: one per active processor; Texture's display queue): each layer drawn on a background thread is one task, taken by the first queue free; a task that waits past its frame shows its layer late. See [Drawing queues](#drawing-queues)."
       ),
