@@ -103,3 +103,22 @@ struct DrawingQueuesTests {
     #expect(error?.description.contains("timeline.drawingQueues") == true, "\(String(describing: error))")
   }
 }
+
+extension DrawingQueuesTests {
+  /// Drawing past any whole number of frames (a hostile scene's) or not finite never traps: the
+  /// frames are counted in doubles and the most frames late held to a billion. By the rule: the
+  /// first task of each run is its own length, never late; the second of frame 0 (1e300 / 2 ms
+  /// after the first) and frame 1's 1 ms task wait for the one queue: 2 late. An endless task
+  /// makes frame 1's wait forever: 1 late, held to a billion frames. A task of no number ends at
+  /// no time: nothing waits for it.
+  @Test func hugeAndNonFiniteWorkNeverTraps() {
+    let huge = DrawingQueues.late(frames: [(2, 1e300), (1, 1)], queues: 1, intervalMs: Self.interval)
+    #expect(huge.tasks == 2)
+    #expect(huge.mostFrames == 1_000_000_000)
+    let infinite = DrawingQueues.late(frames: [(1, .infinity), (1, 1)], queues: 1, intervalMs: Self.interval)
+    #expect(infinite.tasks == 1)
+    #expect(infinite.mostFrames == 1_000_000_000)
+    let notANumber = DrawingQueues.late(frames: [(1, .nan), (1, 1)], queues: 1, intervalMs: Self.interval)
+    #expect(notANumber.tasks == 0)
+  }
+}

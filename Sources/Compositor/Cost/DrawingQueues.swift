@@ -34,21 +34,23 @@ public enum DrawingQueues {
     guard queues > 0, intervalMs > 0 else { return late }
     var free = [Double](repeating: 0, count: queues)
     // A task that ends exactly at a frame's commit makes that commit (a microsecond's slack for
-    // the sums' last digits).
-    func shownAt(_ end: Double) -> Int { Int(((end - 1e-6) / intervalMs).rounded(.up)) }
+    // the sums' last digits). Frames are counted in doubles: a hostile scene's drawing may run
+    // past any integer, and is never converted whole.
+    func shownAt(_ end: Double) -> Double { ((end - 1e-6) / intervalMs).rounded(.up) }
     for (frame, work) in frames.enumerated() where work.tasks > 0 {
       let queued = Double(frame) * intervalMs
       let duration = work.milliseconds / Double(work.tasks)
-      let unwaited = max(frame + 1, shownAt(queued + duration))
+      let unwaited = max(Double(frame + 1), shownAt(queued + duration))
       for _ in 0..<work.tasks {
         var queue = 0
         for other in 1..<queues where free[other] < free[queue] { queue = other }
         let end = max(queued, free[queue]) + duration
         free[queue] = end
-        let shown = max(frame + 1, shownAt(end))
+        let shown = max(Double(frame + 1), shownAt(end))
         guard shown > unwaited else { continue }
         late.tasks += 1
-        late.mostFrames = max(late.mostFrames, shown - unwaited)
+        let waited = shown - unwaited
+        late.mostFrames = max(late.mostFrames, waited < 1e9 ? Int(waited) : 1_000_000_000)
         late.frames = late.frames.map { min($0.lowerBound, frame)...max($0.upperBound, frame) } ?? frame...frame
       }
     }
