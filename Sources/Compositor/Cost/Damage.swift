@@ -126,13 +126,7 @@ struct Damage {
     var places: [(rect: Rect, position: Int)] = []
     var effects: [(index: Int, position: Int, rect: Rect)] = []
     var shownNow: [Int] = []
-    swap(&lastPlace, &self.lastPlace)
-    swap(&lastOpacity, &self.lastOpacity)
-    swap(&shownStamp, &self.shownStamp)
-    swap(&runStamp, &self.runStamp)
-    swap(&places, &self.places)
-    swap(&effects, &self.effects)
-    swap(&shownNow, &self.shownNow)
+    exchangeWalkMemory(&lastPlace, &lastOpacity, &shownStamp, &runStamp, &places, &effects, &shownNow)
     changedStamp.withUnsafeBufferPointer { changedStamp in
       lastPlace.withUnsafeMutableBufferPointer { lastPlace in
         lastOpacity.withUnsafeMutableBufferPointer { lastOpacity in
@@ -175,6 +169,17 @@ struct Damage {
         }
       }
     }
+    exchangeWalkMemory(&lastPlace, &lastOpacity, &shownStamp, &runStamp, &places, &effects, &shownNow)
+  }
+
+  /// Exchanges the walk's per-layer memory with the model's, field by field: once to take it out
+  /// for the walk (into empty arrays), once to give it back.
+  @inline(__always)
+  private mutating func exchangeWalkMemory(
+    _ lastPlace: inout [Rect], _ lastOpacity: inout [Double], _ shownStamp: inout [Int32], _ runStamp: inout [Int32],
+    _ places: inout [(rect: Rect, position: Int)], _ effects: inout [(index: Int, position: Int, rect: Rect)],
+    _ shownNow: inout [Int]
+  ) {
     swap(&lastPlace, &self.lastPlace)
     swap(&lastOpacity, &self.lastOpacity)
     swap(&shownStamp, &self.shownStamp)

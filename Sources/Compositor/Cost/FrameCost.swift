@@ -247,20 +247,9 @@ struct CostModel {
     }
   }
 
-  private mutating func takeLayerMemory() -> LayerMemory {
-    var layers = LayerMemory()
-    swap(&layers.passGPU, &passGPU)
-    swap(&layers.displayed, &displayed)
-    swap(&layers.shapesRasterized, &shapesRasterized)
-    swap(&layers.configured, &configured)
-    swap(&layers.shownFirst, &shownFirst)
-    swap(&layers.drawn, &drawn)
-    swap(&layers.entries, &entries)
-    swap(&layers.hidden, &hidden)
-    return layers
-  }
-
-  private mutating func giveBack(_ layers: inout LayerMemory) {
+  /// Exchanges the run's memory of each layer with `layers`, field by field: once to take it out
+  /// of the model for the frame (into an empty ``LayerMemory``), once to give it back.
+  private mutating func exchangeLayerMemory(_ layers: inout LayerMemory) {
     swap(&layers.passGPU, &passGPU)
     swap(&layers.displayed, &displayed)
     swap(&layers.shapesRasterized, &shapesRasterized)
@@ -282,7 +271,8 @@ struct CostModel {
     let prices = Prices(device: device, coefficients: coefficients, memory: memory)
     forgetReplaced(state, tree: tree)
     damage.update(plan, state: state, tree: tree, screen: device.screen.bounds, redrawAll: redrawAll)
-    var layers = takeLayerMemory()
+    var layers = LayerMemory()
+    exchangeLayerMemory(&layers)
     layers.passGPU.refill(with: 0, count: plan.nodes.passes.count)
     layers.shownFirst.removeAll(keepingCapacity: true)
     var sums = Sums()
@@ -293,7 +283,7 @@ struct CostModel {
     // The frame is stored for the display where it was redrawn.
     let storedBytes = damage.full ? prices.screenBytes : damage.area * prices.pixelsPerPoint * coefficients.targetBytesPerPixel
     sums.table.addSeconds(at.gpuFramebuffer, self.memory.dramSeconds(storedBytes))
-    giveBack(&layers)
+    exchangeLayerMemory(&layers)
     sums.cost.gpuIdleMs = sums.gpuIdle * 1000
     sums.cost.table = sums.table
     return sums.cost
