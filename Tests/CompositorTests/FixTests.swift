@@ -144,20 +144,24 @@ struct FixTests {
       return area * 2 * (2 * pixels + 1) * c.texelTime / device.gpuSpeed * 1000
     }
 
-    /// GPU ms of a layer's own `pixels`, none hidden: shaded (blended unless `opaque`), and read
-    /// from a texture when it has one.
+    /// GPU ms of the tiler binning one layer's geometry (`tilerLayerTime`), paid per layer drawn.
+    var tilerMs: Double { c.tilerLayerTime / device.gpuSpeed * 1000 }
+
+    /// GPU ms of a layer's own `pixels`, none hidden: its geometry through the tiler, shaded
+    /// (blended unless `opaque`), and read from a texture when it has one.
     func layerMs(_ pixels: Double, textured: Bool, opaque: Bool = false) -> Double {
       let shading = pixels * c.opaquePixelTime * (opaque ? 1 : c.blendedPixelFactor) / device.gpuSpeed
       let bytes = pixels * c.textureBytesPerPixel
       // The texture's read overlaps the shading: the larger of the two.
-      return (textured ? max(shading, memorySeconds(bytes, footprint: bytes)) : shading) * 1000
+      return tilerMs + (textured ? max(shading, memorySeconds(bytes, footprint: bytes)) : shading) * 1000
     }
 
-    /// GPU ms of a cached bitmap of `pixels` drawn: blended, read as a render target, the read
-    /// overlapped with the shading.
+    /// GPU ms of a cached bitmap of `pixels` drawn: its quad through the tiler, blended, read as a
+    /// render target, the read overlapped with the shading.
     func hitMs(_ pixels: Double) -> Double {
       let bytes = pixels * c.textureBytesPerPixel
-      return max(pixels * c.opaquePixelTime * c.blendedPixelFactor / device.gpuSpeed, memorySeconds(bytes, footprint: bytes, target: true))
+      return tilerMs
+        + max(pixels * c.opaquePixelTime * c.blendedPixelFactor / device.gpuSpeed, memorySeconds(bytes, footprint: bytes, target: true))
         * 1000
     }
 

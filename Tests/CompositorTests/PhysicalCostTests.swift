@@ -56,18 +56,19 @@ struct PhysicalCostTests {
   /// Blending is not free, and opaque overdraw is removed: four full-screen layers on an iPhone 6
   /// (A8, 750 x 1334 = 1,000,500 px). Opaque, hidden-surface removal shades only the top one
   /// (a tile-based deferred GPU shades the front opaque fragment alone); half-transparent, all
-  /// four are shaded and blended. GPU per frame: shading, then the frame stored to DRAM.
+  /// four are shaded and blended. GPU per frame: the tiler bins all four layers' geometry, hidden
+  /// or not (`tilerLayerTime`), the shading, then the frame stored to DRAM.
   @Test func opaqueOverdrawIsHiddenBlendedOverdrawIsPaid() throws {
     func gpu(_ color: String) throws -> Double {
       let layer = ##"{"id": "l", "frame": [0, 0, 375, 667], "backgroundColor": "\##(color)", "repeat": {"count": 4, "step": [0, 0]}}"##
       return try Self.run(layer, device: "iphone-6").frames[0].cost.gpuMs
     }
     let pixels = 1_000_500.0
-    let framebuffer = pixels * 4 / 12.8e9 * 1000
+    let fixed = pixels * 4 / 12.8e9 * 1000 + 4 * Self.c.tilerLayerTime * 1000
     let opaque = try gpu("#FFFFFF")
     let blended = try gpu("#FFFFFF80")
-    #expect(abs(opaque - (pixels * Self.c.opaquePixelTime * 1000 + framebuffer)) < 1e-9)
-    #expect(abs(blended - (4 * pixels * Self.c.opaquePixelTime * Self.c.blendedPixelFactor * 1000 + framebuffer)) < 1e-9)
+    #expect(abs(opaque - (pixels * Self.c.opaquePixelTime * 1000 + fixed)) < 1e-9)
+    #expect(abs(blended - (4 * pixels * Self.c.opaquePixelTime * Self.c.blendedPixelFactor * 1000 + fixed)) < 1e-9)
   }
 
   /// Apple's first blending fix, an opaque label, saves GPU time: a 300 x 20 pt label over a white
@@ -116,14 +117,15 @@ struct PhysicalCostTests {
   }
 
   /// A full-screen blur runs on a downscaled capture (WWDC14 session 419): on an iPhone 6 (A8,
-  /// 750 x 1334) its passes cost less than the 4.59 ms Apple measured for a full-screen blur on
-  /// the A7 of the iPad Air (2048 x 1536, three times the pixels, a slower GPU).
-  @Test func aFullScreenBlurCostsLessOnAnA8ThanApplesA7Figure() throws {
+  /// 750 x 1334) its passes cost less than a third of the 14.5 ms Apple measured for the whole
+  /// frame of a full-screen blur of the light and dark styles on the iPad (3rd generation)
+  /// (2048 x 1536: three times the pixels, on a GPU Apple's claims put below the A8's).
+  @Test func aFullScreenBlurCostsLessOnAnA8ThanApplesA5XFigure() throws {
     let report = try Self.run(##"{"id": "blur", "class": "UIVisualEffectView", "frame": [0, 0, 375, 667]}"##, device: "iphone-6")
     let finding = try #require(report.findings.first { $0.rule == VisualEffectRule.ruleID })
     #expect(finding.passes == 3)
     #expect(finding.gpuMs > 0)
-    #expect(finding.gpuMs < 4.59)
+    #expect(finding.gpuMs < 14.5 / 3)
   }
 
   /// A full-screen blur on the iPad Air (A7: 2048 x 1536 px, Apple's specifications), sized as
@@ -131,8 +133,9 @@ struct PhysicalCostTests {
   /// horizontal and a vertical blur at that size. Its three targets are 1/64 of the screen each:
   /// 3 x 2048 x 1536 / 64 x 4 B = 589,824 B of offscreen memory, not three full screens; and the
   /// effect view's upscale and tint reads the small target, so its texture read is that much
-  /// smaller than the image's under it. (The session's 4.59 ms is the whole test frame, an image
-  /// under the blur: `wwdc14-blur-ipad-air` in measurements/published.json, PublishedCasesTests.)
+  /// smaller than the image's under it. (The session's 14.5-18.15 ms on the iPad (3rd generation)
+  /// are the whole test frame, an image under the blur: `wwdc14-blur-ipad-3` in
+  /// measurements/published.json, PublishedCasesTests.)
   @Test func aFullScreenBlurOnTheA7IsSizedAsTheSessionDrawsIt() throws {
     let ipadAir = try #require(DeviceCatalogue.device(id: "ipad-air"))
     #expect(ipadAir.renderedPixels == Size(1536, 2048) && ipadAir.gpuSpeed == 1 / 1.5 && ipadAir.memoryBandwidth == 12.8e9)

@@ -127,6 +127,16 @@ public enum FittedCoefficients {
         "0.2 ns: the A8's fill rate (8 pixels a clock at 533 MHz, 4.3 Gpixel/s) bounds how fast a pixel is written; 5 ns: ten times the fitted value, a pixel shaded by a long shader (estimate)"
     ),
     FittedParameter(
+      "tilerLayerTime", .coefficient(\.tilerLayerTime), 0...50e-6, .gpu, in: "a scene of many layers",
+      because:
+        "0: geometry binned for free; 50 µs: 330 layers would fill a 60 Hz frame of an A8's GPU with tiling alone (estimate)"
+    ),
+    FittedParameter(
+      "preMetalBlurSampleFactor", .coefficient(\.preMetalBlurSampleFactor), 1...8, .gpu, in: "a blur on a GPU before the A7",
+      because:
+        "1: a dependent texture read at no extra cost, as on the A7 and later; 8: a read that waits out the whole texel fetch instead of overlapping it (estimate)"
+    ),
+    FittedParameter(
       "interruptedTileShare", .coefficient(\.interruptedTileShare), 0...1, .gpu, in: "a scene with offscreen passes",
       because:
         "0: the render server renders offscreen content before the tiles it covers are shaded; 1: every tile of the screen stored and loaded again around each pass"

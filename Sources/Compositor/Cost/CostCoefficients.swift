@@ -10,10 +10,11 @@ public struct CostCoefficients: Sendable, Hashable {
 
   /// Seconds to shade one opaque pixel of a layer on the A8, after hidden-surface removal (a texture
   /// sample or a colour, written to tile memory). Fitted to every measured case at once
-  /// (measurements/published.json; docs/cost-model.md, "Measured cases against the model"): the plain
-  /// tables of WWDC14 session 419 on the A5 (GPU 30-37% busy at 60 fps) and QQ Music v2 (about 28%)
-  /// hold it up; the iPad Air's full-screen blur (4.59 ms) holds it down.
-  public var opaquePixelTime = 0.6264e-9
+  /// (measurements/published.json; docs/cost-model.md, "Measured cases against the model"): the
+  /// iPad (3rd generation)'s tint-only frame (a full-screen image under a full-screen tint, 4.59 ms:
+  /// WWDC14 session 419) holds it down, near the A8's fill rate (0.2 ns a pixel, its bound); the
+  /// plain tables' GPU utilization on the A5 is made up by the tiler (`tilerLayerTime`).
+  public var opaquePixelTime = 0.2217e-9
   /// A blended pixel costs this many opaque ones: it cannot be removed by hidden-surface removal, and
   /// the GPU reads the tile's colour and blends in the shader core (PowerVR and Apple GPUs have no
   /// fixed-function blending). Fitted to every measured case at once (measurements/published.json;
@@ -21,6 +22,16 @@ public struct CostCoefficients: Sendable, Hashable {
   /// cases give a blended pixel no cost beyond an opaque one's, once hidden-surface removal has
   /// spared the opaque layers' hidden pixels.
   public var blendedPixelFactor = 1.0
+  /// GPU seconds, on the A8, of each layer drawn beside its pixels: its geometry through the tiler
+  /// (WWDC14 session 419: the first stage of every frame transforms the vertices and bins them into
+  /// the tiles they cover, the OpenGL ES driver instrument's "tiler utilization"; its "device
+  /// utilization", the GPU busy figure the session's case studies read, counts the tiler and the
+  /// renderer) and its draw's set-up. A layer drawn is a quad and a draw whatever its size, hidden
+  /// by an opaque layer above it or not; it is paid where the frame redraws it. Fitted to every
+  /// measured case at once (measurements/published.json; docs/cost-model.md, "Measured cases
+  /// against the model"): the A5's plain tables (GPU 30-37% busy at 60 fps with 34 to 49 layers
+  /// drawn) against the iPad (3rd generation)'s full-screen image and tint (three layers, 4.59 ms).
+  public var tilerLayerTime = 19.61e-6
   /// Bytes read from memory per pixel of a textured layer (image, text, drawing, gradient, cached
   /// bitmap): one RGBA8 texel per pixel drawn at 1:1. Hardware fact.
   public var textureBytesPerPixel = 4.0
@@ -37,7 +48,7 @@ public struct CostCoefficients: Sendable, Hashable {
   /// but not in its GPU utilization (419: a GPU-bound app with many passes shows less than 100%).
   /// Fitted to every measured case at once (measurements/published.json; docs/cost-model.md,
   /// "Measured cases against the model"), within Apple's range.
-  public var switchIdleTime = 0.1529e-3
+  public var switchIdleTime = 0.1636e-3
   /// Share of the interrupted render pass's target (the screen for a pass drawn straight into it)
   /// whose tiles are stored to memory and loaded again around one offscreen pass. A tile-based GPU
   /// ends the render pass to render into another target: the tiles it has shaded so far are stored,
@@ -47,12 +58,12 @@ public struct CostCoefficients: Sendable, Hashable {
   /// docs/cost-model.md, "Measured cases against the model"): QQ Music v1 on the 6 Plus (13 rounded
   /// clips a frame, about 40 fps) holds it down, the A5's masked contacts table (43-47 fps, the GPU
   /// 84-89% busy) up.
-  public var interruptedTileShare = 0.3
+  public var interruptedTileShare = 0.3093
   /// GPU seconds per pixel, on the A8, to write a tile of the interrupted render pass out to memory
   /// and load it back: the GPU's own work beside the bytes' traffic, growing with the pixels of the
   /// pass it interrupts, divided by the GPU's speed. Fitted to every measured case at once
   /// (measurements/published.json; docs/cost-model.md, "Measured cases against the model").
-  public var tileStorePixelTime = 1.0e-9
+  public var tileStorePixelTime = 0.8839e-9
   /// Bytes a render target's pixel moves to and from memory over its uncompressed size, on GPUs that
   /// compress render targets losslessly (the A12 and later: Metal compresses textures it keeps
   /// private to the GPU, "Optimizing texture data"). Lossless compression guarantees no ratio;
@@ -70,6 +81,15 @@ public struct CostCoefficients: Sendable, Hashable {
   /// Seconds per texture sample on the A8, for blurs: 8 texture units at 533 MHz give about 4.3
   /// Gtexel/s. Estimate from the GPU's configuration.
   public var texelTime = 1 / 4.3e9
+  /// A blur's texture sample costs this many times `texelTime` on GPUs before the A7 (the A5's and
+  /// A6's PowerVR SGX, pre-Metal): a blur computes its sample positions in the shader, and Apple's
+  /// OpenGL ES Programming Guide ("Best Practices for Shaders", "Avoid Dynamic Texture Lookups")
+  /// says such dependent texture reads cost nothing extra only on OpenGL ES 3.0-capable hardware
+  /// (the A7 and later) and delay the texel's loading on the others. Fitted to every measured case
+  /// at once (measurements/published.json; docs/cost-model.md, "Measured cases against the
+  /// model"): the A5's photo table with path-less shadows (mid 30s fps on the iPod touch) holds it
+  /// down, the iPad (3rd generation)'s full-screen blur up.
+  public var preMetalBlurSampleFactor = 1.67
   /// A shadow's Gaussian blur runs at a resolution where its radius is at most this many pixels: the
   /// render server, like Core Image's Gaussian blur, downsamples before blurring a large radius, so a
   /// shadow's blur costs at most about as much as one of this radius over its target. Estimate.
@@ -83,9 +103,9 @@ public struct CostCoefficients: Sendable, Hashable {
   /// Shading cost of a vibrancy effect's filter pass per pixel, in opaque pixels: it reads the
   /// blurred backdrop and the vibrant content and combines them, "the most expensive pass of all"
   /// (WWDC14 session 419). Fitted to every measured case at once (measurements/published.json;
-  /// docs/cost-model.md, "Measured cases against the model"): at its lower bound, 1: the vibrancy
-  /// case (14-17.5 ms on the iPad Air) is already over with one opaque pixel's cost.
-  public var vibrancyFilterFactor = 1.0
+  /// docs/cost-model.md, "Measured cases against the model"): the iPad Air's full-screen vibrancy
+  /// over a full-screen blur, 14-17.48 ms.
+  public var vibrancyFilterFactor = 4.793
 
   // MARK: Render server (render prepare, CPU)
 
@@ -115,7 +135,7 @@ public struct CostCoefficients: Sendable, Hashable {
   /// measured case at once (measurements/published.json; docs/cost-model.md, "Measured cases against
   /// the model"): the A5's photo and contacts tables scroll at 60 fps, reusing a cell every few
   /// frames, and the mail cell takes 3-8 ms on an iPhone 7.
-  public var layoutTime = 0.1503e-3
+  public var layoutTime = 0.1525e-3
   /// Seconds to set up one label's text when it is configured (the text system's set-up: attributed
   /// string, font, framesetter) on the A8, beside `glyphTime` per character, on the thread that draws
   /// the label: a label drawn asynchronously (YYText) typesets in its display task on a background
@@ -148,7 +168,7 @@ public struct CostCoefficients: Sendable, Hashable {
   /// corners, bake a gradient) on the A8. Fitted to every measured case at once
   /// (measurements/published.json; docs/cost-model.md, "Measured cases against the model"): QQ Music
   /// v2's process CPU 30-50% while scrolling (its covers drawn on background threads).
-  public var imageDrawPixelTime = 192e-9
+  public var imageDrawPixelTime = 177.4e-9
 
   public init() {}
 

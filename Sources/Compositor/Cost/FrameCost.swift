@@ -36,7 +36,7 @@ public enum CostItem {
   /// GPU items. The extra works of offscreen passes (``ExtraWork``) sit after the pass switches,
   /// in the order of their cases.
   public static let gpu =
-    ["layers", "textures", "offscreenTargets", "passSwitches"] + ExtraWork.allCases.map(\.costItem)
+    ["tiler", "layers", "textures", "offscreenTargets", "passSwitches"] + ExtraWork.allCases.map(\.costItem)
     + ["rasterCacheHits", "framebuffer"]
   public static let renderServer = ["layers", "animations", "passes", "shapes"]
   public static let mainThread = ["frame", "layout", "display", "imageDecode", "imageDraw", "commit"]
@@ -73,6 +73,7 @@ public enum CostItem {
 
   /// The positions of the items the cost model adds to, found once by name.
   struct Positions: Sendable {
+    let gpuTiler = position(.gpu, "tiler")
     let gpuLayers = position(.gpu, "layers")
     let gpuTextures = position(.gpu, "textures")
     let gpuOffscreenTargets = position(.gpu, "offscreenTargets")
@@ -175,6 +176,8 @@ struct CostModel {
     /// Seconds to shade an opaque pixel, and a blended one.
     let opaqueSeconds: Double
     let blendedSeconds: Double
+    /// Seconds of the tiler per layer drawn.
+    let tilerSeconds: Double
     /// A switch's idle is a latency (the pipeline drained and restarted), not work: the same on
     /// every GPU.
     let switchIdleSeconds: Double
@@ -193,6 +196,7 @@ struct CostModel {
         c.interruptedTileShare
         * (memory.targetSeconds(2 * screenBytes, footprint: screenBytes) + device.screenPixelArea * c.tileStorePixelTime * gpuSeconds)
       blendedSeconds = opaqueSeconds * c.blendedPixelFactor
+      tilerSeconds = c.tilerLayerTime * gpuSeconds
     }
   }
 
@@ -581,7 +585,10 @@ struct CostModel {
     prices: Prices, sums: inout Sums
   ) {
     let area = entry.rect.area
-    let shaded = max(0, area - hidden) * prices.pixelsPerPoint * damage.share(of: entry.rect, target: entry.target)
+    let redrawn = damage.share(of: entry.rect, target: entry.target)
+    // The tiler bins the layer's geometry wherever the frame redraws it, hidden or not.
+    if redrawn > 0 { sums.table.addSeconds(at.gpuTiler, prices.tilerSeconds) }
+    let shaded = max(0, area - hidden) * prices.pixelsPerPoint * redrawn
     let seconds = shaded * (entry.opaque ? prices.opaqueSeconds : prices.blendedSeconds)
     let bytes = shaded * coefficients.textureBytesPerPixel
     if records[item.record].rasterHit {
