@@ -32,4 +32,23 @@ struct LayerPropsTests {
     }
     #expect(gated > 0)
   }
+
+  /// The placeholder the decide pass fills its room with (``LayerProps/none``) is made without the
+  /// registry's gates; a plain layer with Core Animation's defaults draws nothing and no rule's
+  /// gate lets it through (no shadow, mask, clip, opacity, rasterization, effect, turn or blend), so
+  /// it equals the properties the registry makes of such a layer.
+  @Test func thePlaceholderIsAPlainLayersProps() {
+    #expect(LayerProps.none == LayerProps(Layer(id: ""), hasMask: false))
+    #expect(LayerProps.none.offscreenGates == 0)
+  }
+
+  /// A layer the timeline changes gets its properties from the tree (``FlatTree/props(of:at:)``),
+  /// with the gates the tree was built with: the registry's, as the layer's own.
+  @Test func aChangedLayersPropsTakeTheTreesGates() throws {
+    let bytes = Array(SceneGenerator(kind: .feed, layers: 600, frames: 1, seed: 11).json().utf8)
+    let tree = FlatTree(try SceneDecoder.decode(bytes, options: TestDevices.options).root)
+    for index in 0..<tree.count {
+      #expect(tree.props(of: tree.layer(index), at: index) == LayerProps(tree.layer(index), hasMask: tree.masks[index] >= 0))
+    }
+  }
 }

@@ -143,7 +143,7 @@ extension SceneFix {
   /// The scene with the fix applied to the findings on `paths`, wherever its condition holds:
   /// a pure edit of the model.
   public func apply(to paths: [String], in context: FixContext) -> Scene {
-    context.scene.applying(SceneFixes.merged(paths.compactMap { check($0, in: context).edits }.flatMap { $0 }))
+    context.scene.applying(LayerEdits.merged(paths.compactMap { check($0, in: context).edits }.flatMap { $0 }))
   }
 
   /// True when the fix applies to the finding on the layer at `path` of `scene` run on `device`.
@@ -157,25 +157,10 @@ extension SceneFix {
   }
 }
 
-/// The registry of fixes: adding a fix is one file and one line here.
-public enum SceneFixes {
-  public static let all: [any SceneFix] = [
-    ShadowPathFix(),
-    DropMasksToBoundsFix(),
-    MaskToCornerRadiusFix(),
-    PrecomposeCornersFix(),
-    StopRasterizingFix(),
-    RasterizeStaticSubtreeFix(),
-    FlattenCellFix(),
-  ]
-
-  public static func fix(id: String) -> (any SceneFix)? { all.first { $0.id == id } }
-
-  /// The fixes that answer findings of `rule`.
-  public static func answering(_ rule: String) -> [any SceneFix] { all.filter { $0.rules.contains(rule) } }
-
+/// Edits joined per path, for applying several at once (``SceneFixes/merged(_:)``).
+enum LayerEdits {
   /// Edits on the same path joined into one, in first-seen order, each change once.
-  public static func merged(_ edits: [LayerEdit]) -> [LayerEdit] {
+  static func merged(_ edits: [LayerEdit]) -> [LayerEdit] {
     var order: [String] = []
     var byPath: [String: [LayerChange]] = [:]
     for edit in edits {

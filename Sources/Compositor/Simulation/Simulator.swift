@@ -6,13 +6,13 @@ import LayerTree
 /// out; no files, flags or printing. Its stages, each a value in and a value out, in the order
 /// a frame goes through them:
 ///
-/// 1. ``FlatTree`` (`Plan/FlatTree.swift`): the scene's layer tree as one array in drawing
+/// 1. ``FlatTree`` (`Scene/FlatTree.swift`): the scene's layer tree as one array in drawing
 ///    order, with paths and each layer's render properties (``LayerProps``), built once;
 /// 2. ``SceneAnimator`` (`Time/SceneAnimator.swift`): per frame, a ``FrameState``: what the
 ///    timeline changed (animations, scrolling, cell reuse, content changes);
 /// 3. ``RasterCache`` (`Time/RasterCache.swift`): drops the entries whose subtree changed
 ///    (`staleEntries`, `Simulation/StaleRasterEntries.swift`) and those unused for 100 ms;
-/// 4. ``FramePlanner`` (`Plan/FramePlanner.swift`): the decide pass, into a ``FramePlan``:
+/// 4. ``FramePlanner`` (`Planner/FramePlanner.swift`): the decide pass, into a ``FramePlan``:
 ///    geometry, clipping, culling, cache hits and misses, the offscreen rules
 ///    (``OffscreenRules``) and their nesting;
 /// 5. `CostModel` (`Cost/FrameCost.swift`): the plan priced on the device, into a

@@ -73,10 +73,13 @@ struct Affine: Sendable, Hashable {
     return Rect(minX, minY, maxX - minX, maxY - minY)
   }
 
-  /// True when the transform keeps edges parallel to the screen's axes.
+  /// True when the transform keeps edges parallel to the screen's axes. Inlined: the decide pass
+  /// asks it of every visited layer, and a call costs more than the test.
   var isAxisAligned: Bool {
-    let tolerance = 1e-9
-    return (abs(b) < tolerance && abs(c) < tolerance) || (abs(a) < tolerance && abs(d) < tolerance)
+    @inline(__always) get {
+      let tolerance = 1e-9
+      return (abs(b) < tolerance && abs(c) < tolerance) || (abs(a) < tolerance && abs(d) < tolerance)
+    }
   }
 
   /// The scale along x and y (lengths of the mapped unit vectors).

@@ -200,7 +200,7 @@ public struct SceneAnimator: Sendable {
 
     for (index, layer) in state.layers {
       if animated[index] {
-        state.props[index] = LayerProps(layer, hasMask: tree.masks[index] >= 0)
+        state.props[index] = tree.props(of: layer, at: index)
       } else {
         // A reused cell only moves: what its properties imply does not depend on where it is.
         var props = tree.props(index)

@@ -33,9 +33,11 @@ public struct FlatTree: Sendable {
   /// The columns, in one box shared by copies until one of them is written: the rules', the
   /// image checks' and the tally's contexts copy the tree every frame, and a copy is then one
   /// retain instead of one for each column. Copied before a write unless this tree holds it alone.
-  private var storage = CopyOnWriteBox(Stored())
+  private var storage: CopyOnWriteBox<Stored>
 
   private struct Stored: Sendable {
+    /// The rules' gates every layer's render properties are made with.
+    let gates: any OffscreenGates.Type
     var layers: [Layer] = []
     var parents = IndexColumn()
     var subtreeEnds = IndexColumn()
@@ -88,7 +90,10 @@ public struct FlatTree: Sendable {
     _modify { yield &unique().value.extents }
   }
 
-  public init(_ root: Layer) {
+  /// The tree of `root`, each layer's render properties made with `gates` (the registry's:
+  /// ``init(_:)``).
+  init(_ root: Layer, gates: any OffscreenGates.Type) {
+    storage = CopyOnWriteBox(Stored(gates: gates))
     let count = root.subtreeCount
     layers.reserveCapacity(count)
     derived.reserveCapacity(count)
@@ -171,6 +176,12 @@ public struct FlatTree: Sendable {
   /// a run keeps those of the layers its frames reach (``PropsCache``).
   public func props(_ index: Int) -> LayerProps {
     LayerProps(layers[index], hasMask: masks[index] >= 0, derived: derived[index])
+  }
+
+  /// The render properties of `layer`, a frame's copy of the layer at `index` (the timeline
+  /// changed it), made with the tree's gates.
+  func props(of layer: Layer, at index: Int) -> LayerProps {
+    LayerProps(layer, hasMask: masks[index] >= 0, gates: storage.value.gates)
   }
 
   /// The layer at `index`, as the scene writes it.
@@ -300,7 +311,7 @@ public struct FlatTree: Sendable {
       let box = unique()
       index = box.value.layers.count
       box.value.layers.append(layer)
-      box.value.derived.append(LayerProps.derive(layer, hasMask: mask != nil))
+      box.value.derived.append(LayerProps.derive(layer, hasMask: mask != nil, gates: box.value.gates))
       box.value.parents.storage.append(Int32(parent))
       box.value.subtreeEnds.storage.append(Int32(index + 1))
       box.value.masks.storage.append(-1)
@@ -408,7 +419,7 @@ extension FlatTree {
       same.recomputeExtents(of: replaced)
       return (same, (0..<Int32(count)).map { $0 })
     }
-    var tree = FlatTree(reserving: count)
+    var tree = FlatTree(reserving: count, gates: storage.value.gates)
     var sources: [Int32] = []
     sources.reserveCapacity(count)
     var rebuilt: [Int] = []
@@ -467,7 +478,7 @@ extension FlatTree {
   private mutating func replace(_ layer: Layer, at index: Int, edited: [Bool], dirty: [Bool], replaced: inout [Int]) {
     let mask = layer.kind.isTransformLayer ? nil : layer.mask
     layers[index] = layer
-    if edited[index] { derived[index] = LayerProps.derive(layer, hasMask: mask != nil) }
+    if edited[index] { derived[index] = LayerProps.derive(layer, hasMask: mask != nil, gates: storage.value.gates) }
     replaced.append(index)
     if let mask, dirty[masks[index]] { replace(mask, at: masks[index], edited: edited, dirty: dirty, replaced: &replaced) }
     var child = masks[index] >= 0 ? subtreeEnds[masks[index]] : index + 1
@@ -477,7 +488,8 @@ extension FlatTree {
     }
   }
 
-  private init(reserving count: Int) {
+  private init(reserving count: Int, gates: any OffscreenGates.Type) {
+    storage = CopyOnWriteBox(Stored(gates: gates))
     extents.reserveCapacity(count)
     layers.reserveCapacity(count)
     derived.reserveCapacity(count)
@@ -513,7 +525,7 @@ extension FlatTree {
     let mask = layer.kind.isTransformLayer ? nil : layer.mask
     let baseMask = base.masks[source]
     guard isEdited || (mask == nil) == (baseMask < 0) else { return false }
-    derived.append(isEdited ? LayerProps.derive(layer, hasMask: mask != nil) : base.derived[source])
+    derived.append(isEdited ? LayerProps.derive(layer, hasMask: mask != nil, gates: storage.value.gates) : base.derived[source])
     layers.append(layer)
     extents.append(.zero)
     rebuilt.append(index)

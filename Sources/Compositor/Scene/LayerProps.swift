@@ -16,7 +16,8 @@ public struct LayerProps: Sendable, Hashable {
   public var shadowOffset: Size
   public var rasterizationScale: Double
   /// The registered offscreen rules that could fire on it, a bit per rule in the order of
-  /// ``OffscreenRules/all``: their gates (``OffscreenRule/mightFire(on:props:)``), run once here.
+  /// ``OffscreenRules/all``: their gates (``OffscreenRule/mightFire(on:props:)``), run once when
+  /// the properties are made (``OffscreenGates``).
   /// The decide pass asks a layer only of the rules whose bit is set.
   public var offscreenGates: UInt64
   /// The Boolean properties below, a bit each: the value is copied as a few whole words.
@@ -139,9 +140,10 @@ public struct LayerProps: Sendable, Hashable {
     static let coversOpaque: UInt8 = 4
   }
 
-  /// The work-taking part of ``init(_:hasMask:)``, to be given back to ``init(_:hasMask:derived:)``.
-  static func derive(_ layer: Layer, hasMask: Bool) -> Derived {
-    let props = LayerProps(layer, hasMask: hasMask)
+  /// The work-taking part of ``init(_:hasMask:gates:)``, to be given back to
+  /// ``init(_:hasMask:derived:)``.
+  static func derive(_ layer: Layer, hasMask: Bool, gates: any OffscreenGates.Type) -> Derived {
+    let props = LayerProps(layer, hasMask: hasMask, gates: gates)
     var flags: UInt8 = 0
     if props.hasShadow { flags |= Derived.hasShadow }
     if props.drawsSelf { flags |= Derived.drawsSelf }
@@ -159,8 +161,9 @@ public struct LayerProps: Sendable, Hashable {
     offscreenGates = UInt64(derived.gates)
   }
 
-  /// `hasMask` comes from the tree: a transform layer ignores its mask.
-  public init(_ layer: Layer, hasMask: Bool) {
+  /// `hasMask` comes from the tree: a transform layer ignores its mask. The rules' gates are
+  /// `gates`' (the registry's: ``init(_:hasMask:)``).
+  init(_ layer: Layer, hasMask: Bool, gates: any OffscreenGates.Type) {
     self.init(fields: layer, hasMask: hasMask)
     hasShadow = LayerDrawing.hasShadow(layer)
     drawsSelf = LayerDrawing.drawsSelf(layer)
@@ -173,7 +176,7 @@ public struct LayerProps: Sendable, Hashable {
     case .shape, .gradient, .visualEffect: parts += 1
     }
     ownDrawingParts = parts
-    offscreenGates = OffscreenRules.gates(on: layer, props: self)
+    offscreenGates = gates.gates(on: layer, props: self)
   }
 
   /// The properties read straight from the layer; the derived ones are left false.
@@ -215,6 +218,7 @@ public struct LayerProps: Sendable, Hashable {
 
   public var bounds: Rect { Rect(0, 0, frame.width, frame.height) }
 
-  /// The properties of a plain layer with Core Animation's defaults: a placeholder.
-  static let none = LayerProps(Layer(id: ""), hasMask: false)
+  /// The properties of a plain layer with Core Animation's defaults, which draws nothing and
+  /// which no rule's gate lets through: a placeholder.
+  static let none = LayerProps(Layer(id: ""), hasMask: false, derived: Derived(gates: 0, flags: 0, parts: 0))
 }

@@ -39,3 +39,22 @@ public enum OffscreenRules {
     return gates
   }
 }
+
+/// The registry's gates are those a tree and its layers' render properties are made with.
+extension OffscreenRules: OffscreenGates {}
+
+extension LayerProps {
+  /// `hasMask` comes from the tree: a transform layer ignores its mask. The gates are the
+  /// registry's (``OffscreenRules``).
+  public init(_ layer: Layer, hasMask: Bool) {
+    self.init(layer, hasMask: hasMask, gates: OffscreenRules.self)
+  }
+}
+
+extension FlatTree {
+  /// The tree of `root`, each layer's render properties made with the registry's gates
+  /// (``OffscreenRules``).
+  public init(_ root: Layer) {
+    self.init(root, gates: OffscreenRules.self)
+  }
+}
