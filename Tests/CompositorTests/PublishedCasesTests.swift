@@ -40,7 +40,6 @@ struct PublishedCasesTests {
       2.75, "GPU 42% busy against 30%: the overlay's cover is a layer more a cell, each costing the tiler as much as the photo table's"
     ),
     "qqmusic-v2": (2, "60 fps where Instruments read 55-59: the scroll's own hitches are not in the scene"),
-    "mail-cell-composite-first-display": (1.5, "a cell made from a NIB; the model costs creating a view as configuring it"),
   ]
 
   /// Each case's figures within their tolerance (the measured value, range or bound), but for the
@@ -48,10 +47,11 @@ struct PublishedCasesTests {
   @Test func everyCaseHolds() throws {
     let results = Calibration.predict(try Self.cases(), jobs: 2)
     #expect(results.count >= 15)
-    // At least five chips of four GPU generations: pre-Metal (A5, A5X, A6), A7, A8, A10.
+    // At least five chips (A5, A5X, A6, A7, A8: five device generations) of three GPU generations
+    // (pre-Metal, Apple1, Apple2).
     let devices = Set(results.map(\.deviceID))
     let generations = Set(devices.compactMap { DeviceCatalogue.device(id: $0).map { $0.gpuGeneration ?? 0 } })
-    #expect(generations.count >= 4, "\(generations)")
+    #expect(generations.count >= 3, "\(generations)")
     let chips = Set(devices.compactMap { DeviceCatalogue.device(id: $0)?.gpu.split(separator: " ").first })
     #expect(chips.count >= 5, "\(chips)")
     for result in results {

@@ -134,7 +134,7 @@ public struct CostCoefficients: Sendable, Hashable {
   /// shown for the first time: view set-up, Auto Layout, frame arithmetic) on the A8. Fitted to every
   /// measured case at once (measurements/published.json; docs/cost-model.md, "Measured cases against
   /// the model"): the A5's photo and contacts tables scroll at 60 fps, reusing a cell every few
-  /// frames, and the mail cell takes 3-8 ms on an iPhone 7.
+  /// frames.
   public var layoutTime = 0.1525e-3
   /// Seconds to set up one label's text when it is configured (the text system's set-up: attributed
   /// string, font, framesetter) on the A8, beside `glyphTime` per character, on the thread that draws

@@ -154,11 +154,11 @@ public enum FittedCoefficients {
     FittedParameter(
       "layoutTime", .coefficient(\.layoutTime), 0.02e-3...3e-3, .mainThread, in: "a scene whose cells are set up or reused",
       because:
-        "0.02 ms: setting a frame and a few properties; 3 ms: ten times the fitted value, past the mail cell's 3-8 ms for 9 views (estimate)"
+        "0.02 ms: setting a frame and a few properties; 3 ms: ten times the fitted value, a cell of ten views at 30 ms on the A8 (estimate)"
     ),
     FittedParameter(
       "textLayoutTime", .coefficient(\.textLayoutTime), 0.05e-3...5e-3, .mainThread, in: "a scene whose labels are set up",
-      because: "0.05 ms: an attributed string and a font looked up; 5 ms: four labels would take the mail cell past its 8 ms (estimate)"),
+      because: "0.05 ms: an attributed string and a font looked up; 5 ms: a cell of four labels at 20 ms on the A8 (estimate)"),
     FittedParameter(
       "constraintTime", .coefficient(\.constraintTime), 1e-6...2e-3, .mainThread, in: "a scene whose cells are laid out with Auto Layout",
       because:
@@ -166,7 +166,7 @@ public enum FittedCoefficients {
     ),
     FittedParameter(
       "glyphTime", .coefficient(\.glyphTime), 1e-6...200e-6, .mainThread, in: "a scene that draws text on the main thread",
-      because: "1 µs: Core Text's glyph lookup and blit alone (estimate); 200 µs: twice what the mail cell's 8 ms allows (97 µs)"),
+      because: "1 µs: Core Text's glyph lookup and blit alone (estimate); 200 µs: a 100-character label at 20 ms on the A8 (estimate)"),
     FittedParameter(
       "imageDrawPixelTime", .coefficient(\.imageDrawPixelTime), 10e-9...500e-9, .mainThread,
       in: "a scene that draws images with Core Graphics",
