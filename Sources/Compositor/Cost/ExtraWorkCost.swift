@@ -24,7 +24,7 @@ extension CostModel {
     let scale = device.screen.scale
     let gpuSeconds = 1 / device.gpuSpeed
     // Dependent texture reads cost more before the A7 (``CostCoefficients/preMetalBlurSampleFactor``).
-    let sampleSeconds = c.texelTime * gpuSeconds * (device.gpuGeneration == 0 ? c.preMetalBlurSampleFactor : 1)
+    let sampleSeconds = blurSampleSeconds
     let passes = Double(max(pass.passes, 1))
     let area = pass.pixelArea / passes
     switch work {

@@ -131,6 +131,10 @@ struct CostModel {
   let device: DeviceProfile
   let coefficients: CostCoefficients
   let memory: MemorySystem
+  /// Seconds of one blur texture sample on this device: `texelTime` over the GPU's speed, times
+  /// `preMetalBlurSampleFactor` on a GPU before the A7 (worked out once: the GPU's generation is
+  /// read from its family's name).
+  let blurSampleSeconds: Double
   /// The cost items' positions (``CostItem/positions``).
   let at = CostItem.positions
 
@@ -163,6 +167,8 @@ struct CostModel {
     self.device = device
     self.coefficients = coefficients
     memory = MemorySystem(device: device, coefficients: coefficients)
+    blurSampleSeconds =
+      coefficients.texelTime * (1 / device.gpuSpeed) * (device.gpuGeneration == 0 ? coefficients.preMetalBlurSampleFactor : 1)
   }
 
   /// The frame's figures that do not change from layer to layer, worked out once a frame.
@@ -205,6 +211,9 @@ struct CostModel {
     var cost = FrameCost()
     var table = CostTable()
     var gpuIdle = 0.0
+    /// Layers drawn (and cached bitmaps) where the frame redraws them: each one's quad through the
+    /// tiler.
+    var tiled = 0
     /// Layers the render server walks.
     var walked = 0
     /// Entries of ``LayerMemory/drawn`` and ``LayerMemory/entries`` this frame.
@@ -573,6 +582,7 @@ struct CostModel {
         }
       }
     }
+    sums.table.addSeconds(at.gpuTiler, Double(sums.tiled) * prices.tilerSeconds)
   }
 
   /// Shades one layer drawn (or one cached bitmap), where the frame redraws it and no opaque layer
@@ -587,7 +597,7 @@ struct CostModel {
     let area = entry.rect.area
     let redrawn = damage.share(of: entry.rect, target: entry.target)
     // The tiler bins the layer's geometry wherever the frame redraws it, hidden or not.
-    if redrawn > 0 { sums.table.addSeconds(at.gpuTiler, prices.tilerSeconds) }
+    sums.tiled &+= redrawn > 0 ? 1 : 0
     let shaded = max(0, area - hidden) * prices.pixelsPerPoint * redrawn
     let seconds = shaded * (entry.opaque ? prices.opaqueSeconds : prices.blendedSeconds)
     let bytes = shaded * coefficients.textureBytesPerPixel
