@@ -110,7 +110,8 @@ public enum CostItem {
 ///   removal, ``Occlusion``); textures are read from memory, overlapped with the shading. Each
 ///   offscreen pass that runs costs the GPU's idle at each switch into and out of its targets
 ///   (`switchIdleTime`, WWDC14 session 419: not busy time, `gpuIdleMs`), the render pass it
-///   interrupts (a share, `interruptedTileShare`, of the screen's tiles stored and loaded again),
+///   interrupts (a share, `interruptedTileShare`, of the screen's tiles stored and loaded again;
+///   for a visual effect at least every tile under it, which its capture reads),
 ///   and its own target stored and read back (through the system cache when it fits, compressed
 ///   from the A12 on, ``MemorySystem``), overlapped with its compositing as blended pixels; then
 ///   the extra work the rule's record declares (``ExtraWork``, priced in `ExtraWorkCost.swift`):
@@ -507,7 +508,16 @@ struct CostModel {
       let interruptions = 1 + (extraWork.map { extraInterruptions($0, kind: { tree.kind(index) }) } ?? 0)
       let chained = extraWork.map { extraSwitches($0) * passCount } ?? 0
       let idle = (passCount + 1 + chained + 2 * (interruptions - 1)) * prices.switchIdleSeconds
-      let switches = idle + interruptions * prices.interruptSeconds
+      // A visual effect's capture reads every pixel under it: the tiles it covers are all stored,
+      // not a share of the screen's.
+      var interrupt = prices.interruptSeconds
+      if ownTargets {
+        let area = pass.pointee.pixelArea / passCount
+        let bytes = area * c.targetBytesPerPixel
+        interrupt = max(
+          interrupt, memory.targetSeconds(2 * bytes, footprint: prices.screenBytes) + area * c.tileStorePixelTime / device.gpuSpeed)
+      }
+      let switches = idle + interruptions * interrupt
       sums.gpuIdle += idle
       // The work the rule's passes add (``ExtraWork``): a shadow's or an effect's blur.
       var extra = 0.0

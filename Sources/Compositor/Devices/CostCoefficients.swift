@@ -12,9 +12,9 @@ public struct CostCoefficients: Sendable, Hashable {
   /// sample or a colour, written to tile memory). Fitted to every measured case at once
   /// (measurements/published.json; docs/cost-model.md, "Measured cases against the model"): the
   /// iPad (3rd generation)'s tint-only frame (a full-screen image under a full-screen tint, 4.59 ms:
-  /// WWDC14 session 419) holds it down, near the A8's fill rate (0.2 ns a pixel, its bound); the
+  /// WWDC14 session 419) holds it down, to its bound, the A8's fill rate (0.2 ns a pixel); the
   /// plain tables' GPU utilization on the A5 is made up by the tiler (`tilerLayerTime`).
-  public var opaquePixelTime = 0.2217e-9
+  public var opaquePixelTime = 0.2e-9
   /// A blended pixel costs this many opaque ones: it cannot be removed by hidden-surface removal, and
   /// the GPU reads the tile's colour and blends in the shader core (PowerVR and Apple GPUs have no
   /// fixed-function blending). Fitted to every measured case at once (measurements/published.json;
@@ -31,7 +31,7 @@ public struct CostCoefficients: Sendable, Hashable {
   /// measured case at once (measurements/published.json; docs/cost-model.md, "Measured cases
   /// against the model"): the A5's plain tables (GPU 30-37% busy at 60 fps with 34 to 49 layers
   /// drawn) against the iPad (3rd generation)'s full-screen image and tint (three layers, 4.59 ms).
-  public var tilerLayerTime = 19.61e-6
+  public var tilerLayerTime = 20.34e-6
   /// Bytes read from memory per pixel of a textured layer (image, text, drawing, gradient, cached
   /// bitmap): one RGBA8 texel per pixel drawn at 1:1. Hardware fact.
   public var textureBytesPerPixel = 4.0
@@ -48,7 +48,7 @@ public struct CostCoefficients: Sendable, Hashable {
   /// but not in its GPU utilization (419: a GPU-bound app with many passes shows less than 100%).
   /// Fitted to every measured case at once (measurements/published.json; docs/cost-model.md,
   /// "Measured cases against the model"), within Apple's range.
-  public var switchIdleTime = 0.1636e-3
+  public var switchIdleTime = 0.1575e-3
   /// Share of the interrupted render pass's target (the screen for a pass drawn straight into it)
   /// whose tiles are stored to memory and loaded again around one offscreen pass. A tile-based GPU
   /// ends the render pass to render into another target: the tiles it has shaded so far are stored,
@@ -58,12 +58,12 @@ public struct CostCoefficients: Sendable, Hashable {
   /// docs/cost-model.md, "Measured cases against the model"): QQ Music v1 on the 6 Plus (13 rounded
   /// clips a frame, about 40 fps) holds it down, the A5's masked contacts table (43-47 fps, the GPU
   /// 84-89% busy) up.
-  public var interruptedTileShare = 0.3093
+  public var interruptedTileShare = 0.3945
   /// GPU seconds per pixel, on the A8, to write a tile of the interrupted render pass out to memory
   /// and load it back: the GPU's own work beside the bytes' traffic, growing with the pixels of the
   /// pass it interrupts, divided by the GPU's speed. Fitted to every measured case at once
   /// (measurements/published.json; docs/cost-model.md, "Measured cases against the model").
-  public var tileStorePixelTime = 0.8839e-9
+  public var tileStorePixelTime = 0.629e-9
   /// Bytes a render target's pixel moves to and from memory over its uncompressed size, on GPUs that
   /// compress render targets losslessly (the A12 and later: Metal compresses textures it keeps
   /// private to the GPU, "Optimizing texture data"). Lossless compression guarantees no ratio;
@@ -89,7 +89,7 @@ public struct CostCoefficients: Sendable, Hashable {
   /// at once (measurements/published.json; docs/cost-model.md, "Measured cases against the
   /// model"): the A5's photo table with path-less shadows (mid 30s fps on the iPod touch) holds it
   /// down, the iPad (3rd generation)'s full-screen blur up.
-  public var preMetalBlurSampleFactor = 1.67
+  public var preMetalBlurSampleFactor = 1.503
   /// A shadow's Gaussian blur runs at a resolution where its radius is at most this many pixels: the
   /// render server, like Core Image's Gaussian blur, downsamples before blurring a large radius, so a
   /// shadow's blur costs at most about as much as one of this radius over its target. Estimate.
@@ -103,9 +103,10 @@ public struct CostCoefficients: Sendable, Hashable {
   /// Shading cost of a vibrancy effect's filter pass per pixel, in opaque pixels: it reads the
   /// blurred backdrop and the vibrant content and combines them, "the most expensive pass of all"
   /// (WWDC14 session 419). Fitted to every measured case at once (measurements/published.json;
-  /// docs/cost-model.md, "Measured cases against the model"): the iPad Air's full-screen vibrancy
-  /// over a full-screen blur, 14-17.48 ms.
-  public var vibrancyFilterFactor = 4.793
+  /// docs/cost-model.md, "Measured cases against the model"): at its lower bound, 1: the iPad
+  /// Air's full-screen vibrancy over a full-screen blur (14-17.48 ms) is within its range at one
+  /// opaque pixel's cost, and measures the factor too loosely to move it.
+  public var vibrancyFilterFactor = 1.0
 
   // MARK: Render server (render prepare, CPU)
 
@@ -127,21 +128,20 @@ public struct CostCoefficients: Sendable, Hashable {
   /// Main-thread seconds of a frame in which the app changed anything on the A8: event handling, the
   /// scroll view's and table's layout pass, opening and closing the Core Animation transaction. Set
   /// within what the measured cases allow (measurements/published.json: the A5's tables at 60 fps
-  /// while scrolling, QQ Music v1's CPU about 15%); the fit holds it: the cases measure it too
-  /// loosely to move it.
+  /// while scrolling, QQ Music v1's CPU about 15%); a fit from it stays there.
   public var frameBaseTime = 0.4e-3
   /// Seconds to configure and lay out one view the app sets up (a cell's subview given a new item, or
   /// shown for the first time: view set-up, Auto Layout, frame arithmetic) on the A8. Fitted to every
   /// measured case at once (measurements/published.json; docs/cost-model.md, "Measured cases against
   /// the model"): the A5's photo and contacts tables scroll at 60 fps, reusing a cell every few
   /// frames.
-  public var layoutTime = 0.1525e-3
+  public var layoutTime = 0.157e-3
   /// Seconds to set up one label's text when it is configured (the text system's set-up: attributed
   /// string, font, framesetter) on the A8, beside `glyphTime` per character, on the thread that draws
   /// the label: a label drawn asynchronously (YYText) typesets in its display task on a background
   /// thread. Fitted to every measured case at once (measurements/published.json; docs/cost-model.md,
   /// "Measured cases against the model"), with `layoutTime`.
-  public var textLayoutTime = 0.6019e-3
+  public var textLayoutTime = 0.6018e-3
   /// Seconds per constraint of a cell's Auto Layout solve on the A8 (`"layout": "autoLayout"` on a
   /// reuse pool), beside each label's size measured in the solve (`textLayoutTime`). Linear in the
   /// constraints, as WWDC18 session 220 describes the engine for independent views. Fitted to
@@ -168,7 +168,7 @@ public struct CostCoefficients: Sendable, Hashable {
   /// corners, bake a gradient) on the A8. Fitted to every measured case at once
   /// (measurements/published.json; docs/cost-model.md, "Measured cases against the model"): QQ Music
   /// v2's process CPU 30-50% while scrolling (its covers drawn on background threads).
-  public var imageDrawPixelTime = 177.4e-9
+  public var imageDrawPixelTime = 177.3e-9
 
   public init() {}
 
