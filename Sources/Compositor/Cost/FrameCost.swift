@@ -384,7 +384,7 @@ struct CostModel {
   private func walkVisits(
     _ plan: FramePlan, state: FrameState, tree: FlatTree, prices: Prices, layers: inout LayerMemory, sums: inout Sums
   ) {
-    let room = plan.visited.count
+    let room = plan.visited.count + pathShadowRoom(plan)
     layers.drawn.grow(to: room, with: (record: 0, texelShare: 0.0))
     layers.entries.grow(to: room, with: Occlusion.Entry(rect: Rect(0, 0, 0, 0), opaque: false, target: 0))
     layers.hidden.grow(to: room, with: 0)
@@ -405,6 +405,9 @@ struct CostModel {
                 continue
               }
               if record.pointee.culled || record.pointee.insideRasterHit { continue }
+              if layerProps.pointee.hasShadow, layerProps.pointee.hasShadowPath {
+                addPathShadow(record, position: position, props: layerProps, buffers: buffers, sums: &sums)
+              }
               addDrawn(record, position: position, props: layerProps, buffers: buffers, sums: &sums)
               let onScreen = !record.pointee.visibleRect.isEmpty
               if !onScreen && !record.pointee.hasPasses && !record.pointee.rasterHit { continue }
@@ -438,6 +441,39 @@ struct CostModel {
       let pixels = record.pointee.screenRect.intersection(record.pointee.incomingClip).area * prices.pixelsPerPoint
       rasterize(shape, pixels: pixels, prices: prices, into: &sums.table)
       buffers.shapesRasterized[index] = true
+    }
+  }
+
+  /// A shadow cast from its `shadowPath`: drawn straight into the layer's target under the layer,
+  /// no pass, a blended quad over the path's shape (the layer's bounds) moved by `shadowOffset` and
+  /// spread by `shadowRadius` (Core Animation draws the shadow from the path instead of from the
+  /// layer's rendered content: Apple's `shadowPath` documentation). A layer rendered through a pass
+  /// of its own, or cached, has its shadow in what that pass or bitmap draws. The entry's room is
+  /// kept by the walk (``pathShadowRoom``).
+  @inline(__always)
+  private func addPathShadow(
+    _ record: UnsafePointer<PlanRecord>, position: Int, props: UnsafePointer<LayerProps>, buffers: WalkBuffers, sums: inout Sums
+  ) {
+    guard !record.pointee.hasPasses, !record.pointee.rasterHit, sums.drawnCount < buffers.drawn.count else { return }
+    let affine = record.pointee.affine
+    let offset = props.pointee.shadowOffset
+    let dx = affine.a * offset.width + affine.c * offset.height
+    let dy = affine.b * offset.width + affine.d * offset.height
+    let spread = props.pointee.shadowRadius * abs(affine.a * affine.d - affine.b * affine.c).squareRoot()
+    let shadow = record.pointee.screenRect.offsetBy(dx, dy).insetBy(-spread, -spread).intersection(record.pointee.incomingClip)
+    guard !shadow.isEmpty, shadow.area.isFinite else { return }
+    buffers.drawn[sums.drawnCount] = (position, 0)
+    buffers.entries[sums.drawnCount] = Occlusion.Entry(rect: shadow, opaque: false, target: Int(record.pointee.target))
+    sums.drawnCount += 1
+  }
+
+  /// Room for the path shadows a frame may draw (``addPathShadow(_:position:props:buffers:sums:)``):
+  /// one for each visited layer with a shadow and a `shadowPath`.
+  private func pathShadowRoom(_ plan: FramePlan) -> Int {
+    plan.withBuffers { visited, _, props in
+      var count = 0
+      for position in 0..<visited.count where props[position].hasShadow && props[position].hasShadowPath { count &+= 1 }
+      return count
     }
   }
 

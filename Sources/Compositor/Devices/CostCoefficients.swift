@@ -31,7 +31,7 @@ public struct CostCoefficients: Sendable, Hashable {
   /// measured case at once (measurements/published.json; docs/cost-model.md, "Measured cases
   /// against the model"): the A5's plain tables (GPU 30-37% busy at 60 fps with 34 to 49 layers
   /// drawn) against the iPad (3rd generation)'s full-screen image and tint (three layers, 4.59 ms).
-  public var tilerLayerTime = 20.34e-6
+  public var tilerLayerTime = 17.79e-6
   /// Bytes read from memory per pixel of a textured layer (image, text, drawing, gradient, cached
   /// bitmap): one RGBA8 texel per pixel drawn at 1:1. Hardware fact.
   public var textureBytesPerPixel = 4.0
@@ -48,7 +48,7 @@ public struct CostCoefficients: Sendable, Hashable {
   /// but not in its GPU utilization (419: a GPU-bound app with many passes shows less than 100%).
   /// Fitted to every measured case at once (measurements/published.json; docs/cost-model.md,
   /// "Measured cases against the model"), within Apple's range.
-  public var switchIdleTime = 0.1575e-3
+  public var switchIdleTime = 0.1582e-3
   /// Share of the interrupted render pass's target (the screen for a pass drawn straight into it)
   /// whose tiles are stored to memory and loaded again around one offscreen pass. A tile-based GPU
   /// ends the render pass to render into another target: the tiles it has shaded so far are stored,
@@ -58,12 +58,12 @@ public struct CostCoefficients: Sendable, Hashable {
   /// docs/cost-model.md, "Measured cases against the model"): QQ Music v1 on the 6 Plus (13 rounded
   /// clips a frame, about 40 fps) holds it down, the A5's masked contacts table (43-47 fps, the GPU
   /// 84-89% busy) up.
-  public var interruptedTileShare = 0.3945
+  public var interruptedTileShare = 0.4224
   /// GPU seconds per pixel, on the A8, to write a tile of the interrupted render pass out to memory
   /// and load it back: the GPU's own work beside the bytes' traffic, growing with the pixels of the
   /// pass it interrupts, divided by the GPU's speed. Fitted to every measured case at once
   /// (measurements/published.json; docs/cost-model.md, "Measured cases against the model").
-  public var tileStorePixelTime = 0.629e-9
+  public var tileStorePixelTime = 0.6143e-9
   /// Bytes a render target's pixel moves to and from memory over its uncompressed size, on GPUs that
   /// compress render targets losslessly (the A12 and later: Metal compresses textures it keeps
   /// private to the GPU, "Optimizing texture data"). Lossless compression guarantees no ratio;
@@ -89,7 +89,7 @@ public struct CostCoefficients: Sendable, Hashable {
   /// at once (measurements/published.json; docs/cost-model.md, "Measured cases against the
   /// model"): the A5's photo table with path-less shadows (mid 30s fps on the iPod touch) holds it
   /// down, the iPad (3rd generation)'s full-screen blur up.
-  public var preMetalBlurSampleFactor = 1.503
+  public var preMetalBlurSampleFactor = 1.505
   /// A shadow's Gaussian blur runs at a resolution where its radius is at most this many pixels: the
   /// render server, like Core Image's Gaussian blur, downsamples before blurring a large radius, so a
   /// shadow's blur costs at most about as much as one of this radius over its target. Estimate.
@@ -128,20 +128,20 @@ public struct CostCoefficients: Sendable, Hashable {
   /// Main-thread seconds of a frame in which the app changed anything on the A8: event handling, the
   /// scroll view's and table's layout pass, opening and closing the Core Animation transaction. Set
   /// within what the measured cases allow (measurements/published.json: the A5's tables at 60 fps
-  /// while scrolling, QQ Music v1's CPU about 15%); a fit from it stays there.
-  public var frameBaseTime = 0.4e-3
+  /// while scrolling, QQ Music v1's CPU about 15%), where the fit puts it.
+  public var frameBaseTime = 0.4278e-3
   /// Seconds to configure and lay out one view the app sets up (a cell's subview given a new item, or
   /// shown for the first time: view set-up, Auto Layout, frame arithmetic) on the A8. Fitted to every
   /// measured case at once (measurements/published.json; docs/cost-model.md, "Measured cases against
   /// the model"): the A5's photo and contacts tables scroll at 60 fps, reusing a cell every few
   /// frames.
-  public var layoutTime = 0.157e-3
+  public var layoutTime = 0.1557e-3
   /// Seconds to set up one label's text when it is configured (the text system's set-up: attributed
   /// string, font, framesetter) on the A8, beside `glyphTime` per character, on the thread that draws
   /// the label: a label drawn asynchronously (YYText) typesets in its display task on a background
   /// thread. Fitted to every measured case at once (measurements/published.json; docs/cost-model.md,
   /// "Measured cases against the model"), with `layoutTime`.
-  public var textLayoutTime = 0.6018e-3
+  public var textLayoutTime = 0.5918e-3
   /// Seconds per constraint of a cell's Auto Layout solve on the A8 (`"layout": "autoLayout"` on a
   /// reuse pool), beside each label's size measured in the solve (`textLayoutTime`). Linear in the
   /// constraints, as WWDC18 session 220 describes the engine for independent views. Fitted to
@@ -168,7 +168,7 @@ public struct CostCoefficients: Sendable, Hashable {
   /// corners, bake a gradient) on the A8. Fitted to every measured case at once
   /// (measurements/published.json; docs/cost-model.md, "Measured cases against the model"): QQ Music
   /// v2's process CPU 30-50% while scrolling (its covers drawn on background threads).
-  public var imageDrawPixelTime = 177.3e-9
+  public var imageDrawPixelTime = 176.5e-9
 
   public init() {}
 
