@@ -23,8 +23,6 @@ extension CostModel {
     let c = coefficients
     let scale = device.screen.scale
     let gpuSeconds = 1 / device.gpuSpeed
-    // Dependent texture reads cost more before the A7 (``CostCoefficients/preMetalBlurSampleFactor``).
-    let sampleSeconds = blurSampleSeconds
     let passes = Double(max(pass.passes, 1))
     let area = pass.pixelArea / passes
     switch work {
@@ -33,7 +31,7 @@ extension CostModel {
       let d = max(1, radius / c.maxBlurRadiusPixels)
       let reduced = area / (d * d)
       let samples = (d > 1 ? area / 4 : 0) + 2 * reduced * (2 * radius / d + 1)
-      return passes * samples * sampleSeconds
+      return passes * samples * blurSampleSeconds
     case .effectBlur:
       let bytes = c.targetBytesPerPixel
       let d = c.effectDownscale
@@ -45,7 +43,7 @@ extension CostModel {
       let traffic =
         memory.targetSeconds(area * bytes, footprint: area * bytes)
         + 3 * memory.targetSeconds(2 * reduced * bytes, footprint: reduced * bytes)
-      var seconds = max(samples * sampleSeconds, traffic)
+      var seconds = max(samples * blurSampleSeconds, traffic)
       // Passes beyond the blur's three: full-size targets (vibrancy content, alpha below 1).
       let fullSize = max(0, passes - 3)
       if fullSize > 0 {

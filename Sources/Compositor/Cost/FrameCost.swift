@@ -188,8 +188,13 @@ struct CostModel {
     /// A switch's idle is a latency (the pipeline drained and restarted), not work: the same on
     /// every GPU.
     let switchIdleSeconds: Double
-    /// The tiles of the render pass an offscreen pass interrupts: the screen's, stored and loaded.
-    let interruptSeconds: Double
+    /// The tiles of the render pass an offscreen pass interrupts: the screen's, stored and loaded
+    /// (set last in `init`, from ``tileRoundTrip(pixels:memory:)``).
+    private(set) var interruptSeconds = 0.0
+    /// A render target's bytes a pixel, and the GPU's own seconds to store and load one pixel of
+    /// tiles (``tileRoundTrip(pixels:memory:)``).
+    let targetBytesPerPixel: Double
+    let tileStoreSeconds: Double
 
     init(device: DeviceProfile, coefficients c: CostCoefficients, memory: MemorySystem) {
       scale = device.screen.scale
@@ -199,11 +204,17 @@ struct CostModel {
       screenBytes = device.screenPixelArea * c.targetBytesPerPixel
       opaqueSeconds = c.opaquePixelTime * gpuSeconds
       switchIdleSeconds = c.switchIdleTime
-      interruptSeconds =
-        c.interruptedTileShare
-        * (memory.targetSeconds(2 * screenBytes, footprint: screenBytes) + device.screenPixelArea * c.tileStorePixelTime * gpuSeconds)
+      targetBytesPerPixel = c.targetBytesPerPixel
+      tileStoreSeconds = c.tileStorePixelTime * gpuSeconds
       blendedSeconds = opaqueSeconds * c.blendedPixelFactor
       tilerSeconds = c.tilerLayerTime * gpuSeconds
+      interruptSeconds = c.interruptedTileShare * tileRoundTrip(pixels: device.screenPixelArea, memory: memory)
+    }
+
+    /// Seconds to store `pixels` of an interrupted render pass's tiles to memory and load them
+    /// again: their bytes both ways (a share of the screen's footprint), and the GPU's own work.
+    func tileRoundTrip(pixels: Double, memory: MemorySystem) -> Double {
+      memory.targetSeconds(2 * pixels * targetBytesPerPixel, footprint: screenBytes) + pixels * tileStoreSeconds
     }
   }
 
@@ -547,12 +558,7 @@ struct CostModel {
       // A visual effect's capture reads every pixel under it: the tiles it covers are all stored,
       // not a share of the screen's.
       var interrupt = prices.interruptSeconds
-      if ownTargets {
-        let area = pass.pointee.pixelArea / passCount
-        let bytes = area * c.targetBytesPerPixel
-        interrupt = max(
-          interrupt, memory.targetSeconds(2 * bytes, footprint: prices.screenBytes) + area * c.tileStorePixelTime / device.gpuSpeed)
-      }
+      if ownTargets { interrupt = max(interrupt, prices.tileRoundTrip(pixels: pass.pointee.pixelArea / passCount, memory: memory)) }
       let switches = idle + interruptions * interrupt
       sums.gpuIdle += idle
       // The work the rule's passes add (``ExtraWork``): a shadow's or an effect's blur.
