@@ -34,13 +34,13 @@ struct CostModelTests {
   }
 
   /// v2: 55-59 fps, GPU about 28%, CPU 30-50% (Instruments' process CPU: the main thread and the
-  /// background threads that draw the covers). The model's GPU utilization is held to two of the
-  /// case's tolerances (28% +/- 20 points), as PublishedCasesTests holds the case: it reads about
-  /// 16%, its pixels at the fitted pixel time's lower bound.
+  /// background threads that draw the covers). The GPU within the case's tolerance (28% +/- 10
+  /// points), the 6 Plus's sampling of each redrawn frame down to its panel counted; the frame rate
+  /// held to two of its tolerances, as PublishedCasesTests holds the case.
   @Test func qqMusicV2() throws {
     let performance = Self.run(try Self.load("qqmusic-home-v2.json")).summary.performance
     #expect((50...64).contains(performance.fps), "fps \(performance.fps)")
-    #expect((0.08...0.48).contains(performance.gpuUtilization), "GPU \(performance.gpuUtilization)")
+    #expect((0.18...0.38).contains(performance.gpuUtilization), "GPU \(performance.gpuUtilization)")
     #expect((0.20...0.60).contains(performance.processCpuUtilization), "CPU \(performance.processCpuUtilization)")
   }
 
@@ -252,5 +252,44 @@ struct CostModelTests {
         + max(2 * target * 4 / (12.8e9 * c.systemCacheSpeedup), target * c.opaquePixelTime * c.blendedPixelFactor)) * 1000
     let finding = try #require(report.findings.first { $0.rule == RoundedClipRule.ruleID })
     #expect(abs(finding.gpuMs - expected) < 1e-9)
+  }
+
+  /// The sampling stage of a device that renders more pixels than its panel has (Apple's Technical
+  /// Q&A QA1909: the iPhone 6 Plus renders 1242 x 2208 and UIKit samples it down to its 1080 x
+  /// 1920 panel), worked out by hand: a full-screen opaque layer whose colour changes every frame
+  /// redraws the whole screen, so each frame reads the rendered frame (1242 x 2208 x 4 B =
+  /// 10,969,344 B) and writes the panel's (1080 x 1920 x 4 B = 8,294,400 B) through the A8's 12.8
+  /// GB/s of DRAM: 19,263,744 B / 12.8e9 B/s = 1.50498 ms, more than shading the panel's 2,073,600
+  /// pixels at `opaquePixelTime` (0.2 ns: 0.415 ms). The same device with the panel's size equal to
+  /// the frame's has no such stage, and every other item is the same; an iPhone 6 has none.
+  @Test func aDeviceThatDownsamplesPaysTheSamplingStage() throws {
+    let scene = try SceneDecoder.decode(
+      Array(
+        ##"""
+        {"version": 1, "device": "iphone-6-plus", "root": {"sublayers": [
+          {"id": "fill", "frame": [0, 0, 414, 736], "backgroundColor": "#FF0000"}]},
+         "timeline": {"duration": 0.5, "animations": [
+          {"target": "fill", "keyPath": "backgroundColor", "fromValue": "#FF0000", "toValue": "#0000FF", "duration": 0.5}]}}
+        """##.utf8), options: .init(devices: DeviceCatalogue.screens))
+    let device = try #require(DeviceCatalogue.device(id: "iphone-6-plus"))
+    var native = device
+    native.panelPixels = nil
+    let c = CostCoefficients.standard
+    let traffic = (1242.0 * 2208 + 1080 * 1920) * 4 / 12.8e9
+    let shading = 1080.0 * 1920 * c.opaquePixelTime
+    #expect(traffic > shading)
+    let downsampled = Simulator.run(scene, on: device).summary.performance
+    let plain = Simulator.run(scene, on: native).summary.performance
+    let stage = try #require(downsampled.gpuBreakdown["downsample"])
+    #expect(abs(stage - traffic * 1000) < 1e-9, "\(stage)")
+    #expect(abs(downsampled.gpuMs.mean - plain.gpuMs.mean - traffic * 1000) < 1e-9)
+    #expect((plain.gpuBreakdown["downsample"] ?? 0) == 0)
+    var others = downsampled.gpuBreakdown
+    others["downsample"] = nil
+    var plainOthers = plain.gpuBreakdown
+    plainOthers["downsample"] = nil
+    #expect(others == plainOthers)
+    let iPhone6 = Simulator.run(scene, on: try #require(DeviceCatalogue.device(id: "iphone-6"))).summary.performance
+    #expect((iPhone6.gpuBreakdown["downsample"] ?? 0) == 0)
   }
 }

@@ -37,7 +37,7 @@ public enum CostItem {
   /// in the order of their cases.
   public static let gpu =
     ["tiler", "layers", "textures", "offscreenTargets", "passSwitches"] + ExtraWork.allCases.map(\.costItem)
-    + ["rasterCacheHits", "framebuffer"]
+    + ["rasterCacheHits", "framebuffer", "downsample"]
   public static let renderServer = ["layers", "animations", "passes", "shapes"]
   public static let mainThread = ["frame", "layout", "display", "imageDecode", "imageDraw", "commit"]
   public static let background = ["display", "imageDraw"]
@@ -80,6 +80,7 @@ public enum CostItem {
     let gpuPassSwitches = position(.gpu, "passSwitches")
     let gpuRasterCacheHits = position(.gpu, "rasterCacheHits")
     let gpuFramebuffer = position(.gpu, "framebuffer")
+    let gpuDownsample = position(.gpu, "downsample")
     /// Each ``ExtraWork`` case's item, in the order of the cases.
     let gpuExtraWork = ExtraWork.allCases.map { position(.gpu, $0.costItem) }
     let serverLayers = position(.renderServer, "layers")
@@ -195,6 +196,9 @@ struct CostModel {
     /// tiles (``tileRoundTrip(pixels:memory:)``).
     let targetBytesPerPixel: Double
     let tileStoreSeconds: Double
+    /// The panel's pixels over the rendered frame's, on a device that samples its frame down to
+    /// its panel (``DeviceProfile/panelPixels``); 0 on the others.
+    let panelShare: Double
 
     init(device: DeviceProfile, coefficients c: CostCoefficients, memory: MemorySystem) {
       scale = device.screen.scale
@@ -208,6 +212,7 @@ struct CostModel {
       tileStoreSeconds = c.tileStorePixelTime * gpuSeconds
       blendedSeconds = opaqueSeconds * c.blendedPixelFactor
       tilerSeconds = c.tilerLayerTime * gpuSeconds
+      panelShare = device.panelPixels.map { $0.width * $0.height / max(device.screenPixelArea, 1) } ?? 0
       interruptSeconds = c.interruptedTileShare * tileRoundTrip(pixels: device.screenPixelArea, memory: memory)
     }
 
@@ -308,10 +313,26 @@ struct CostModel {
     // The frame is stored for the display where it was redrawn.
     let storedBytes = damage.full ? prices.screenBytes : damage.area * prices.pixelsPerPoint * coefficients.targetBytesPerPixel
     sums.table.addSeconds(at.gpuFramebuffer, self.memory.dramSeconds(storedBytes))
+    sums.table.addSeconds(at.gpuDownsample, downsample(storedBytes, prices: prices))
     exchangeLayerMemory(&layers)
     sums.cost.gpuIdleMs = sums.gpuIdle * 1000
     sums.cost.table = sums.table
     return sums.cost
+  }
+
+  /// Seconds to sample `storedBytes` of the redrawn frame down to the panel, on a device whose
+  /// panel has fewer pixels than the frame it renders (the iPhone 6 Plus to 8 Plus, the 12 mini and
+  /// 13 mini). Apple's Technical Q&A QA1909: after the screen's contents are rendered (1242 x 2208
+  /// on the 6 Plus), UIKit samples them down to the panel's 1080 x 1920; the Metal Best Practices
+  /// Guide ("Native Screen Scale") calls it "an additional sampling stage". A GPU pass over the
+  /// redrawn area: the panel's pixels shaded at `opaquePixelTime`, each reading the rendered frame,
+  /// the rendered bytes read from memory and the panel's written, overlapped with the shading.
+  private func downsample(_ storedBytes: Double, prices: Prices) -> Double {
+    guard prices.panelShare > 0, storedBytes > 0 else { return 0 }
+    let panelPixels = storedBytes / prices.targetBytesPerPixel * prices.panelShare
+    let shading = panelPixels * prices.opaqueSeconds
+    let traffic = memory.dramSeconds(storedBytes * (1 + prices.panelShare))
+    return max(shading, traffic)
   }
 
   /// Sizes the run's memory of each layer to the tree, and forgets what was displayed or
