@@ -39,6 +39,38 @@ struct DeviceFileTests {
     #expect(try framebufferMs(half) == 1.714)
   }
 
+  /// The panel decides the sampling stage (docs/cost-model.md, `downsample`): the 6 Plus's own
+  /// 1080 x 1920 panel reads the rendered 10,969,344 B and writes 8,294,400 B at 12.8 GB/s,
+  /// 1.50498 ms (1.505 rounded); `null`, or a panel the size of the rendered frame, shows the frame
+  /// as rendered: no stage. A larger panel (2484 x 4416, four times the pixels) is sampled up:
+  /// 10,969,344 B read and 43,877,376 B written, 4.285 ms.
+  @Test func thePanelComesFromTheProfile() throws {
+    func downsampleMs(_ panel: String?) throws -> Double {
+      let key = panel.map { ", \"panelPixels\": \($0)" } ?? ""
+      let file = try temporaryFile("panel.json", "{\"id\": \"p\", \"basedOn\": \"iphone-6-plus\"\(key)}")
+      let run = ToolRun.run("report", "-", "--device-file", file, "--format", "json", stdin: scene)
+      #expect(run.status == 0, "\(run.stderr)")
+      let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+      let summary = object?["summary"] as? [String: Any]
+      return try #require((summary?["gpuBreakdownMs"] as? [String: Any])?["downsample"] as? Double)
+    }
+    #expect(try downsampleMs(nil) == 1.505)
+    #expect(try downsampleMs("null") == 0)
+    #expect(try downsampleMs("[1242, 2208]") == 0)
+    #expect(try downsampleMs("[2484, 4416]") == 4.285)
+  }
+
+  /// A panel of no pixels, of a negative size or too large to mean anything is an error naming
+  /// the key, not a figure that comes out infinite.
+  @Test func aPanelOutOfRangeIsAnError() throws {
+    for panel in ["[0, 1920]", "[-1080, -1920]", "[1e300, 1e300]"] {
+      let file = try temporaryFile("panel.json", "{\"id\": \"p\", \"basedOn\": \"iphone-6-plus\", \"panelPixels\": \(panel)}")
+      let run = ToolRun.run("report", "-", "--device-file", file, stdin: scene)
+      #expect(run.status == 2, "\(panel)")
+      #expect(run.stderr.contains("panelPixels: expected a width and height of 1 to 100,000 pixels, or null"), "\(panel): \(run.stderr)")
+    }
+  }
+
   @Test func badProfileNamesThePlaceAndExitsTwo() throws {
     let profile = try temporaryFile("bad.json", "{\"id\": \"x\",\n \"basedOn\": \"iphone-6plus\", \"scale\": 9}")
     let run = ToolRun.run("report", "-", "--device-file", profile, stdin: scene)

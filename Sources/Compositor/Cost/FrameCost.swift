@@ -196,8 +196,8 @@ struct CostModel {
     /// tiles (``tileRoundTrip(pixels:memory:)``).
     let targetBytesPerPixel: Double
     let tileStoreSeconds: Double
-    /// The panel's pixels over the rendered frame's, on a device that samples its frame down to
-    /// its panel (``DeviceProfile/panelPixels``); 0 on the others.
+    /// The panel's pixels over the rendered frame's, on a device that samples its frame to a
+    /// panel of another size (``DeviceProfile/panelPixels``); 0 on the others.
     let panelShare: Double
 
     init(device: DeviceProfile, coefficients c: CostCoefficients, memory: MemorySystem) {
@@ -212,7 +212,9 @@ struct CostModel {
       tileStoreSeconds = c.tileStorePixelTime * gpuSeconds
       blendedSeconds = opaqueSeconds * c.blendedPixelFactor
       tilerSeconds = c.tilerLayerTime * gpuSeconds
-      panelShare = device.panelPixels.map { $0.width * $0.height / max(device.screenPixelArea, 1) } ?? 0
+      // A panel the rendered frame's size shows it as rendered.
+      panelShare =
+        device.panelPixels.flatMap { $0 == device.renderedPixels ? nil : $0.width * $0.height / max(device.screenPixelArea, 1) } ?? 0
       interruptSeconds = c.interruptedTileShare * tileRoundTrip(pixels: device.screenPixelArea, memory: memory)
     }
 
@@ -321,8 +323,9 @@ struct CostModel {
   }
 
   /// Seconds to sample `storedBytes` of the redrawn frame down to the panel, on a device whose
-  /// panel has fewer pixels than the frame it renders (the iPhone 6 Plus to 8 Plus, the 12 mini and
-  /// 13 mini). Apple's Technical Q&A QA1909: after the screen's contents are rendered (1242 x 2208
+  /// panel has fewer pixels than the frame it renders (in the catalogue the iPhone 6 Plus and 8
+  /// Plus, the 12 mini and 13 mini; a device file's larger panel is sampled up the same way).
+  /// Apple's Technical Q&A QA1909: after the screen's contents are rendered (1242 x 2208
   /// on the 6 Plus), UIKit samples them down to the panel's 1080 x 1920; the Metal Best Practices
   /// Guide ("Native Screen Scale") calls it "an additional sampling stage". A GPU pass over the
   /// redrawn area: the panel's pixels shaded at `opaquePixelTime`, each reading the rendered frame,

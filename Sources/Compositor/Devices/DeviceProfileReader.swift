@@ -80,9 +80,19 @@ public enum DeviceProfileReader {
     let cpuSpeed = required("cpuSpeed", base?.cpuSpeed) { context.number($0, path, "cpuSpeed", in: 0.01...1000) }
     let gpu = fields["gpu"].flatMap { context.string($0, path, "gpu") } ?? base?.gpu ?? "unknown"
     let family = fields["gpuFamily"].flatMap { context.string($0, path, "gpuFamily") } ?? base?.gpuFamily ?? "unknown"
+    // The panel the rendered frame is sampled to (the frame's sampling stage is priced from it);
+    // `null`: the panel shows the frame as rendered.
     var panel = base?.panelPixels
-    if let value = fields["panelPixels"], let (w, h) = context.pair(value, path, "panelPixels", shape: "[width, height] in pixels") {
-      panel = Size(w, h)
+    if let value = fields["panelPixels"] {
+      if case .null = value.kind {
+        panel = nil
+      } else if let (w, h) = context.pair(value, path, "panelPixels", shape: "[width, height] in pixels") {
+        if (1...100_000).contains(w), (1...100_000).contains(h) {
+          panel = Size(w, h)
+        } else {
+          context.error(path, key: "panelPixels", at: value.offset, "expected a width and height of 1 to 100,000 pixels, or null")
+        }
+      }
     }
     let systemCache = fields["systemCache"].flatMap { context.number($0, path, "systemCache", in: 0...1e10) } ?? base?.systemCacheBytes ?? 0
     func named<T: RawRepresentable & CaseIterable>(_ key: String, _ fallback: T) -> T where T.RawValue == String {
