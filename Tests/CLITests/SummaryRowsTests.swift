@@ -58,6 +58,23 @@ struct SummaryRowsTests {
     #expect(rows[.layers]?.value == "3 (3 visible, 2 drawing)")
   }
 
+  /// The rows under the GPU and the main thread name each item's mean a frame in the items' order
+  /// (docs/cost-model.md), one decimal, leaving out those below 0.05 ms and any that is not a
+  /// number; with none left, they say so. Figures written by hand: 0.76 -> 0.8, 0.857 -> 0.9,
+  /// 1.50498 -> 1.5; 0.04 is left out.
+  @Test func theItemRowsNameTheItemsInTheirOrder() throws {
+    let gpu = ["downsample": 1.50498, "tiler": 0.76, "layers": 0.04, "framebuffer": 0.857, "textures": .nan]
+    #expect(SummaryRows.byItem(gpu, order: CostItem.gpu) == "mean tiler 0.8, framebuffer 0.9, downsample 1.5 ms")
+    #expect(SummaryRows.byItem(["frame": 0.01], order: CostItem.mainThread) == "none of 0.05 ms or more")
+    // The card's report: both rows in the text report and the page, not in the comment.
+    let rows = SummaryRows(try Self.report())
+    for id in [SummaryRow.ID.gpuByItem, .mainThreadByItem] {
+      let row = try #require(rows[id])
+      #expect(row.cell(.text) != nil && row.cell(.html) != nil && row.cell(.markdown) == nil)
+      #expect(row.value.hasPrefix("mean "), "\(row.value)")
+    }
+  }
+
   /// A row changed once, label and value, reads changed in all three tables; the frame rate's
   /// row keeps what each rendering adds after the value.
   @Test func oneRowChangedShowsInAllThree() throws {
