@@ -341,6 +341,32 @@ struct CalibrateCommandTests {
       ambiguous.stderr.contains("the cases were measured on several devices (iphone-6, iphone-7): name the one to calibrate with --base"))
   }
 
+  /// A team's 6 Plus profile whose panel shows the frame as rendered (`"panelPixels": null`) keeps
+  /// it through calibrate: the profile written says `null`, and read back it has no panel, so no
+  /// sampling stage comes back from the 6 Plus it is based on.
+  @Test func aNativePanelSurvivesCalibration() throws {
+    let folder = try temporaryFolder()
+    try Data(#"{"id": "native-6-plus", "basedOn": "iphone-6-plus", "panelPixels": null}"#.utf8).write(
+      to: URL(fileURLWithPath: folder + "/team.json"))
+    let scene = BundledScenes.url("timeline-cell.json").path
+    let file = """
+      {"version": 1, "cases": [
+        {"id": "a", "scene": "\(scene)", "deviceFile": "team.json", "source": "s", "method": "m", "measured": {"gpuMs.mean": {"value": 3, "tolerance": 0.5}}}
+      ]}
+      """
+    try Data(file.utf8).write(to: URL(fileURLWithPath: folder + "/m.json"))
+    let calibrate = ToolRun.run("calibrate", "m.json", "--fit", "gpuSpeed", "--no-leave-one-out", "-o", "p.json", currentDirectory: folder)
+    #expect(calibrate.status == 0, "\(calibrate.stderr)")
+    let written = try JSONReader.parse([UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/p.json"))))
+    if case .null? = written.at("panelPixels")?.kind {
+    } else {
+      Issue.record("panelPixels is not null: \(String(describing: written.at("panelPixels")))")
+    }
+    let profile = try DeviceProfileReader.read([UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/p.json"))))
+    #expect(profile.userProfile?.basedOn == "iphone-6-plus")
+    #expect(profile.panelPixels == nil)
+  }
+
   /// `--fit` and `--base` are checked, with the nearest name.
   @Test func optionsAreChecked() {
     let fit = ToolRun.run("calibrate", Self.qqMusic, "--fit", "gpuSped", "-o", "x.json")

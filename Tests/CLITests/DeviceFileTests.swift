@@ -60,15 +60,23 @@ struct DeviceFileTests {
     #expect(try downsampleMs("[2484, 4416]") == 4.285)
   }
 
-  /// A panel of no pixels, of a negative size or too large to mean anything is an error naming
-  /// the key, not a figure that comes out infinite.
+  /// A panel of no pixels, of a negative size, of part of a pixel or too large to mean anything is
+  /// an error naming the key, not a figure that comes out infinite; so are points whose rendered
+  /// frame is.
   @Test func aPanelOutOfRangeIsAnError() throws {
-    for panel in ["[0, 1920]", "[-1080, -1920]", "[1e300, 1e300]"] {
+    for panel in ["[0, 1920]", "[-1080, -1920]", "[1e300, 1e300]", "[1080.5, 1920]"] {
       let file = try temporaryFile("panel.json", "{\"id\": \"p\", \"basedOn\": \"iphone-6-plus\", \"panelPixels\": \(panel)}")
       let run = ToolRun.run("report", "-", "--device-file", file, stdin: scene)
       #expect(run.status == 2, "\(panel)")
-      #expect(run.stderr.contains("panelPixels: expected a width and height of 1 to 100,000 pixels, or null"), "\(panel): \(run.stderr)")
+      let message = "panelPixels: expected a width and height of 1 to 100,000 whole pixels, or null"
+      #expect(run.stderr.contains(message), "\(panel): \(run.stderr)")
     }
+    // Points whose rendered frame has no size a figure could mean: an error naming `points`.
+    let file = try temporaryFile("points.json", #"{"id": "p", "basedOn": "iphone-6-plus", "points": [1e200, 1e200]}"#)
+    let run = ToolRun.run("report", "-", "--device-file", file, stdin: scene)
+    #expect(run.status == 2)
+    #expect(run.stderr.contains("points: the rendered frame is"), "\(run.stderr)")
+    #expect(run.stderr.contains("expected at most 100,000 a side (points x scale)"), "\(run.stderr)")
   }
 
   @Test func badProfileNamesThePlaceAndExitsTwo() throws {

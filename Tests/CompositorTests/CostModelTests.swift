@@ -39,7 +39,8 @@ struct CostModelTests {
   /// held to two of its tolerances, as PublishedCasesTests holds the case.
   @Test func qqMusicV2() throws {
     let performance = Self.run(try Self.load("qqmusic-home-v2.json")).summary.performance
-    #expect((50...64).contains(performance.fps), "fps \(performance.fps)")
+    // Two of the range's tolerances: its middle 57 +/- 2 x 2 fps (a range's tolerance is half its width).
+    #expect((53...61).contains(performance.fps), "fps \(performance.fps)")
     #expect((0.18...0.38).contains(performance.gpuUtilization), "GPU \(performance.gpuUtilization)")
     #expect((0.20...0.60).contains(performance.processCpuUtilization), "CPU \(performance.processCpuUtilization)")
   }

@@ -11,10 +11,11 @@ public struct DeviceProfile: Sendable, Hashable {
   /// The marketing name: "iPhone 6 Plus".
   public var name: String
   public var screen: DeviceScreen
-  /// The size the GPU renders, in pixels (points x scale). The 6 Plus renders 1242 x 2208 and
-  /// the display downsamples to its 1080 x 1920 panel.
+  /// The size the GPU renders, in pixels (points x scale). The 6 Plus renders 1242 x 2208, then
+  /// samples it down to its 1080 x 1920 panel (the GPU item `downsample`).
   public var renderedPixels: Size
-  /// The panel's pixels, when the system downsamples the rendered frame.
+  /// The panel's pixels, when the frame is sampled to a panel of another size (Apple's Technical
+  /// Q&A QA1909; the GPU item `downsample`); nil when the panel shows the frame as rendered.
   public var panelPixels: Size?
   /// Display refresh rate in Hz (the highest rate for ProMotion displays).
   public var refreshRate: Double

@@ -87,10 +87,10 @@ public enum DeviceProfileReader {
       if case .null = value.kind {
         panel = nil
       } else if let (w, h) = context.pair(value, path, "panelPixels", shape: "[width, height] in pixels") {
-        if (1...100_000).contains(w), (1...100_000).contains(h) {
+        if (1...100_000).contains(w), (1...100_000).contains(h), w.rounded() == w, h.rounded() == h {
           panel = Size(w, h)
         } else {
-          context.error(path, key: "panelPixels", at: value.offset, "expected a width and height of 1 to 100,000 pixels, or null")
+          context.error(path, key: "panelPixels", at: value.offset, "expected a width and height of 1 to 100,000 whole pixels, or null")
         }
       }
     }
@@ -129,6 +129,13 @@ public enum DeviceProfileReader {
     let calibration = fields["calibration"].flatMap { readCalibration($0, path.key("calibration"), context: context) }
     if let id, let problem = LayerPath.problem(withID: id) {
       context.error(path.rendered(appending: "id"), at: fields["id"]?.offset ?? value.offset, problem)
+    }
+    // The rendered frame: points x scale, a size every figure of a frame can be worked out from.
+    if let points, let scale, points.width * scale > 100_000 || points.height * scale > 100_000 {
+      context.error(
+        path, key: "points", at: fields["points"]?.offset ?? fields["scale"]?.offset ?? value.offset,
+        "the rendered frame is \(points.width * scale) x \(points.height * scale) pixels; expected at most 100,000 a side (points x scale)")
+      return nil
     }
     guard let id, let points, let scale, let refresh, let bandwidth, let gpuSpeed, let cpuSpeed else { return nil }
     var profile = DeviceProfile(

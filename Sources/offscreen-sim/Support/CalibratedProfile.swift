@@ -22,7 +22,13 @@ enum CalibratedProfile {
     // without one).
     if reference?.screen.points != profile.screen.points { members.append(("points", pair(profile.screen.points))) }
     if reference?.screen.scale != profile.screen.scale { members.append(("scale", .number(profile.screen.scale))) }
-    if let panel = profile.panelPixels, reference?.panelPixels != panel { members.append(("panelPixels", pair(panel))) }
+    if let panel = profile.panelPixels, reference?.panelPixels != panel {
+      members.append(("panelPixels", pair(panel)))
+    } else if profile.panelPixels == nil, reference?.panelPixels != nil {
+      // A panel that shows the frame as rendered, on a base that samples it: said, or the base's
+      // panel (and its sampling stage) would come back when the profile is read.
+      members.append(("panelPixels", .null))
+    }
     if reference?.refreshRate != profile.refreshRate { members.append(("refreshRate", .number(profile.refreshRate))) }
     if reference?.gpu != profile.gpu { members.append(("gpu", .string(profile.gpu))) }
     if reference?.gpuFamily != profile.gpuFamily { members.append(("gpuFamily", .string(profile.gpuFamily))) }
