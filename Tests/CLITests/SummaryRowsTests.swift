@@ -73,6 +73,12 @@ struct SummaryRowsTests {
       #expect(row.cell(.text) != nil && row.cell(.html) != nil && row.cell(.markdown) == nil)
       #expect(row.value.hasPrefix("mean "), "\(row.value)")
     }
+    // The text report indents them under their rows; the page, whose cells keep no indentation,
+    // names them with the row above.
+    let html = HTMLReportFormatter.summaryTable(rows)
+    #expect(html.contains("<tr><th scope=\"row\">GPU by item</th><td>mean "))
+    #expect(html.contains("<tr><th scope=\"row\">main thread by item</th><td>mean "))
+    #expect(TextReportFormatter.summaryTable(rows).contains("\n    by item "))
   }
 
   /// A row changed once, label and value, reads changed in all three tables; the frame rate's

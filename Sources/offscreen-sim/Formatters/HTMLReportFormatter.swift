@@ -146,8 +146,14 @@ enum HTMLReportFormatter {
   /// The summary's rows as the page lays them out: a table of label and value.
   static func summaryTable(_ rows: SummaryRows) -> String {
     var html = "<table class=\"summary\">\n"
+    var above = ""
     for (name, value) in rows.laidOut(.html) {
-      html += "<tr><th scope=\"row\">\(Markup.escape(name))</th><td>\(Markup.escape(value))</td></tr>\n"
+      // A row the text report indents under the one above ("  by item") is named with it here,
+      // where a table's cells keep no indentation: "GPU by item".
+      let indented = name.hasPrefix("  ")
+      let label = indented ? above + " " + name.drop(while: { $0 == " " }) : name
+      if !indented { above = name }
+      html += "<tr><th scope=\"row\">\(Markup.escape(label))</th><td>\(Markup.escape(value))</td></tr>\n"
     }
     return html + "</table>\n"
   }
