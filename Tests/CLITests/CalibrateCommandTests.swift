@@ -304,13 +304,11 @@ struct CalibrateCommandTests {
     #expect(SHA256.hex([]) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
   }
 
-  /// A case measured on a device of the team's own (`deviceFile`): validate runs it on that
-  /// profile, and calibrate starts from it and writes a profile based on the catalogue device it
-  /// is based on, keeping what the file changed. Cases on two devices need `--base`.
-  @Test func aCaseOnAProfileFile() throws {
+  /// A folder holding the device file `profile` (`team.json`) and `m.json`, one case measured on
+  /// it (timeline-cell, a GPU mean of 3 +/- 0.5 ms); returns the folder.
+  static func caseOnProfileFile(_ profile: String) throws -> String {
     let folder = try temporaryFolder()
-    try Data(#"{"id": "team-7", "name": "Team 7", "basedOn": "iphone-7", "systemCache": 0}"#.utf8).write(
-      to: URL(fileURLWithPath: folder + "/team.json"))
+    try Data(profile.utf8).write(to: URL(fileURLWithPath: folder + "/team.json"))
     let scene = BundledScenes.url("timeline-cell.json").path
     let file = """
       {"version": 1, "cases": [
@@ -318,6 +316,15 @@ struct CalibrateCommandTests {
       ]}
       """
     try Data(file.utf8).write(to: URL(fileURLWithPath: folder + "/m.json"))
+    return folder
+  }
+
+  /// A case measured on a device of the team's own (`deviceFile`): validate runs it on that
+  /// profile, and calibrate starts from it and writes a profile based on the catalogue device it
+  /// is based on, keeping what the file changed. Cases on two devices need `--base`.
+  @Test func aCaseOnAProfileFile() throws {
+    let folder = try Self.caseOnProfileFile(#"{"id": "team-7", "name": "Team 7", "basedOn": "iphone-7", "systemCache": 0}"#)
+    let scene = BundledScenes.url("timeline-cell.json").path
     let validate = try JSONReader.parse(
       Array(ToolRun.run("validate", "m.json", "--format", "json", currentDirectory: folder).stdout.utf8))
     #expect(validate.at("cases")?.first?.at("device")?.string == "team-7")
@@ -345,16 +352,7 @@ struct CalibrateCommandTests {
   /// it through calibrate: the profile written says `null`, and read back it has no panel, so no
   /// sampling stage comes back from the 6 Plus it is based on.
   @Test func aNativePanelSurvivesCalibration() throws {
-    let folder = try temporaryFolder()
-    try Data(#"{"id": "native-6-plus", "basedOn": "iphone-6-plus", "panelPixels": null}"#.utf8).write(
-      to: URL(fileURLWithPath: folder + "/team.json"))
-    let scene = BundledScenes.url("timeline-cell.json").path
-    let file = """
-      {"version": 1, "cases": [
-        {"id": "a", "scene": "\(scene)", "deviceFile": "team.json", "source": "s", "method": "m", "measured": {"gpuMs.mean": {"value": 3, "tolerance": 0.5}}}
-      ]}
-      """
-    try Data(file.utf8).write(to: URL(fileURLWithPath: folder + "/m.json"))
+    let folder = try Self.caseOnProfileFile(#"{"id": "native-6-plus", "basedOn": "iphone-6-plus", "panelPixels": null}"#)
     let calibrate = ToolRun.run("calibrate", "m.json", "--fit", "gpuSpeed", "--no-leave-one-out", "-o", "p.json", currentDirectory: folder)
     #expect(calibrate.status == 0, "\(calibrate.stderr)")
     let written = try JSONReader.parse([UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/p.json"))))
