@@ -4,10 +4,11 @@ import LayerTree
 import TestSupport
 import Testing
 
-/// The feed-list article's grid (ibireme, 'iOS 保持界面流畅的技巧'; DOMAIN.md, section 5;
-/// measurements/published.json), as the eight bundled scenes `scenes/feed-list-<layout>-<heights>-<text>.json`
-/// on the iPhone 6: with Auto Layout only cached heights plus asynchronous text reach a steady
-/// 55 fps; with frames every combination does (docs/cost-model.md, "List techniques").
+/// The grid of list techniques the feed-list articles compare (DOMAIN.md, section 5), as the eight
+/// bundled scenes `scenes/feed-list-<layout>-<heights>-<text>.json` on the iPhone 6
+/// (docs/cost-model.md, "List techniques"). The measured tables of ifelseboyxx's list demo are
+/// cases of measurements/published.json (`PublishedCasesTests`); these scenes are held to the
+/// model's own arithmetic.
 ///
 /// Why each lands where it does, by hand on the A8 (cpuSpeed 1), with the coefficients'
 /// documented values: at 8,000 pt/s a frame moves 133.3 pt, so over 106 pt rows one cell takes a
@@ -30,22 +31,20 @@ struct FeedListGridTests {
     }
     var description: String { file }
 
-    /// The article: with Auto Layout only cached heights plus asynchronous text; frames always.
-    var reaches55: Bool { !autoLayout || (!computedHeights && asyncText) }
-
     /// One new cell's main-thread work beyond its layers' layout and commit, milliseconds:
     /// - its 2 labels (a 60-character title in a 345 x 61 pt store, a 20-character footer in a
     ///   250 x 15 pt one, @2x): on the main thread their set-up (2 x textLayoutTime) and their
     ///   drawing (84,180 + 15,000 px x drawPixelTime + 80 characters x glyphTime); asynchronous,
     ///   none of it;
-    /// - Auto Layout's solve: 10 constraints x constraintTime + 2 labels measured x textLayoutTime;
+    /// - Auto Layout's solve: 10 constraints x constraintTime + the 2 labels measured (2 x
+    ///   textLayoutTime + their 80 characters x glyphTime);
     /// - a height computed as the row comes into view: with Auto Layout another solve, with frames
     ///   the 2 labels measured.
     var cellMs: Double {
       let c = FeedListGridTests.c
       var seconds = 0.0
       if !asyncText { seconds += 2 * c.textLayoutTime + 99_180 * c.drawPixelTime + 80 * c.glyphTime }
-      let measure = 2 * c.textLayoutTime
+      let measure = 2 * c.textLayoutTime + 80 * c.glyphTime
       let solve = 10 * c.constraintTime + measure
       if autoLayout { seconds += solve }
       if computedHeights { seconds += autoLayout ? solve : measure }
@@ -66,7 +65,7 @@ struct FeedListGridTests {
   }
 
   @Test(arguments: combinations)
-  func theArticlesOutcome(_ combination: Combination) throws {
+  func eachFrameIsItsCellsWork(_ combination: Combination) throws {
     let scene = try SceneDecoder.decode(BundledScenes.bytes(combination.file), options: .init(devices: DeviceCatalogue.screens))
     let report = Simulator.run(scene, on: DeviceCatalogue.device(id: "iphone-6")!)
     let performance = report.summary.performance
@@ -75,9 +74,9 @@ struct FeedListGridTests {
     #expect(
       abs(performance.mainThreadMs.p95 - twoCells) < 0.001, "\(combination): p95 \(performance.mainThreadMs.p95), by hand \(twoCells)")
     let budget = 1000 / 60.0
-    // Where the article draws the line, the two-cell frame is on the same side of the budget.
-    #expect((twoCells <= budget) == combination.reaches55, "\(combination): two-cell frame \(twoCells) ms")
-    #expect((performance.fps >= 55) == combination.reaches55, "\(combination): \(performance.fps) fps")
+    // A two-cell frame within the budget keeps every frame on time; past it, one frame in four
+    // is late: about 45 fps.
+    #expect((performance.fps >= 55) == (twoCells <= budget), "\(combination): \(performance.fps) fps, two-cell frame \(twoCells) ms")
     // Frames without two cells fit in every combination: only the two-cell frames are late.
     #expect(combination.frameMs(cells: 1) < budget, "\(combination)")
   }

@@ -50,17 +50,21 @@ struct ListTechniquesTests {
     #expect(Self.close(plain["layout"], (7 * Self.c.layoutTime + 4 * Self.c.textLayoutTime) * 1000))
   }
 
+  /// The 2 labels measured for their size: each one's set-up (textLayoutTime) and its glyphs, 60 +
+  /// 20 characters x glyphTime.
+  static var measuring: Double { 2 * c.textLayoutTime + 80 * c.glyphTime }
+
   /// Auto Layout with 10 constraints: the cell's solve, 10 x constraintTime, and its 2 labels
-  /// measured in the solve, 2 x textLayoutTime, on top of the views' layout.
+  /// measured in the solve, on top of the views' layout.
   @Test func autoLayoutSolvesTheConstraintsAndMeasuresTheLabels() throws {
     let frames = try Self.frame1(Self.oneRow(reuse: #", "layout": "frames""#))
     let auto = try Self.frame1(Self.oneRow(reuse: #", "layout": "autoLayout", "constraints": 10"#))
-    let expected = (10 * Self.c.constraintTime + 2 * Self.c.textLayoutTime) * 1000
+    let expected = (10 * Self.c.constraintTime + Self.measuring) * 1000
     #expect(Self.close(auto["layout"].map { $0 - frames["layout"]! }, expected))
     // Without a count, 4 constraints for each of the 3 layers below the cell (contentView, title,
     // footer): 12.
     let counted = try Self.frame1(Self.oneRow(reuse: #", "layout": "autoLayout""#))
-    let twelve = (12 * Self.c.constraintTime + 2 * Self.c.textLayoutTime) * 1000
+    let twelve = (12 * Self.c.constraintTime + Self.measuring) * 1000
     #expect(Self.close(counted["layout"].map { $0 - frames["layout"]! }, twelve))
   }
 
@@ -69,11 +73,11 @@ struct ListTechniquesTests {
   @Test func computedHeightsSizeEachRowThatComesIntoView() throws {
     let cached = try Self.frame1(Self.oneRow(reuse: #", "layout": "frames", "rowHeights": "cached""#))
     let computed = try Self.frame1(Self.oneRow(reuse: #", "layout": "frames", "rowHeights": "computed""#))
-    #expect(Self.close(computed["layout"].map { $0 - cached["layout"]! }, 2 * Self.c.textLayoutTime * 1000))
+    #expect(Self.close(computed["layout"].map { $0 - cached["layout"]! }, Self.measuring * 1000))
     let autoCached = try Self.frame1(Self.oneRow(reuse: #", "layout": "autoLayout", "constraints": 10, "rowHeights": "cached""#))
     let autoComputed = try Self.frame1(Self.oneRow(reuse: #", "layout": "autoLayout", "constraints": 10, "rowHeights": "computed""#))
     let automatic = try Self.frame1(Self.oneRow(reuse: #", "layout": "autoLayout", "constraints": 10, "rowHeights": "automatic""#))
-    let solve = (10 * Self.c.constraintTime + 2 * Self.c.textLayoutTime) * 1000
+    let solve = (10 * Self.c.constraintTime + Self.measuring) * 1000
     #expect(Self.close(autoComputed["layout"].map { $0 - autoCached["layout"]! }, solve))
     // Self-sizing cells are sized as often: each time a row comes into view.
     #expect(automatic == autoComputed)
@@ -85,8 +89,8 @@ struct ListTechniquesTests {
   @Test func cachedTextLayoutsAreNotMadeAgain() throws {
     let perDisplay = try Self.frame1(Self.oneRow(reuse: #", "layout": "frames", "rowHeights": "computed""#))
     let cached = try Self.frame1(Self.oneRow(reuse: #", "layout": "frames", "rowHeights": "computed", "textLayouts": "cached""#))
-    // 2 labels' set-up on display and 2 measurements for the height.
-    #expect(Self.close(cached["layout"].map { perDisplay["layout"]! - $0 }, 4 * Self.c.textLayoutTime * 1000))
+    // 2 labels' set-up on display and 2 measurements for the height (set-up and glyphs).
+    #expect(Self.close(cached["layout"].map { perDisplay["layout"]! - $0 }, (2 * Self.c.textLayoutTime + Self.measuring) * 1000))
     let scene = try SceneDecoder.decode(
       Array(Self.oneRow(reuse: #", "textLayouts": "cached""#, drawnOn: "background").utf8), options: .init(devices: DeviceCatalogue.screens)
     )

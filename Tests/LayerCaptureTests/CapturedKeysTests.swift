@@ -17,6 +17,7 @@ struct CapturedKeysTests {
   static let notCaptured: [String: String] = [
     "repeat": "a file's shorthand for copies of a layer; a capture writes each layer it finds",
     "instanceDelay": "it only shifts the instances' animations in time; a capture is one moment, without a timeline",
+    "constraints": "a view's Auto Layout constraints are the view's (UIView.constraints), not its layer's; a capture reads layers",
   ]
 
   /// Every layer property set to a value other than its default, over one layer of each class.

@@ -148,6 +148,8 @@ struct CostModel {
   /// Per layer: the app set it up for its current contents (a reused cell configured for its new
   /// item, a content change) before it was on screen: laid out then, displayed when it shows.
   var configured: [Bool] = []
+  /// Per layer with `constraints`: solved, when anything inside it first came on screen.
+  var solved: [Bool] = []
   /// What the frame redraws (``Damage``): kept from frame to frame.
   var damage = Damage()
   /// Hidden-surface removal's grid, reused from frame to frame.
@@ -246,6 +248,7 @@ struct CostModel {
     var displayed: [Bool] = []
     var shapesRasterized: [Bool] = []
     var configured: [Bool] = []
+    var solved: [Bool] = []
     /// Each offscreen pass's GPU milliseconds this frame.
     var passGPU: [Double] = []
     /// The layers the frame shows for the first time that the app did not change in it.
@@ -286,6 +289,7 @@ struct CostModel {
     swap(&layers.displayed, &displayed)
     swap(&layers.shapesRasterized, &shapesRasterized)
     swap(&layers.configured, &configured)
+    swap(&layers.solved, &solved)
     swap(&layers.shownFirst, &shownFirst)
     swap(&layers.drawn, &drawn)
     swap(&layers.entries, &entries)
@@ -345,6 +349,7 @@ struct CostModel {
       displayed = [Bool](repeating: false, count: tree.count)
       shapesRasterized = [Bool](repeating: false, count: tree.count)
       configured = [Bool](repeating: false, count: tree.count)
+      solved = [Bool](repeating: false, count: tree.count)
     }
     for index in state.contentChanged {
       displayed[index] = false
@@ -365,7 +370,8 @@ struct CostModel {
     let storePixels = store.width * store.height
     switch contents {
     case .text(let text):
-      let seconds = (storePixels * c.drawPixelTime + Double(text.characters) * c.glyphTime) * cpuSeconds
+      let glyphs = Double(text.characters) * c.glyphTime + Double(text.emoji) * c.emojiGlyphTime
+      let seconds = (storePixels * c.drawPixelTime + glyphs) * cpuSeconds
       table.addSeconds(text.drawnOn == .background ? at.backgroundDisplay : at.mainDisplay, seconds)
       if text.drawnOn == .background { table.addBackgroundTask() }
     case .drawing(let drawing):
@@ -704,6 +710,36 @@ struct CostModel {
     }
   }
 
+  /// Seconds on the A8 of the Auto Layout solves of the views with `constraints` that a layer of
+  /// `shown` (shown for the first time this frame) is inside of, each solved once: when anything
+  /// inside it first comes on screen. A solve is its constraints (`constraintTime` each) and each
+  /// label whose nearest such view it is measured (``ListCost/measuring(_:coefficients:)``).
+  static func firstSolves(_ shown: [Int], tree: FlatTree, solved: inout [Bool], coefficients c: CostCoefficients) -> Double {
+    var seconds = 0.0
+    for index in shown {
+      guard let view = constrainedView(of: index, tree: tree), !solved[view] else { continue }
+      solved[view] = true
+      var measuring = 0.0
+      for inside in view..<tree.subtreeEnds[view] {
+        guard case .text(let text)? = tree.contents(inside), text.characters > 0, constrainedView(of: inside, tree: tree) == view
+        else { continue }
+        measuring += ListCost.measuring(text, coefficients: c)
+      }
+      seconds += Double(tree.layer(view).constraints) * c.constraintTime + measuring
+    }
+    return seconds
+  }
+
+  /// The nearest layer with `constraints`, `index` itself or an ancestor.
+  private static func constrainedView(of index: Int, tree: FlatTree) -> Int? {
+    var current = index
+    while current >= 0 {
+      if tree.layer(current).constraints > 0 { return current }
+      current = tree.parents[current]
+    }
+    return nil
+  }
+
   /// Render server: the layers walked and the animations run. Main thread: a frame base when the
   /// app changed anything, and each view it sets up configured, laid out and committed.
   private func priceWalkAndSetUp(_ state: FrameState, tree: FlatTree, prices: Prices, layers: inout LayerMemory, sums: inout Sums) {
@@ -729,13 +765,13 @@ struct CostModel {
     }
     for index in state.appChanged { setUp(index) }
     for index in layers.shownFirst { setUp(index) }
-    var listLayout = 0.0
+    var listLayout = Self.firstSolves(layers.shownFirst, tree: tree, solved: &layers.solved, coefficients: c)
     if !state.cellSetUps.isEmpty {
       let list = ListCost.cells(state.cellSetUps, tree: tree, coefficients: c)
       labels -= list.cachedLabels
       backgroundLabels -= list.cachedBackgroundLabels
       // Auto Layout's solves and the row heights computed while scrolling are layout passes.
-      listLayout = list.solveSeconds + list.rowHeightSeconds
+      listLayout += list.solveSeconds + list.rowHeightSeconds
     }
     sums.table.addSeconds(
       at.mainLayout, (Double(changedCount) * c.layoutTime + Double(labels) * c.textLayoutTime + listLayout) * cpuSeconds)

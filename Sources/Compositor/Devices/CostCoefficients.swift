@@ -31,7 +31,7 @@ public struct CostCoefficients: Sendable, Hashable {
   /// measured case at once (measurements/published.json; docs/cost-model.md, "Measured cases
   /// against the model"): the A5's plain tables (GPU 30-37% busy at 60 fps with 34 to 49 layers
   /// drawn) against the iPad (3rd generation)'s full-screen image and tint (three layers, 4.59 ms).
-  public var tilerLayerTime = 17.79e-6
+  public var tilerLayerTime = 18.12e-6
   /// Bytes read from memory per pixel of a textured layer (image, text, drawing, gradient, cached
   /// bitmap): one RGBA8 texel per pixel drawn at 1:1. Hardware fact.
   public var textureBytesPerPixel = 4.0
@@ -48,7 +48,7 @@ public struct CostCoefficients: Sendable, Hashable {
   /// but not in its GPU utilization (419: a GPU-bound app with many passes shows less than 100%).
   /// Fitted to every measured case at once (measurements/published.json; docs/cost-model.md,
   /// "Measured cases against the model"), within Apple's range.
-  public var switchIdleTime = 0.1582e-3
+  public var switchIdleTime = 0.1609e-3
   /// Share of the interrupted render pass's target (the screen for a pass drawn straight into it)
   /// whose tiles are stored to memory and loaded again around one offscreen pass. A tile-based GPU
   /// ends the render pass to render into another target: the tiles it has shaded so far are stored,
@@ -58,12 +58,12 @@ public struct CostCoefficients: Sendable, Hashable {
   /// docs/cost-model.md, "Measured cases against the model"): QQ Music v1 on the 6 Plus (13 rounded
   /// clips a frame, about 40 fps) holds it down, the A5's masked contacts table (43-47 fps, the GPU
   /// 84-89% busy) up.
-  public var interruptedTileShare = 0.4224
+  public var interruptedTileShare = 0.4066
   /// GPU seconds per pixel, on the A8, to write a tile of the interrupted render pass out to memory
   /// and load it back: the GPU's own work beside the bytes' traffic, growing with the pixels of the
   /// pass it interrupts, divided by the GPU's speed. Fitted to every measured case at once
   /// (measurements/published.json; docs/cost-model.md, "Measured cases against the model").
-  public var tileStorePixelTime = 0.6143e-9
+  public var tileStorePixelTime = 0.6318e-9
   /// Bytes a render target's pixel moves to and from memory over its uncompressed size, on GPUs that
   /// compress render targets losslessly (the A12 and later: Metal compresses textures it keeps
   /// private to the GPU, "Optimizing texture data"). Lossless compression guarantees no ratio;
@@ -89,7 +89,7 @@ public struct CostCoefficients: Sendable, Hashable {
   /// at once (measurements/published.json; docs/cost-model.md, "Measured cases against the
   /// model"): the A5's photo table with path-less shadows (mid 30s fps on the iPod touch) holds it
   /// down, the iPad (3rd generation)'s full-screen blur up.
-  public var preMetalBlurSampleFactor = 1.505
+  public var preMetalBlurSampleFactor = 1.489
   /// A shadow's Gaussian blur runs at a resolution where its radius is at most this many pixels: the
   /// render server, like Core Image's Gaussian blur, downsamples before blurring a large radius, so a
   /// shadow's blur costs at most about as much as one of this radius over its target. Estimate.
@@ -129,7 +129,7 @@ public struct CostCoefficients: Sendable, Hashable {
   /// scroll view's and table's layout pass, opening and closing the Core Animation transaction. Set
   /// within what the measured cases allow (measurements/published.json: the A5's tables at 60 fps
   /// while scrolling, QQ Music v1's CPU about 15%), where the fit puts it.
-  public var frameBaseTime = 0.4278e-3
+  public var frameBaseTime = 0.4259e-3
   /// Seconds to configure and lay out one view the app sets up (a cell's subview given a new item, or
   /// shown for the first time: view set-up, Auto Layout, frame arithmetic) on the A8. Fitted to every
   /// measured case at once (measurements/published.json; docs/cost-model.md, "Measured cases against
@@ -142,14 +142,16 @@ public struct CostCoefficients: Sendable, Hashable {
   /// thread. Fitted to every measured case at once (measurements/published.json; docs/cost-model.md,
   /// "Measured cases against the model"), with `layoutTime`.
   public var textLayoutTime = 0.5918e-3
-  /// Seconds per constraint of a cell's Auto Layout solve on the A8 (`"layout": "autoLayout"` on a
-  /// reuse pool), beside each label's size measured in the solve (`textLayoutTime`). Linear in the
-  /// constraints, as WWDC18 session 220 describes the engine for independent views. Fitted to
+  /// Seconds per constraint of an Auto Layout solve on the A8 (a reuse pool's `"layout":
+  /// "autoLayout"` with its `constraints`, or a view's own `constraints` solved when it first
+  /// shows), beside each label measured in the solve (`textLayoutTime` and its glyphs). Linear in
+  /// the constraints, as WWDC18 session 220 describes the engine for independent views. Fitted to
   /// every measured case at once (measurements/published.json; docs/cost-model.md, "Measured cases
-  /// against the model"): the feed list under iOS 9.3 on the iPhone 6, where Auto Layout with cached
-  /// heights and text drawn on the main thread stays below 55 fps while asynchronous text reaches it,
-  /// and heights computed while scrolling stay below it even with asynchronous text.
-  public var constraintTime = 0.45e-3
+  /// against the model"): QQ Music's home page on the iPhone 6 Plus, whose cards are laid out from
+  /// XIBs of 6 to 59 constraints, between v1.1's 45 fps and v2's 55-59; and ifelseboyxx's list
+  /// demo on the iPhone 6, where Auto Layout with cached heights and asynchronous text reaches
+  /// 55-59 fps.
+  public var constraintTime = 0.07735e-3
   /// Seconds to encode one changed layer into the commit on the A8. Estimate.
   public var commitTime = 8e-6
   /// Seconds per backing-store pixel to draw text or `draw(_:)` contents on the A8 (clear, fill,
@@ -161,6 +163,17 @@ public struct CostCoefficients: Sendable, Hashable {
   /// labels. Set within what the measured cases allow (measurements/published.json); the fit holds
   /// it: the cases measure it too loosely to move it.
   public var glyphTime = 8e-6
+  /// Seconds per colour emoji (a glyph of a bitmap font: Apple Color Emoji) beyond `glyphTime`, on
+  /// the A8, wherever its label is measured or drawn: the emoji font found by fallback, and the
+  /// glyph's picture decoded and scaled to the point size, where an outline glyph is rasterized
+  /// from a cached outline. Set within what the measured cases allow (measurements/published.json;
+  /// docs/cost-model.md, "Measured cases against the model"), near the middle of the range, about
+  /// 160 to 265 µs, in which the five tables of ifelseboyxx's list demo on the iPhone 6 all hold
+  /// (each title has 56 emoji):
+  /// its frame-laid-out cells miss a frame each when their labels draw on the main thread and none
+  /// when they draw asynchronously. The fit holds it: the cases' frame rates move in steps. The
+  /// cases do not tell measuring an emoji from drawing it; one price serves both.
+  public var emojiGlyphTime = 200e-6
   /// Seconds per pixel to decode an image shown for the first time on the A8 (JPEG and PNG decode
   /// with the pixel-format conversion). Estimate: about 100 Mpixel/s.
   public var decodePixelTime = 10e-9
@@ -168,7 +181,7 @@ public struct CostCoefficients: Sendable, Hashable {
   /// corners, bake a gradient) on the A8. Fitted to every measured case at once
   /// (measurements/published.json; docs/cost-model.md, "Measured cases against the model"): QQ Music
   /// v2's process CPU 30-50% while scrolling (its covers drawn on background threads).
-  public var imageDrawPixelTime = 176.5e-9
+  public var imageDrawPixelTime = 148.9e-9
 
   public init() {}
 

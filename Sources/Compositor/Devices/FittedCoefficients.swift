@@ -168,6 +168,12 @@ public enum FittedCoefficients {
       "glyphTime", .coefficient(\.glyphTime), 1e-6...200e-6, .mainThread, in: "a scene that draws text on the main thread",
       because: "1 µs: Core Text's glyph lookup and blit alone (estimate); 200 µs: a 100-character label at 20 ms on the A8 (estimate)"),
     FittedParameter(
+      "emojiGlyphTime", .coefficient(\.emojiGlyphTime), 0...1e-3, .mainThread,
+      in: "a scene that measures or draws emoji on the main thread",
+      because:
+        "0: an emoji no dearer than any glyph; 1 ms: a 160 x 160 px picture decoded at the decode estimate (10 ns a pixel) and scaled, four times over (estimate)"
+    ),
+    FittedParameter(
       "imageDrawPixelTime", .coefficient(\.imageDrawPixelTime), 10e-9...500e-9, .mainThread,
       in: "a scene that draws images with Core Graphics",
       because:

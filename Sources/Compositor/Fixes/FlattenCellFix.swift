@@ -84,7 +84,7 @@ public struct FlattenCellFix: SceneFix {
   }
 
   /// The text layout (glyphs) and image decoding of the flattened layers, which the `drawing`
-  /// contents do not count: `glyphTime` per character and `decodePixelTime` per image pixel, at
+  /// contents do not count: `glyphTime` per character (and `emojiGlyphTime` per emoji) and `decodePixelTime` per image pixel, at
   /// the device's CPU speed.
   public func uncountedWork(_ edits: [LayerEdit], in context: FixContext) -> UncountedWork? {
     let c = context.coefficients
@@ -92,7 +92,7 @@ public struct FlattenCellFix: SceneFix {
     func visit(_ layer: Layer) {
       if layer.isHidden || layer.opacity <= 0 { return }
       switch layer.contents {
-      case .text(let text)?: seconds += Double(text.characters) * c.glyphTime
+      case .text(let text)?: seconds += Double(text.characters) * c.glyphTime + Double(text.emoji) * c.emojiGlyphTime
       case .image(let image)?: seconds += image.pixelSize.width * image.pixelSize.height * c.decodePixelTime
       case .drawing?, nil: break
       }

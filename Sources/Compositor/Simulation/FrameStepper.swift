@@ -127,6 +127,7 @@ extension FrameStepper {
     var displayed: [Bool]
     var shapesRasterized: [Bool]
     var configured: [Bool]
+    var solved: [Bool]
     /// What the last frame showed, for the next frame's damage.
     var damage: Damage
   }
@@ -135,7 +136,7 @@ extension FrameStepper {
   var carried: Carried {
     Carried(
       cache: cache, displayed: costModel.displayed, shapesRasterized: costModel.shapesRasterized,
-      configured: costModel.configured, damage: costModel.damage)
+      configured: costModel.configured, solved: costModel.solved, damage: costModel.damage)
   }
 
   /// Makes this stepper, new, go on at frame `frame` as if it had stepped the frames before: it
@@ -150,6 +151,7 @@ extension FrameStepper {
       costModel.displayed = carried.displayed
       costModel.shapesRasterized = carried.shapesRasterized
       costModel.configured = carried.configured
+      costModel.solved = carried.solved
       costModel.damage = carried.damage
       return true
     }
@@ -165,6 +167,7 @@ extension FrameStepper {
     costModel.displayed = remapped(carried.displayed)
     costModel.shapesRasterized = remapped(carried.shapesRasterized)
     costModel.configured = remapped(carried.configured)
+    costModel.solved = remapped(carried.solved)
     costModel.damage = carried.damage.remapped(map, count: tree.count)
     return true
   }
@@ -172,14 +175,22 @@ extension FrameStepper {
   /// True when the next frames of this run go as those of the run that carried `carried` (whose
   /// layer `i` is this tree's `map[i]`; nil: the same tree), as far as the carried state decides
   /// them: the same raster cache, and the same memory (displayed, rasterized, set up, last shown
-  /// place for damage) of the layers `read` lists (the layers those
-  /// frames visit or change; only they are looked at).
+  /// place for damage) of the layers `read` lists (the layers those frames visit or change; only
+  /// they are looked at), and the same views' constraints solved.
   func carries(_ carried: Carried, map: [Int32]?, read: [Int]) -> Bool {
     guard cache.isEquivalent(to: carried.cache, map: map) else { return false }
-    let own = (costModel.displayed, costModel.shapesRasterized, costModel.configured)
-    let theirs = (carried.displayed, carried.shapesRasterized, carried.configured)
+    let own = (costModel.displayed, costModel.shapesRasterized, costModel.configured, costModel.solved)
+    let theirs = (carried.displayed, carried.shapesRasterized, carried.configured, carried.solved)
     // Before any cost, every flag is false.
     func flag(_ flags: [Bool], _ index: Int) -> Bool { flags.isEmpty ? false : flags[index] }
+    // A view's constraints are solved once a run, and the view need not be read again for a layer
+    // inside it to show: every solved view is compared, read or not (few views have constraints).
+    let theirsSolved = theirs.3.indices.filter { theirs.3[$0] }
+    guard theirsSolved.count == own.3.reduce(0, { $0 + ($1 ? 1 : 0) }) else { return false }
+    for index in theirsSolved {
+      let mine = map.map { Int($0[index]) } ?? index
+      guard mine >= 0, flag(own.3, mine) else { return false }
+    }
     for index in read {
       let mine = map.map { Int($0[index]) } ?? index
       guard mine >= 0 else { return false }

@@ -735,6 +735,7 @@ struct SceneReader {
     var opaque = false
     var wideColor = false
     var characters: Int? = nil
+    var emoji = 0
     var drawnOn = DrawingThread.main
     var imageDrawnOn: DrawingThread? = nil
     var seen: [String: JSONValue.Member] = [:]
@@ -768,6 +769,7 @@ struct SceneReader {
       case "opaque": opaque = context.bool(member.value, path, "opaque") ?? false
       case "wideColor": wideColor = context.bool(member.value, path, "wideColor") ?? false
       case "characters": characters = context.integer(member.value, path, kind["characters"])
+      case "emoji": emoji = context.integer(member.value, path, kind["emoji"]) ?? 0
       case "drawnOn":
         drawnOn = context.choice(member.value, path, "drawnOn", as: DrawingThread.self) ?? .main
         imageDrawnOn = drawnOn
@@ -790,7 +792,13 @@ struct SceneReader {
         }
         return nil
       }
-      return .text(TextContents(characters: characters, drawnOn: drawnOn, wideColor: wideColor))
+      if emoji > characters, let member = seen["emoji"] {
+        context.error(
+          path, key: "emoji", at: member.value.offset,
+          "expected at most `characters` (\(characters)) emoji, found \(emoji): the emoji are counted among the label's characters")
+        return nil
+      }
+      return .text(TextContents(characters: characters, emoji: emoji, drawnOn: drawnOn, wideColor: wideColor))
     default:
       return .drawing(DrawingContents(drawnOn: drawnOn, wideColor: wideColor, opaque: opaque))
     }

@@ -618,6 +618,7 @@ struct SceneStreamReader: ~Copyable {
     var opaque = false
     var wideColor = false
     var characters = 0
+    var emoji = 0
     var drawnOn: DrawingThread? = nil
     var key = try firstKey()
     while let range = key {
@@ -633,6 +634,7 @@ struct SceneStreamReader: ~Copyable {
       case .opaque: opaque = try bool()
       case .wideColor: wideColor = try bool()
       case .characters: characters = try integer(in: tables.characters)
+      case .emoji: emoji = try integer(in: tables.emoji)
       case .drawnOn: drawnOn = tables.drawingThreadCases[try choiceIndex(tables.drawingThreads)]
       }
       key = try nextKey()
@@ -643,7 +645,9 @@ struct SceneStreamReader: ~Copyable {
     case .image:
       return .image(ImageContents(pixelSize: pixelSize, opaque: opaque, wideColor: wideColor, drawnOn: drawnOn))
     case .text:
-      return .text(TextContents(characters: characters, drawnOn: drawnOn ?? .main, wideColor: wideColor))
+      // More emoji than characters is told by the full reader.
+      guard emoji <= characters else { throw Unsupported() }
+      return .text(TextContents(characters: characters, emoji: emoji, drawnOn: drawnOn ?? .main, wideColor: wideColor))
     case .drawing:
       return .drawing(DrawingContents(drawnOn: drawnOn ?? .main, wideColor: wideColor, opaque: opaque))
     }

@@ -53,6 +53,7 @@ final class StreamTables: Sendable {
   let shadowPathRadius: StreamRange
   let pixelSize: StreamRange
   let characters: ClosedRange<Int>
+  let emoji: ClosedRange<Int>
   let repeatCount: ClosedRange<Int>
   let repeatStep: StreamRange
   let translation: StreamRange
@@ -117,6 +118,7 @@ final class StreamTables: Sendable {
     shadowPathRadius = StreamRange(format.shadowPath["cornerRadius"].range ?? .nonNegative)
     pixelSize = StreamRange(format.contents["pixelSize"].range ?? .positive)
     characters = Self.integerRange(format.contents["characters"])
+    emoji = Self.integerRange(format.contents["emoji"])
     repeatCount = Self.integerRange(format.repeatBlock["count"])
     repeatStep = StreamRange(format.repeatBlock["step"].range ?? .coordinate)
     translation = StreamRange(format.transform["translation"].range ?? .coordinate)
@@ -262,7 +264,7 @@ enum StructuralLayerKey: String, Sendable {
 
 /// The keys of the small objects, as the readers' code knows them.
 enum ContentsField: String, Sendable {
-  case type, pixelSize, opaque, wideColor, characters, drawnOn
+  case type, pixelSize, opaque, wideColor, characters, emoji, drawnOn
 }
 
 enum ShapePathField: String, Sendable {

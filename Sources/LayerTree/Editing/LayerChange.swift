@@ -88,6 +88,7 @@ public enum LayerChange: Sendable, Hashable {
       if let thread = image.drawnOn { members.append(("drawnOn", .string(thread.rawValue))) }
     case .text(let text):
       members.append(("characters", .int(text.characters)))
+      if text.emoji != 0 { members.append(("emoji", .int(text.emoji))) }
       if text.drawnOn != .main { members.append(("drawnOn", .string(text.drawnOn.rawValue))) }
       if text.wideColor { members.append(("wideColor", .bool(true))) }
     case .drawing(let drawing):

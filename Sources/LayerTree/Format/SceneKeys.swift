@@ -64,6 +64,11 @@ enum SceneKeys {
         "characters", .integer(0...100_000_000), requirement: .requiredFor(["text"]), variants: ["text"],
         doc: "How many characters the label draws; 0 draws nothing."),
       FormatKey(
+        "emoji", .integer(0...100_000_000), defaultValue: .int(0), variants: ["text"],
+        doc:
+          "How many of `characters` are colour emoji (glyphs of a bitmap font, each found, decoded and scaled where it is measured or drawn); at most `characters`."
+      ),
+      FormatKey(
         "drawnOn", .choice(DrawingThread.allCases.map(\.rawValue)), defaultText: "`\"main\"` (`image`: none, only decoded)",
         doc:
           "The thread that draws the backing store (`background`: asynchronous display); for an image, the thread the app draws it on with Core Graphics each time it changes."

@@ -54,11 +54,16 @@ public struct ImageContents: Sendable, Hashable {
 public struct TextContents: Sendable, Hashable {
   /// Number of characters drawn.
   public var characters: Int
+  /// How many of `characters` are colour emoji: glyphs of a bitmap font (Apple Color Emoji), each
+  /// a picture the text system finds, decodes and scales, where an outline glyph is rasterized
+  /// from its cached outline. At most `characters`.
+  public var emoji: Int
   public var drawnOn: DrawingThread
   public var wideColor: Bool
 
-  public init(characters: Int, drawnOn: DrawingThread = .main, wideColor: Bool = false) {
+  public init(characters: Int, emoji: Int = 0, drawnOn: DrawingThread = .main, wideColor: Bool = false) {
     self.characters = characters
+    self.emoji = emoji
     self.drawnOn = drawnOn
     self.wideColor = wideColor
   }

@@ -200,6 +200,14 @@ public struct Layer: @unchecked Sendable, Hashable {
       if needsRare(newValue, RareLayerFields.defaults.contentsGravity) { uniqueRare().fields.contentsGravity = newValue }
     }
   }
+  /// The Auto Layout constraints the view's own layout holds (a cell's XIB, say), solved when the
+  /// view first comes on screen; 0: laid out with frames.
+  public var constraints: Int {
+    get { fields.pointee.rare?.fields.constraints ?? RareLayerFields.defaults.constraints }
+    set {
+      if needsRare(newValue, RareLayerFields.defaults.constraints) { uniqueRare().fields.constraints = newValue }
+    }
+  }
   public var sublayers: [Layer] {
     get { fields.pointee.sublayers }
     _modify {
@@ -450,6 +458,7 @@ struct RareLayerFields: Hashable {
   var compositingFilter: CompositingFilter? = nil
   var allowsEdgeAntialiasing = false
   var contentsGravity: ContentsGravity = .resize
+  var constraints = 0
 
   static let defaults = RareLayerFields()
 }
