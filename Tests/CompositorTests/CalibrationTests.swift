@@ -156,6 +156,28 @@ struct CalibrationTests {
     #expect(abs(result.profile.gpuSpeed - 0.7) < 0.7 * 0.01, "\(result.profile.gpuSpeed)")
   }
 
+  /// A figure whose cases move in whole frames is held with that reason, not "no case measures":
+  /// ifelseboyxx's Auto Layout table with heights computed and text on the main thread (measurements
+  /// /published.json) misses three frames a new cell, whose frame is about 56 ms; 5% more a
+  /// colour emoji adds 3 x 56 x 10 µs = 1.7 ms (drawn once, measured twice), inside the same three
+  /// frames, and doubling it adds 34 ms, past them. QQ Music v2 draws no emoji: that case still
+  /// says no case measures it.
+  @Test func aFigureThatMovesInWholeFramesSaysSo() throws {
+    let cases = try PublishedCasesTests.cases()
+    let base = DeviceCatalogue.device(id: "iphone-6")!
+    let emoji = try #require(cases.first { $0.id == "ifelseboyxx-feed-autolayout-computed-sync-iphone-6" })
+    let steps = Calibration.fit([emoji], options: .init(base: base, parameters: Self.parameters("emojiGlyphTime"), leaveOneOut: false))
+    #expect(steps.fitted.isEmpty)
+    let reason = try #require(steps.held.first?.held)
+    #expect(reason.hasPrefix("its cases move in whole frames, which a step of 5% does not cross: doubling it moves"), "\(reason)")
+    #expect(!reason.contains("no case measures"))
+    let qq = try #require(cases.first { $0.id == "qqmusic-v2" })
+    let none = Calibration.fit(
+      [qq],
+      options: .init(base: DeviceCatalogue.device(id: "iphone-6-plus")!, parameters: Self.parameters("emojiGlyphTime"), leaveOneOut: false))
+    #expect(none.held.first?.held?.hasPrefix("no case measures main-thread time of a scene that measures or draws emoji") == true)
+  }
+
   /// One case cannot tell two figures apart that both scale its one measured figure: the second is
   /// held, naming the first.
   @Test func twoFiguresOneCaseCannotSeparateAreHeld() throws {

@@ -102,6 +102,39 @@ struct TextAndConstraintsCostTests {
     }
   }
 
+  /// A view whose labels all sit in constrained views inside it is laid out with them: a row of
+  /// 3 constraints holding a card of 5 (no header of its own here) solves both in the frame the
+  /// card's first label shows, 8 x constraintTime and the card's two labels measured.
+  @Test func aViewIsSolvedWithTheViewsInsideIt() throws {
+    func noHeader(_ json: String) -> String {
+      json.replacingOccurrences(
+        of: #"{"id": "header", "frame": [10, 5, 200, 20], "contents": {"type": "text", "characters": 6}},"#, with: "")
+    }
+    #expect(!noHeader(Self.table(row: 3, card: 5)).contains("header"))
+    let without = try Self.run(noHeader(Self.table(row: 0, card: 0)))
+    let with = try Self.run(noHeader(Self.table(row: 3, card: 5)))
+    let extra = zip(with.frames, without.frames).map { $0.cost.mainThreadMs - $1.cost.mainThreadMs }
+    let solve = (8 * Self.c.constraintTime + Self.measuring(characters: 10) + Self.measuring(characters: 30, emoji: 4)) * 1000
+    let solving = extra.indices.filter { abs(extra[$0]) > 1e-9 }
+    #expect(solving.count == 1, "\(solving)")
+    if let frame = solving.first { #expect(abs(extra[frame] - solve) < 1e-9, "frame \(frame): \(extra[frame]) ms, by hand \(solve)") }
+  }
+
+  /// A scene built in code is checked as a file is: more emoji than characters is out of range at
+  /// the label's `contents.emoji`.
+  @Test func aSceneBuiltInCodeChecksItsEmoji() throws {
+    var root = Layer(id: "root", frame: Rect(0, 0, 375, 667))
+    var label = Layer(id: "label", frame: Rect(10, 10, 100, 20))
+    label.contents = .text(TextContents(characters: 3, emoji: 4))
+    root.sublayers = [label]
+    let scene = Scene(device: "iphone-6", iosVersion: OSVersion(10, 3), root: root)
+    let problem = try #require(scene.firstValueOutOfRange())
+    #expect(problem.path == "root/label" && problem.key == "contents.emoji" && problem.value == 4, "\(problem)")
+    label.contents = .text(TextContents(characters: 3, emoji: 3))
+    root.sublayers = [label]
+    #expect(Scene(device: "iphone-6", iosVersion: OSVersion(10, 3), root: root).firstValueOutOfRange() == nil)
+  }
+
   /// The reader tells more emoji than characters, and a constraint count out of its range, at the
   /// key, saying what was expected; 0 emoji and 0 constraints are the defaults.
   @Test func theReaderChecksBothKeys() throws {

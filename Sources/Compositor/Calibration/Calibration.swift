@@ -84,7 +84,8 @@ public enum Calibration {
     let startPredictions = problem.predictions(at: [problem.start], cases: all)[0]
     let startResiduals = problem.residuals(startPredictions, cases: all)
     let jacobian = problem.jacobian(at: problem.start, residuals: startResiduals, cases: all)
-    let selection = problem.select(jacobian, cases: all)
+    var selection = problem.select(jacobian, cases: all)
+    let probes = problem.explainSteps(&selection, at: problem.start, residuals: startResiduals, cases: all)
     var fit = problem.levenbergMarquardt(free: selection.free, cases: all, residuals: startResiduals)
     // The profile writes 4 significant digits: the predictions after the fit are those of the
     // figures as written.
@@ -93,7 +94,7 @@ public enum Calibration {
     fit.evaluations += cases.count
 
     var leftOut: [[Double?]?] = Array(repeating: nil, count: cases.count)
-    var evaluations = problem.evaluations(jacobianOf: selection, cases: all) + fit.evaluations
+    var evaluations = problem.evaluations(jacobianOf: selection, cases: all) + fit.evaluations + probes
     if options.leaveOneOut {
       for left in cases.indices {
         let training = all.filter { $0 != left }
@@ -291,12 +292,15 @@ private struct Problem: Sendable {
   struct Selection {
     var free: [Int]
     var held: [Int: String]
+    /// Held figures whose step moves no residual at all.
+    var flat: [Int] = []
   }
 
   func select(_ jacobian: [[Double]], cases subset: [Int]) -> Selection {
     let doubling = log(2.0)
     var free: [Int] = []
     var held: [Int: String] = [:]
+    var flat: [Int] = []
     var basis: [[Double]] = []
     let onBase = subset.contains { cases[$0].device.id == options.base.id }
     for (index, parameter) in options.parameters.enumerated() {
@@ -309,6 +313,7 @@ private struct Problem: Sendable {
       }
       if norm * doubling < 0.01 {
         held[index] = "no case measures \(parameter.evidence.what) of \(parameter.scenes); \(parameter.measurementThatFrees)"
+        flat.append(index)
         continue
       }
       if norm * doubling < Calibration.separation {
@@ -335,7 +340,30 @@ private struct Problem: Sendable {
       basis.append(rest.map { $0 / beyond })
       free.append(index)
     }
-    return Selection(free: free, held: held)
+    return Selection(free: free, held: held, flat: flat)
+  }
+
+  /// The flat figures of `selection` that do move the residuals when doubled (halved at the upper
+  /// bound): figures the pacing makes whole numbers of frames, which a step of about 5% does not
+  /// cross. Their reason says so instead of "no case measures". Returns the simulations it took.
+  func explainSteps(_ selection: inout Selection, at point: [Double], residuals: [Double], cases subset: [Int]) -> Int {
+    guard !selection.flat.isEmpty else { return 0 }
+    let doubling = log(2.0)
+    let points = selection.flat.map { index in
+      var moved = point
+      moved[index] += point[index] + doubling <= upper[index] ? doubling : -doubling
+      return moved
+    }
+    let predictions = predictions(at: points, cases: subset)
+    for (position, index) in selection.flat.enumerated() {
+      let moved = self.residuals(predictions[position], cases: subset)
+      let shift = length(zip(moved, residuals).map { $0 - $1 })
+      guard shift >= 0.01 else { continue }
+      let parameter = options.parameters[index]
+      selection.held[index] =
+        "its cases move in whole frames, which a step of 5% does not cross: doubling it moves the measured figures by \(rounded(shift)) tolerances, but a fit cannot follow steps; set it where `offscreen-sim validate` holds the cases (\(parameter.evidence.what) of \(parameter.scenes))"
+    }
+    return points.count * subset.count
   }
 
   /// One fit's outcome.

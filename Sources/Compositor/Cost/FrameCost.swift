@@ -711,27 +711,35 @@ struct CostModel {
   }
 
   /// Seconds on the A8 of the Auto Layout solves of the views with `constraints` that a layer of
-  /// `shown` (shown for the first time this frame) is inside of, each solved once: when anything
-  /// inside it first comes on screen. A solve is its constraints (`constraintTime` each) and each
-  /// label whose nearest such view it is measured (``ListCost/measuring(_:coefficients:)``).
-  static func firstSolves(_ shown: [Int], tree: FlatTree, solved: inout [Bool], coefficients c: CostCoefficients) -> Double {
+  /// `set` (shown for the first time this frame, or set up by the app) is inside of, each solved
+  /// once: when anything inside it first comes on screen or is set up. A view's solve lays out the
+  /// constrained views around it too, each once (a table row holding cards). A solve is its
+  /// constraints (`constraintTime` each) and each label whose nearest such view it is measured
+  /// (``ListCost/measuring(_:coefficients:)``); a layer inside a mask is not a view.
+  static func firstSolves<Indices: Sequence<Int>>(
+    _ set: Indices, tree: FlatTree, solved: inout [Bool], coefficients c: CostCoefficients
+  ) -> Double {
     var seconds = 0.0
-    for index in shown {
-      guard let view = constrainedView(of: index, tree: tree), !solved[view] else { continue }
-      solved[view] = true
-      var measuring = 0.0
-      for inside in view..<tree.subtreeEnds[view] {
-        guard case .text(let text)? = tree.contents(inside), text.characters > 0, constrainedView(of: inside, tree: tree) == view
-        else { continue }
-        measuring += ListCost.measuring(text, coefficients: c)
+    for index in set where !tree.inMask[index] {
+      var view = constrainedView(of: index, tree: tree)
+      while let found = view, !solved[found] {
+        solved[found] = true
+        var measuring = 0.0
+        for inside in found..<tree.subtreeEnds[found] where !tree.inMask[inside] {
+          guard case .text(let text)? = tree.contents(inside), text.characters > 0, constrainedView(of: inside, tree: tree) == found
+          else { continue }
+          measuring += ListCost.measuring(text, coefficients: c)
+        }
+        seconds += Double(tree.layer(found).constraints) * c.constraintTime + measuring
+        view = constrainedView(of: tree.parents[found], tree: tree)
       }
-      seconds += Double(tree.layer(view).constraints) * c.constraintTime + measuring
     }
     return seconds
   }
 
-  /// The nearest layer with `constraints`, `index` itself or an ancestor.
-  private static func constrainedView(of index: Int, tree: FlatTree) -> Int? {
+  /// The nearest layer with `constraints`, `index` itself or an ancestor; nil for none (or `index`
+  /// -1, the root's parent).
+  static func constrainedView(of index: Int, tree: FlatTree) -> Int? {
     var current = index
     while current >= 0 {
       if tree.layer(current).constraints > 0 { return current }
@@ -765,7 +773,9 @@ struct CostModel {
     }
     for index in state.appChanged { setUp(index) }
     for index in layers.shownFirst { setUp(index) }
-    var listLayout = Self.firstSolves(layers.shownFirst, tree: tree, solved: &layers.solved, coefficients: c)
+    var listLayout =
+      Self.firstSolves(layers.shownFirst, tree: tree, solved: &layers.solved, coefficients: c)
+      + Self.firstSolves(state.appChanged, tree: tree, solved: &layers.solved, coefficients: c)
     if !state.cellSetUps.isEmpty {
       let list = ListCost.cells(state.cellSetUps, tree: tree, coefficients: c)
       labels -= list.cachedLabels

@@ -168,7 +168,7 @@ public struct CostCoefficients: Sendable, Hashable {
   /// glyph's picture decoded and scaled to the point size, where an outline glyph is rasterized
   /// from a cached outline. Set within what the measured cases allow (measurements/published.json;
   /// docs/cost-model.md, "Measured cases against the model"), near the middle of the range, about
-  /// 160 to 265 µs, in which the five tables of ifelseboyxx's list demo on the iPhone 6 all hold
+  /// 160 to 260 µs, in which the five tables of ifelseboyxx's list demo on the iPhone 6 all hold
   /// (each title has 56 emoji):
   /// its frame-laid-out cells miss a frame each when their labels draw on the main thread and none
   /// when they draw asynchronously. The fit holds it: the cases' frame rates move in steps. The

@@ -73,8 +73,8 @@ struct FrameRecord: Sendable {
     /// For a run of `frames` frames of `tree`.
     init(tree: FlatTree, frames count: Int) {
       let layers = max(tree.count, 1)
-      // Three flags a layer per checkpoint.
-      let kept = max(1, min(FrameRecord.maxCheckpoints, count, FrameRecord.maxCheckpointBytes / (3 * layers)))
+      // Four flags a layer per checkpoint.
+      let kept = max(1, min(FrameRecord.maxCheckpoints, count, FrameRecord.maxCheckpointBytes / (4 * layers)))
       interval = max(1, (count + kept - 1) / kept)
       first = Array(repeating: -1, count: tree.count)
       last = Array(repeating: -1, count: tree.count)
@@ -158,6 +158,13 @@ struct FrameRecord: Sendable {
       var owner = index
       while owner >= 0 && tree.inMask[owner] { owner = tree.parents[owner] }
       if owner >= 0 { touch(owner) }
+      // A view's solve measures every label inside it, read or not: the frames that read the views
+      // laid out around the layer.
+      var view = CostModel.constrainedView(of: index, tree: tree)
+      while let found = view {
+        touch(found)
+        view = CostModel.constrainedView(of: tree.parents[found], tree: tree)
+      }
     }
     guard firstTouch <= lastTouch else {
       return (Simulator.metrics(frames, steady: nil, of: prepared), 0)

@@ -109,6 +109,13 @@ extension Scene {
             if let problem = found("contents.characters", outside([Double(text.characters)], format.contents["characters"].type)) {
               return problem
             }
+            if let problem = found("contents.emoji", outside([Double(text.emoji)], format.contents["emoji"].type)) { return problem }
+            // At most `characters`: the emoji are counted among them.
+            if text.emoji > text.characters,
+              let problem = found("contents.emoji", outside([Double(text.emoji)], .integer(0...text.characters)))
+            {
+              return problem
+            }
           default: break
           }
         default: break
