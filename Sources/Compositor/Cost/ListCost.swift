@@ -56,7 +56,7 @@ enum ListCost {
       }
       if setUp.blank { continue }
       result.solveSeconds += solve ?? 0
-      if setUp.textLayoutsCached {
+      if setUp.textLayoutsCached && !setUp.firstShow {
         result.cachedLabels += labels - background
         result.cachedBackgroundLabels += background
       }

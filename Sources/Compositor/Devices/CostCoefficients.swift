@@ -168,12 +168,12 @@ public struct CostCoefficients: Sendable, Hashable {
   /// glyph's picture decoded and scaled to the point size, where an outline glyph is rasterized
   /// from a cached outline. Set within what the measured cases allow (measurements/published.json;
   /// docs/cost-model.md, "Measured cases against the model"), near the middle of the range, about
-  /// 160 to 260 µs, in which the five tables of ifelseboyxx's list demo on the iPhone 6 all hold
+  /// 150 to 170 µs, in which the five tables of ifelseboyxx's list demo on the iPhone 6 all hold
   /// (each title has 56 emoji):
   /// its frame-laid-out cells miss a frame each when their labels draw on the main thread and none
-  /// when they draw asynchronously. The fit holds it: the cases' frame rates move in steps. The
-  /// cases do not tell measuring an emoji from drawing it; one price serves both.
-  public var emojiGlyphTime = 200e-6
+  /// when they draw asynchronously. A fit from it keeps it: the cases' frame rates move by whole
+  /// frames. The cases do not tell measuring an emoji from drawing it; one price serves both.
+  public var emojiGlyphTime = 160e-6
   /// Seconds per pixel to decode an image shown for the first time on the A8 (JPEG and PNG decode
   /// with the pixel-format conversion). Estimate: about 100 Mpixel/s.
   public var decodePixelTime = 10e-9

@@ -172,8 +172,9 @@ public struct FrameState: Sendable {
   public var isQuiet: Bool { contentChanged.isEmpty && appearanceChanged.isEmpty && placementChanged.isEmpty }
 }
 
-/// A reused cell that took a new item in a frame, in a pool whose list says how it lays out and
-/// sizes its cells (``CellReuse``).
+/// A pool cell set up for an item in a frame, in a pool whose list says how it lays out and sizes
+/// its cells (``CellReuse``): reused for a new item, or on screen for the first time (the table
+/// makes and lays it out for its row, as the first display does for every visible row).
 public struct CellSetUp: Sendable, Hashable {
   /// The cell's tree index.
   public var cell: Int
@@ -187,13 +188,19 @@ public struct CellSetUp: Sendable, Hashable {
   public var textLayoutsCached: Bool
   /// True when a fast fling skipped the cell's drawing: it shows blank (``CellReuse/skipDrawingOnFling``).
   public var blank: Bool
+  /// True for a cell on screen for the first time, not reused: its labels' set-up is charged as
+  /// each label first shows, whatever `textLayoutsCached` says.
+  public var firstShow: Bool
 
-  public init(cell: Int, item: Int, constraints: Int?, rowHeights: RowHeights, textLayoutsCached: Bool, blank: Bool = false) {
+  public init(
+    cell: Int, item: Int, constraints: Int?, rowHeights: RowHeights, textLayoutsCached: Bool, blank: Bool = false, firstShow: Bool = false
+  ) {
     self.cell = cell
     self.item = item
     self.constraints = constraints
     self.rowHeights = rowHeights
     self.textLayoutsCached = textLayoutsCached
     self.blank = blank
+    self.firstShow = firstShow
   }
 }

@@ -38,6 +38,8 @@ public struct SceneAnimator: Sendable {
   }
   /// The item each pool cell shows, per scroll view with reuse.
   private var cellItems: [Int: Int] = [:]
+  /// The pool cells set up so far (on screen for the first time, or reused).
+  private var cellsSetUp: Set<Int> = []
 
   private struct ReusePool: Sendable {
     var scrollView: Int
@@ -261,7 +263,22 @@ public struct SceneAnimator: Sendable {
       if pool.axis == .vertical { layer.frame.y = position } else { layer.frame.x = position }
       state.layers[cell] = layer
       let key = cell
+      defer { cellItems[key] = item }
+      // On screen for the first time, for the item it was placed at: the table makes the cell and
+      // lays it out for its row, as it does a reused one (the first display's visible rows, or a
+      // pool cell that waited below the screen). It is drawn: a fling's skipping clears reused
+      // cells only.
+      let onScreen = position < offset + pool.viewport && position + pool.step > offset
+      if let reuse = pool.reuse, onScreen, !cellsSetUp.contains(cell), cellItems[key] == nil || cellItems[key] == item {
+        cellsSetUp.insert(cell)
+        state.cellSetUps.append(
+          CellSetUp(
+            cell: cell, item: item, constraints: pool.constraints, rowHeights: reuse.rowHeights,
+            textLayoutsCached: reuse.textLayouts == .cached, firstShow: true))
+        continue
+      }
       if let shown = cellItems[key], shown != item {
+        cellsSetUp.insert(cell)
         // The app configures the cell for its new item: every layer in it is set up again, and
         // the cell shows new content (a bitmap of it is stale, even when its item's content is
         // only colours). The other cells only move.
@@ -276,7 +293,6 @@ public struct SceneAnimator: Sendable {
             // (VVeboTableView's cell clears itself and returns before drawing).
             state.appChanged.insert(cell)
             state.appearanceChanged.insert(cell)
-            cellItems[key] = item
             continue
           }
         }
@@ -284,7 +300,6 @@ public struct SceneAnimator: Sendable {
         state.appearanceChanged.insert(cell)
         markSubtreeContent(cell, state: &state)
       }
-      cellItems[key] = item
     }
   }
 
