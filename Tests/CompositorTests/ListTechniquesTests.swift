@@ -69,6 +69,27 @@ struct ListTechniquesTests {
     #expect(Self.close(counted["layout"].map { $0 - frames["layout"]! }, twelve))
   }
 
+  /// The first display lays out and sizes every visible row's cell as a reuse does: at offset 0
+  /// the 603 pt table shows the cells at 0, 106, ..., 530 pt (6; cell[6], at 636 pt, waits below),
+  /// so frame 0 solves 6 cells with Auto Layout where frames solve none. A list of 3 items has 3
+  /// rows: the other visible slots hold no row and solve nothing.
+  @Test func theFirstDisplayLaysOutEachVisibleRow() throws {
+    func frame0(_ json: String) throws -> [String: Double] {
+      let scene = try SceneDecoder.decode(Array(json.utf8), options: .init(devices: DeviceCatalogue.screens))
+      return try #require(Simulator.run(scene, on: Self.iphone6).frames.first).cost.mainThread
+    }
+    let solve = (10 * Self.c.constraintTime + Self.measuring) * 1000
+    for items in [100, 3] {
+      let row = Self.oneRow(reuse: "").replacingOccurrences(of: #""items": 100"#, with: #""items": \#(items)"#)
+      #expect(row.contains(#""items": \#(items)"#))
+      let frames = try frame0(row.replacingOccurrences(of: #""items": \#(items)"#, with: #""items": \#(items), "layout": "frames""#))
+      let auto = try frame0(
+        row.replacingOccurrences(of: #""items": \#(items)"#, with: #""items": \#(items), "layout": "autoLayout", "constraints": 10"#))
+      let rows = Double(min(items, 6))
+      #expect(Self.close(auto["layout"].map { $0 - frames["layout"]! }, rows * solve), "\(items) items")
+    }
+  }
+
   /// Heights computed while scrolling: each row that comes into view is sized again (in frame 1
   /// two: item 7 in the reused cell[0] and item 6 in cell[6], on screen for the first time): with
   /// frames its 2 labels measured; with Auto Layout a second solve (the template cell's) with its

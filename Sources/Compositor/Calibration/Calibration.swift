@@ -343,25 +343,32 @@ private struct Problem: Sendable {
     return Selection(free: free, held: held, flat: flat)
   }
 
-  /// The flat figures of `selection` that do move the residuals when doubled (halved at the upper
-  /// bound): figures the pacing makes whole numbers of frames, which a step of about 5% does not
+  /// The flat figures of `selection` that do move the residuals when doubled (halved where doubling
+  /// passes the upper bound; neither where both pass a bound): figures the pacing makes whole numbers of frames, which a step of about 5% does not
   /// cross. Their reason says so instead of "no case measures". Returns the simulations it took.
   func explainSteps(_ selection: inout Selection, at point: [Double], residuals: [Double], cases subset: [Int]) -> Int {
     guard !selection.flat.isEmpty else { return 0 }
     let doubling = log(2.0)
-    let points = selection.flat.map { index in
+    // Doubled, or halved where doubling leaves the bounds; nothing where both do.
+    let probes: [(index: Int, halved: Bool)] = selection.flat.compactMap { index in
+      if point[index] + doubling <= upper[index] { return (index, false) }
+      if point[index] - doubling >= lower[index] { return (index, true) }
+      return nil
+    }
+    guard !probes.isEmpty else { return 0 }
+    let points = probes.map { probe in
       var moved = point
-      moved[index] += point[index] + doubling <= upper[index] ? doubling : -doubling
+      moved[probe.index] += probe.halved ? -doubling : doubling
       return moved
     }
     let predictions = predictions(at: points, cases: subset)
-    for (position, index) in selection.flat.enumerated() {
+    for (position, probe) in probes.enumerated() {
       let moved = self.residuals(predictions[position], cases: subset)
       let shift = length(zip(moved, residuals).map { $0 - $1 })
       guard shift >= 0.01 else { continue }
-      let parameter = options.parameters[index]
-      selection.held[index] =
-        "its cases move in whole frames, which a step of 5% does not cross: doubling it moves the measured figures by \(rounded(shift)) tolerances, but a fit cannot follow steps; set it where `offscreen-sim validate` holds the cases (\(parameter.evidence.what) of \(parameter.scenes))"
+      let parameter = options.parameters[probe.index]
+      selection.held[probe.index] =
+        "its cases move in whole frames, which a step of 5% does not cross: \(probe.halved ? "halving" : "doubling") it moves the measured figures by \(rounded(shift)) tolerances, but a fit cannot follow steps; set it where `offscreen-sim validate` holds the cases (\(parameter.evidence.what) of \(parameter.scenes))"
     }
     return points.count * subset.count
   }

@@ -711,28 +711,38 @@ struct CostModel {
   }
 
   /// Seconds on the A8 of the Auto Layout solves of the views with `constraints` that a layer of
-  /// `set` (shown for the first time this frame, or set up by the app) is inside of, each solved
-  /// once: when anything inside it first comes on screen or is set up. A view's solve lays out the
+  /// `shown` (shown for the first time this frame) or `changed` (set up by the app) is inside of,
+  /// each solved once: when anything inside it first comes on screen or is set up. A view's solve lays out the
   /// constrained views around it too, each once (a table row holding cards). A solve is its
   /// constraints (`constraintTime` each) and each label whose nearest such view it is measured
   /// (``ListCost/measuring(_:coefficients:)``); a layer inside a mask is not a view.
-  static func firstSolves<Indices: Sequence<Int>>(
-    _ set: Indices, tree: FlatTree, solved: inout [Bool], coefficients c: CostCoefficients
+  static func firstSolves<Shown: Sequence<Int>, Changed: Sequence<Int>>(
+    _ shown: Shown, _ changed: Changed, tree: FlatTree, solved: inout [Bool], coefficients c: CostCoefficients
   ) -> Double {
-    var seconds = 0.0
-    for index in set where !tree.inMask[index] {
+    // The views to solve, whatever order the layers come in (a set's order changes from process to
+    // process), then their costs added in tree order: the same sum every run.
+    var views: [Int] = []
+    func collect(_ index: Int) {
+      guard !tree.inMask[index] else { return }
       var view = constrainedView(of: index, tree: tree)
       while let found = view, !solved[found] {
         solved[found] = true
-        var measuring = 0.0
-        for inside in found..<tree.subtreeEnds[found] where !tree.inMask[inside] {
-          guard case .text(let text)? = tree.contents(inside), text.characters > 0, constrainedView(of: inside, tree: tree) == found
-          else { continue }
-          measuring += ListCost.measuring(text, coefficients: c)
-        }
-        seconds += Double(tree.layer(found).constraints) * c.constraintTime + measuring
+        views.append(found)
         view = constrainedView(of: tree.parents[found], tree: tree)
       }
+    }
+    for index in shown { collect(index) }
+    for index in changed { collect(index) }
+    guard !views.isEmpty else { return 0 }
+    var seconds = 0.0
+    for found in views.sorted() {
+      var measuring = 0.0
+      for inside in found..<tree.subtreeEnds[found] where !tree.inMask[inside] {
+        guard case .text(let text)? = tree.contents(inside), text.characters > 0, constrainedView(of: inside, tree: tree) == found
+        else { continue }
+        measuring += ListCost.measuring(text, coefficients: c)
+      }
+      seconds += Double(tree.layer(found).constraints) * c.constraintTime + measuring
     }
     return seconds
   }
@@ -774,8 +784,7 @@ struct CostModel {
     for index in state.appChanged { setUp(index) }
     for index in layers.shownFirst { setUp(index) }
     var listLayout =
-      Self.firstSolves(layers.shownFirst, tree: tree, solved: &layers.solved, coefficients: c)
-      + Self.firstSolves(state.appChanged, tree: tree, solved: &layers.solved, coefficients: c)
+      Self.firstSolves(layers.shownFirst, state.appChanged, tree: tree, solved: &layers.solved, coefficients: c)
     if !state.cellSetUps.isEmpty {
       let list = ListCost.cells(state.cellSetUps, tree: tree, coefficients: c)
       labels -= list.cachedLabels

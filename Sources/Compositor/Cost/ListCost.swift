@@ -1,6 +1,6 @@
 import LayerTree
 
-/// The main-thread work of the list techniques (``CellReuse``) for the cells that took a new item
+/// The main-thread work of the list techniques (``CellReuse``) for the cells set up for an item
 /// in a frame, on the A8 (the caller scales it by the device's CPU):
 ///
 /// - **Auto Layout**: a cell's layout pass solves its constraints (`constraintTime` each) and asks

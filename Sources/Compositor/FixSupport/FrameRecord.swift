@@ -98,6 +98,10 @@ struct FrameRecord: Sendable {
       for (position, index) in plan.visited.enumerated() where !records[position].culled { read(index) }
       for index in state.contentChanged { read(index) }
       for index in state.appChanged { read(index) }
+      // A set-up cell's solve and heights measure every label in it, shown or not.
+      for setUp in state.cellSetUps {
+        for index in setUp.cell..<tree.subtreeEnds[setUp.cell] { read(index) }
+      }
       for index in state.appearanceChanged { read(index) }
       for index in state.placementChanged { read(index) }
       for index in state.animated { read(index) }

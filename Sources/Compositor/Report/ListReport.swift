@@ -17,7 +17,7 @@ public struct ListReport: Sendable, Hashable {
   /// True when there is nothing to report.
   public var isEmpty: Bool { blankRows.isEmpty && late.tasks == 0 }
 
-  /// Takes in frame `frame`'s cells that took a new item.
+  /// Takes in frame `frame`'s cells set up for an item (a blank one is a skipped reuse).
   mutating func add(_ setUps: [CellSetUp], frame: Int) {
     for setUp in setUps where setUp.blank {
       blankRows.append(setUp.item)

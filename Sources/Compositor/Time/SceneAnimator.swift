@@ -266,10 +266,11 @@ public struct SceneAnimator: Sendable {
       defer { cellItems[key] = item }
       // On screen for the first time, for the item it was placed at: the table makes the cell and
       // lays it out for its row, as it does a reused one (the first display's visible rows, or a
-      // pool cell that waited below the screen). It is drawn: a fling's skipping clears reused
-      // cells only.
+      // pool cell that waited below the screen); a slot past a short list's last row holds none. It
+      // is drawn: the model's skipping on flings clears reused cells only.
       let onScreen = position < offset + pool.viewport && position + pool.step > offset
-      if let reuse = pool.reuse, onScreen, !cellsSetUp.contains(cell), cellItems[key] == nil || cellItems[key] == item {
+      let isRow = pool.items.map { item < $0 } ?? true
+      if let reuse = pool.reuse, onScreen, isRow, !cellsSetUp.contains(cell), cellItems[key] == nil || cellItems[key] == item {
         cellsSetUp.insert(cell)
         state.cellSetUps.append(
           CellSetUp(
