@@ -344,8 +344,9 @@ private struct Problem: Sendable {
   }
 
   /// The flat figures of `selection` that do move the residuals when doubled (halved where doubling
-  /// passes the upper bound; neither where both pass a bound): figures the pacing makes whole numbers of frames, which a step of about 5% does not
-  /// cross. Their reason says so instead of "no case measures". Returns the simulations it took.
+  /// passes the upper bound; neither where both pass a bound): figures the pacing makes whole
+  /// numbers of frames, which a step of about 5% does not cross. Their reason says so instead of
+  /// "no case measures". Returns the simulations it took.
   func explainSteps(_ selection: inout Selection, at point: [Double], residuals: [Double], cases subset: [Int]) -> Int {
     guard !selection.flat.isEmpty else { return 0 }
     let doubling = log(2.0)

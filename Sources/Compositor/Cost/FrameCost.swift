@@ -712,10 +712,10 @@ struct CostModel {
 
   /// Seconds on the A8 of the Auto Layout solves of the views with `constraints` that a layer of
   /// `shown` (shown for the first time this frame) or `changed` (set up by the app) is inside of,
-  /// each solved once: when anything inside it first comes on screen or is set up. A view's solve lays out the
-  /// constrained views around it too, each once (a table row holding cards). A solve is its
-  /// constraints (`constraintTime` each) and each label whose nearest such view it is measured
-  /// (``ListCost/measuring(_:coefficients:)``); a layer inside a mask is not a view.
+  /// each solved once: when anything inside it first comes on screen or is set up. A view's solve
+  /// lays out the constrained views around it too, each once (a table row holding cards). A solve
+  /// is its constraints (`constraintTime` each) and each label whose nearest such view it is
+  /// measured (``ListCost/measuring(_:coefficients:)``); a layer inside a mask is not a view.
   static func firstSolves<Shown: Sequence<Int>, Changed: Sequence<Int>>(
     _ shown: Shown, _ changed: Changed, tree: FlatTree, solved: inout [Bool], coefficients c: CostCoefficients
   ) -> Double {
