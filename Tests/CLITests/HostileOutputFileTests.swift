@@ -112,6 +112,8 @@ struct HostileOutputFileTests {
     defer { close(descriptor) }
     var address = sockaddr_un()
     address.sun_family = sa_family_t(AF_UNIX)
+    // The path and its terminating 0 must fit the address (108 bytes on Linux, 104 on Darwin).
+    try #require(socketPath.utf8.count < MemoryLayout.size(ofValue: address.sun_path), "\(socketPath) is too long for a socket's address")
     withUnsafeMutableBytes(of: &address.sun_path) { buffer in
       for (index, byte) in socketPath.utf8.enumerated() { buffer[index] = byte }
     }

@@ -17,9 +17,7 @@ struct HeldFileTests {
   }
 
   static func scratch() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("held-file-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    return folder.appendingPathComponent("out/file.txt")
+    URL(fileURLWithPath: try temporaryFolder()).appendingPathComponent("out/file.txt")
   }
 
   @Test func comparingNamesTheFirstLineThatDiffers() throws {

@@ -6,9 +6,35 @@ import Foundation
   import Darwin
 #endif
 
-/// A new empty folder under the temporary directory.
+/// The folder that holds every folder ``temporaryFolder()`` makes in this test process, removed
+/// with everything in it when the process exits (`atexit(3)`, which runs when the test runner
+/// returns from its entry point or calls `exit`): a run leaves nothing in the temporary directory.
+/// A process that crashes or is killed leaves it, under a name that says whose it is. Its name is
+/// short, as are the folders in it, so that a path in them fits a Unix socket's address (104
+/// bytes on Darwin, where the temporary directory is already some 50).
+private let processScratch: URL = {
+  let tag = UUID().uuidString.prefix(8)
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("offscreen-sim-tests-\(getpid())-\(tag)")
+  atexit { try? FileManager.default.removeItem(at: processScratch) }
+  return folder
+}()
+
+/// How many folders ``temporaryFolder()`` has made in this process: the next one's name.
+private final class FolderCounter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var count = 0
+  func next() -> Int {
+    lock.lock()
+    defer { lock.unlock() }
+    count += 1
+    return count
+  }
+}
+private let folderCounter = FolderCounter()
+
+/// A new empty folder under the temporary directory, removed when the test process exits.
 public func temporaryFolder() throws -> String {
-  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("offscreen-sim-tests-\(UUID().uuidString)")
+  let folder = processScratch.appendingPathComponent(String(folderCounter.next()))
   try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
   return folder.path
 }
