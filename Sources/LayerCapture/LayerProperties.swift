@@ -72,6 +72,13 @@ public struct LayerProperties: Sendable, Hashable {
   /// the model layer's (where the animations end); a capture notes them.
   public var animationKeys: [String] = []
 
+  // MARK: Auto Layout (the view)
+
+  /// `UIView.constraints.count`: the Auto Layout constraints the view holds (those added to it,
+  /// which relate it or its subviews); 0 for a layer no view backs. Written as the layer's
+  /// `constraints`, which the model solves when anything inside the view first comes on screen.
+  public var constraints: Int = 0
+
   // MARK: Class-specific
 
   public var kind: Kind = .plain

@@ -159,6 +159,7 @@ struct Walker {
     layer.allowsEdgeAntialiasing = p.allowsEdgeAntialiasing
     layer.contents = limited(p.contents, path)
     layer.contentsGravity = p.contentsGravity
+    layer.constraints = constraints(p.constraints, path)
     layer.kind = kind(p, path: path, layer: &layer)
     noteUnwritten(p, path: path)
     switch p.compositingFilter {
@@ -328,6 +329,10 @@ struct Walker {
       layer.sublayers = pool.sublayers
       reuse = pool.reuse
       note(pool.note)
+      if var cellReuse = reuse {
+        autoLayoutCells(&cellReuse, in: &layer, path: path)
+        reuse = cellReuse
+      }
     }
     let offset = horizontal ? p.bounds.x : p.bounds.y
     let contentLength = grid.snap(horizontal ? info.contentSize.width : info.contentSize.height)
@@ -336,7 +341,50 @@ struct Walker {
       contentLength: limited(contentLength, .positiveLength, path, "content size"), reuse: reuse)
   }
 
+  /// A pool whose cells' views hold Auto Layout constraints lays its cells out with Auto Layout:
+  /// UIKit solves a cell's constraints each time it shows or takes a new item (its labels'
+  /// sizes measured in the solve), which the reuse's `layout` and `constraints` say. The counts
+  /// move from the copies' layers to the reuse, so that a cell's first showing is not solved
+  /// twice (once as the pool's set-up, once as its views'). Row heights stay fixed: a capture
+  /// cannot tell a table that sizes its rows itself.
+  mutating func autoLayoutCells(_ reuse: inout CellReuse, in layer: inout Layer, path: String) {
+    let copy = "\(reuse.cell)["
+    guard let template = layer.sublayers.first(where: { $0.id.hasPrefix(copy) }) else { return }
+    let held = Self.constraintsHeld(in: template)
+    guard held > 0 else { return }
+    let limit = CellReuse.maxConstraints
+    reuse.layout = .autoLayout
+    reuse.constraints = min(held, limit)
+    for index in layer.sublayers.indices where layer.sublayers[index].id.hasPrefix(copy) {
+      Self.clearConstraints(&layer.sublayers[index])
+    }
+    note(
+      "\(path): each cell's views hold \(plural(held, "Auto Layout constraint")): the reuse is written with `\"layout\": \"autoLayout\"` and `\"constraints\": \(min(held, limit))`, solved each time a cell shows or takes a new item; its row heights are taken as fixed (`rowHeight`): set `rowHeights` if the table sizes its rows itself."
+    )
+  }
+
+  /// The constraints the views of `layer`'s subtree hold, mask layers left out (no view backs
+  /// them).
+  static func constraintsHeld(in layer: Layer) -> Int {
+    layer.sublayers.reduce(layer.constraints) { $0 + constraintsHeld(in: $1) }
+  }
+
+  static func clearConstraints(_ layer: inout Layer) {
+    layer.constraints = 0
+    for index in layer.sublayers.indices { clearConstraints(&layer.sublayers[index]) }
+  }
+
   // MARK: Values
+
+  /// The view's constraint count as the scene holds it: past the format's limit it is written at
+  /// the limit, with a note; a count below 0 (from a conformance other than UIKit's) is 0.
+  mutating func constraints(_ count: Int, _ path: String) -> Int {
+    guard count > Layer.maxConstraints else { return max(0, count) }
+    note(
+      "\(path): its view holds \(NumberRange.grouped(Double(count))) constraints, more than the scene format's \(NumberRange.grouped(Double(Layer.maxConstraints))), and is written with \(NumberRange.grouped(Double(Layer.maxConstraints)))."
+    )
+    return Layer.maxConstraints
+  }
 
   /// A captured length or position within `range`: past its physical limit (a view parked 10^9
   /// pt away, a list 10^8 pt long) it is written at the limit, with a note naming the layer and

@@ -17,7 +17,6 @@ struct CapturedKeysTests {
   static let notCaptured: [String: String] = [
     "repeat": "a file's shorthand for copies of a layer; a capture writes each layer it finds",
     "instanceDelay": "it only shifts the instances' animations in time; a capture is one moment, without a timeline",
-    "constraints": "a view's Auto Layout constraints are the view's (UIView.constraints), not its layer's; a capture reads layers",
   ]
 
   /// Every layer property set to a value other than its default, over one layer of each class.
@@ -76,6 +75,7 @@ struct CapturedKeysTests {
         $0.shouldRasterize = true
         $0.rasterizationScale = 3
         $0.allowsEdgeAntialiasing = true
+        $0.constraints = 6
       }, sublayers: [image, outline, shade, blur, hidden, group, replicator])
     return FakeLayer("UIWindow", frame: Rect(0, 0, 390, 844), configure: { $0.backgroundColor = .white }, sublayers: [card])
   }

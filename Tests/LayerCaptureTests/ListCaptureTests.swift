@@ -10,7 +10,10 @@ import Testing
 struct ListCaptureTests {
   /// A 390 x 600 table at y 100, scrolled to 120 pt, 200 rows of 100 pt, showing rows 1 to 7
   /// (content y 100 to 700: rows whose cells reach into 120...720).
-  static func table(rows: ClosedRange<Int> = 1...7, height: (Int) -> Double = { _ in 100 }) -> FakeLayer {
+  /// `constraints`: those each cell's view holds, and its label's.
+  static func table(
+    rows: ClosedRange<Int> = 1...7, height: (Int) -> Double = { _ in 100 }, constraints: (cell: Int, label: Int) = (0, 0)
+  ) -> FakeLayer {
     var y = 0.0
     var cells: [FakeLayer] = []
     for row in 0...rows.upperBound {
@@ -19,9 +22,17 @@ struct ListCaptureTests {
         cells.append(
           FakeLayer(
             "FeedCell", frame: Rect(0, y, 390, cellHeight),
-            configure: { $0.cellIndex = row },
+            configure: {
+              $0.cellIndex = row
+              $0.constraints = constraints.cell
+            },
             sublayers: [
-              FakeLayer("UILabel", frame: Rect(16, 10, 300, 20), configure: { $0.contents = .text(TextContents(characters: 10 + row)) })
+              FakeLayer(
+                "UILabel", frame: Rect(16, 10, 300, 20),
+                configure: {
+                  $0.contents = .text(TextContents(characters: 10 + row))
+                  $0.constraints = constraints.label
+                })
             ]))
       }
       y += cellHeight
@@ -138,6 +149,57 @@ struct ListCaptureTests {
     let decoded = try SceneDecoder.decode(Array(text.utf8), options: .init(devices: DeviceCatalogue.screens))
     #expect(decoded.layerCount == scene.layerCount)
     #expect(decoded.timeline?.scrolls.first?.reuse == CellReuse(cell: "FeedCell", items: 200))
+  }
+
+  // MARK: Auto Layout
+
+  /// Captured as one moment, each view keeps the constraints it holds (`UIView.constraints`):
+  /// the cells 4, their labels 1, the table and the window none.
+  @Test func eachViewKeepsTheConstraintsItHolds() throws {
+    let captured = try Self.capture(Self.table(constraints: (4, 1)))
+    let table = captured.scene.root.sublayers[0]
+    #expect(captured.scene.root.constraints == 0 && table.constraints == 0)
+    let cells = table.sublayers.filter { $0.id.hasPrefix("FeedCell") }
+    #expect(cells.count == 7)
+    #expect(cells.allSatisfy { $0.constraints == 4 && $0.sublayers[0].constraints == 1 })
+  }
+
+  /// With a scroll, a pool whose cells hold constraints is laid out with Auto Layout: the reuse
+  /// says `autoLayout` and the cell's 4 + 1 = 5 constraints, solved at each set-up, and the
+  /// copies' layers hold none (their first showing is the pool's set-up, not a second solve).
+  @Test func aPoolOfConstrainedCellsIsLaidOutWithAutoLayout() throws {
+    let captured = try Self.capture(Self.table(constraints: (4, 1)), scroll: .fling(3000, duration: 0.5))
+    let table = captured.scene.root.sublayers[0]
+    let reuse = try #require(captured.scene.timeline?.scrolls.first?.reuse)
+    #expect(reuse.layout == .autoLayout && reuse.constraints == 5 && reuse.rowHeights == .fixed)
+    let copies = table.sublayers.filter { $0.id.hasPrefix("FeedCell[") }
+    #expect(copies.count == 7)
+    #expect(copies.allSatisfy { $0.constraints == 0 && $0.sublayers[0].constraints == 0 })
+    #expect(
+      captured.notes.contains(
+        "root/UITableView: each cell's views hold 5 Auto Layout constraints: the reuse is written with `\"layout\": \"autoLayout\"` and `\"constraints\": 5`, solved each time a cell shows or takes a new item; its row heights are taken as fixed (`rowHeight`): set `rowHeights` if the table sizes its rows itself."
+      ))
+    // The scene file reads back with the reuse as written.
+    let text = try SceneEncoder.rendered(captured.scene)
+    let decoded = try SceneDecoder.decode(Array(text.utf8), options: .init(devices: DeviceCatalogue.screens))
+    #expect(decoded.timeline?.scrolls.first?.reuse == reuse)
+    // The solves cost main-thread time the same pool without constraints does not have.
+    let device = try #require(DeviceCatalogue.device(id: "iphone-13-pro"))
+    let solved = Simulator.run(captured.scene, on: device).summary.performance.mainThreadMs.mean
+    let plain = Simulator.run(try Self.capture(Self.table(), scroll: .fling(3000, duration: 0.5)).scene, on: device)
+    #expect(solved > plain.summary.performance.mainThreadMs.mean)
+    // Without constraints the pool says nothing of its layout.
+    #expect(try Self.capture(Self.table(), scroll: .fling(3000, duration: 0.5)).scene.timeline?.scrolls.first?.reuse?.layout == nil)
+  }
+
+  /// A view holding more constraints than the format's 10,000 is written at the limit, noted.
+  @Test func aCountPastTheLimitIsWrittenAtIt() throws {
+    let captured = try Self.capture(Self.table(rows: 1...1, constraints: (12_000, 0)))
+    let cell = try #require(captured.scene.root.sublayers[0].sublayers.first)
+    #expect(cell.constraints == Layer.maxConstraints)
+    #expect(
+      captured.notes.contains(
+        "root/UITableView/FeedCell: its view holds 12,000 constraints, more than the scene format's 10,000, and is written with 10,000."))
   }
 
   @Test func aMissingTargetIsAnError() {

@@ -25,11 +25,11 @@
   ///   `colors`; `CAReplicatorLayer`: `instanceCount`, `instanceTransform`, `instanceColor`,
   ///   `instanceRedOffset`, `instanceGreenOffset`, `instanceBlueOffset`, `instanceAlphaOffset`;
   ///   `CATransformLayer`: its class;
-  /// - the view: `accessibilityIdentifier`; `UILabel.attributedText` / `text` (characters);
-  ///   whether its class overrides `draw(_:)`; `UIVisualEffectView.effect` and `contentView`;
-  ///   `UIScrollView.contentSize`; `UITableView.numberOfSections`, `numberOfRows(inSection:)`,
-  ///   `indexPath(for:)`; `UICollectionView.numberOfSections`, `numberOfItems(inSection:)`,
-  ///   `indexPath(for:)`.
+  /// - the view: `accessibilityIdentifier`; `constraints` (how many); `UILabel.attributedText` /
+  ///   `text` (characters); whether its class overrides `draw(_:)`; `UIVisualEffectView.effect`
+  ///   and `contentView`; `UIScrollView.contentSize`; `UITableView.numberOfSections`,
+  ///   `numberOfRows(inSection:)`, `indexPath(for:)`; `UICollectionView.numberOfSections`,
+  ///   `numberOfItems(inSection:)`, `indexPath(for:)`.
   ///
   /// Colours are converted to sRGB (`CGColor.converted(to:intent:options:)`); a colour that cannot
   /// be (a pattern) keeps its alpha over a mid grey.
@@ -81,6 +81,7 @@
           reusesCells: scrollView is UITableView || scrollView is UICollectionView, itemCount: Self.itemCount(of: scrollView))
       }
       p.cellIndex = view.flatMap { Self.cellIndex(of: $0) }
+      p.constraints = view?.constraints.count ?? 0
       return p
     }
 

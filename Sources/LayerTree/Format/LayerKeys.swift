@@ -115,7 +115,7 @@ enum LayerKeys {
         "How contents are placed in the bounds: stretched (`resize`), fitted or filled keeping their aspect (`resizeAspect`, `resizeAspectFill`), or at their own size (the others)."
     ),
     integer(
-      "constraints", 0...10_000, property: "UIView.constraints (how many)", get: { $0.constraints },
+      "constraints", 0...Layer.maxConstraints, property: "UIView.constraints (how many)", get: { $0.constraints },
       set: { $0.layer.constraints = $1 },
       doc:
         "The Auto Layout constraints the view holds for its subviews (a cell's XIB): solved, and each label they size measured, when anything inside first comes on screen. A reused cell's solve is its reuse pool's `constraints`."

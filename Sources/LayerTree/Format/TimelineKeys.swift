@@ -182,7 +182,7 @@ enum TimelineKeys {
           "How a cell lays out its views when it takes a new item: `autoLayout` (its constraints solved, each label's size measured in the solve) or `frames` (computed by the app). See [List techniques](#list-techniques)."
       ),
       FormatKey(
-        "constraints", .integer(0...100_000), defaultText: "4 for each layer below the cell",
+        "constraints", .integer(0...CellReuse.maxConstraints), defaultText: "4 for each layer below the cell",
         doc: "With `autoLayout`: the cell's constraints, the measure its solve's cost follows."),
       FormatKey(
         "rowHeights", .choice(RowHeights.allCases.map(\.rawValue)), defaultValue: .string("fixed"),

@@ -208,6 +208,8 @@ public struct Layer: @unchecked Sendable, Hashable {
       if needsRare(newValue, RareLayerFields.defaults.constraints) { uniqueRare().fields.constraints = newValue }
     }
   }
+  /// The most `constraints` a scene's layer may hold (the `constraints` key's range).
+  public static let maxConstraints = 10_000
   public var sublayers: [Layer] {
     get { fields.pointee.sublayers }
     _modify {

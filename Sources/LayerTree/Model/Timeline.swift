@@ -287,6 +287,8 @@ public struct CellReuse: Sendable, Hashable {
   /// Auto Layout's constraints in the cell, the measure its solve follows; nil: 4 for each layer
   /// below the cell (each placed by its x, y, width and height). Only with ``CellLayout/autoLayout``.
   public var constraints: Int?
+  /// The most ``constraints`` a scene's reuse may say (the `constraints` key's range).
+  public static let maxConstraints = 100_000
   /// How the table gets each row's height.
   public var rowHeights: RowHeights
   /// Whether each label's text layout (a `CTFrame`, a `YYTextLayout`) is made once per text or

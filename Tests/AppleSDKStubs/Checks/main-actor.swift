@@ -12,6 +12,11 @@ func superview(of view: UIView) -> UIView? {
 }
 
 @MainActor
+func constraintCount(of view: UIView) -> Int {
+  view.constraints.count
+}
+
+@MainActor
 func characters(of label: UILabel) -> Int {
   label.text?.count ?? 0
 }

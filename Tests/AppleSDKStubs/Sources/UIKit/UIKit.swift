@@ -211,10 +211,57 @@ extension IndexPath {
   /// https://developer.apple.com/documentation/uikit/uiview/draw(_:)
   open func draw(_ rect: CGRect) {}
 
+  /// https://developer.apple.com/documentation/uikit/uiview/constraints
+  /// `var constraints: [NSLayoutConstraint] { get }` (iOS 6.0): the constraints held by the view.
+  /// Fake: those added with `addConstraint(_:)`; nothing is solved.
+  open private(set) var constraints: [NSLayoutConstraint] = []
+
+  /// https://developer.apple.com/documentation/uikit/uiview/addconstraint(_:)
+  /// `func addConstraint(_ constraint: NSLayoutConstraint)` (iOS 6.0). Fake: the view holds it;
+  /// that it relates only the view and its subviews is not checked.
+  open func addConstraint(_ constraint: NSLayoutConstraint) { constraints.append(constraint) }
+
   /// https://developer.apple.com/documentation/uikit/uitraitenvironment/traitcollection
   /// Fake: only the display scale, of the window's screen or else the main screen.
   open var traitCollection: UITraitCollection {
     UITraitCollection(displayScale: window?.screen.scale ?? UIScreen.main.scale)
+  }
+}
+
+/// https://developer.apple.com/documentation/uikit/nslayoutconstraint
+/// `@MainActor class NSLayoutConstraint` (iOS 6.0). Fake: keeps nothing of what it relates; views
+/// only count the constraints they hold.
+@MainActor open class NSLayoutConstraint: NSObject {
+  /// https://developer.apple.com/documentation/uikit/nslayoutconstraint/attribute
+  /// Only the cases the stubs' users name, with the raw values of UIKit's header
+  /// (`NSLayoutAttributeTop = 3`, `Leading = 5`, `Width = 7`, `Height = 8`,
+  /// `NotAnAttribute = 0`).
+  public enum Attribute: Int, Sendable {
+    case notAnAttribute = 0
+    case top = 3
+    case leading = 5
+    case width = 7
+    case height = 8
+  }
+
+  /// https://developer.apple.com/documentation/uikit/nslayoutconstraint/relation-swift.enum
+  /// UIKit's header: `NSLayoutRelationLessThanOrEqual = -1`, `Equal = 0`,
+  /// `GreaterThanOrEqual = 1`.
+  public enum Relation: Int, Sendable {
+    case lessThanOrEqual = -1
+    case equal = 0
+    case greaterThanOrEqual = 1
+  }
+
+  /// https://developer.apple.com/documentation/uikit/nslayoutconstraint/init(item:attribute:relatedby:toitem:attribute:multiplier:constant:)
+  /// `convenience init(item view1: Any, attribute attr1: NSLayoutConstraint.Attribute, relatedBy
+  /// relation: NSLayoutConstraint.Relation, toItem view2: Any?, attribute attr2:
+  /// NSLayoutConstraint.Attribute, multiplier: CGFloat, constant c: CGFloat)`.
+  public convenience init(
+    item view1: Any, attribute attr1: NSLayoutConstraint.Attribute, relatedBy relation: NSLayoutConstraint.Relation, toItem view2: Any?,
+    attribute attr2: NSLayoutConstraint.Attribute, multiplier: CGFloat, constant c: CGFloat
+  ) {
+    self.init()
   }
 }
 

@@ -240,6 +240,32 @@ struct CaptureEndToEndTests {
     #expect(tabBar.sublayers.first?.sublayers.first?.contents == .text(TextContents(characters: 4)))
   }
 
+  /// Each view's `constraints` (those added to it) are written on its layer: the card holds the
+  /// three that place its label, the label the one that sets its width, the root none.
+  @Test func eachLayerHoldsItsViewsConstraints() throws {
+    let root = UIView(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+    let card = UIView(frame: CGRect(x: 16, y: 100, width: 358, height: 120))
+    card.accessibilityIdentifier = "card"
+    let label = UILabel(frame: CGRect(x: 16, y: 16, width: 200, height: 20))
+    label.accessibilityIdentifier = "label"
+    label.text = "Constrained"
+    card.addSubview(label)
+    root.addSubview(card)
+    for attribute in [NSLayoutConstraint.Attribute.leading, .top, .height] {
+      card.addConstraint(
+        NSLayoutConstraint(
+          item: label, attribute: attribute, relatedBy: .equal, toItem: card, attribute: attribute, multiplier: 1, constant: 16))
+    }
+    label.addConstraint(
+      NSLayoutConstraint(
+        item: label, attribute: .width, relatedBy: .equal, toItem: nil, attribute: .notAnAttribute, multiplier: 1, constant: 200))
+    let (captured, _, _) = try SceneCapture.capture(root, device: Self.device, catalogue: DeviceCatalogue.screens, name: "constraints")
+    let cardLayer = try #require(captured.scene.root.sublayers.first)
+    #expect(captured.scene.root.constraints == 0)
+    #expect(cardLayer.id == "card" && cardLayer.constraints == 3)
+    #expect(cardLayer.sublayers.first?.id == "label" && cardLayer.sublayers.first?.constraints == 1)
+  }
+
   /// One note for each thing the scene cannot hold, in the order the walk meets them; the device
   /// is the screen's own, so no note about it.
   @Test func notesNameWhatTheSceneCannotHold() throws {
