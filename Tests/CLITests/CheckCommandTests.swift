@@ -122,7 +122,10 @@ struct CheckCommandTests {
     let run = ToolRun.run("check", "scenes", currentDirectory: folder)
     let lines = run.stderr.split(separator: "\n")
     #expect(lines.filter { $0.contains(": note: skipped: a symbolic link") }.count == 10)
-    #expect(lines.last == "note: 3 more symbolic links skipped")
+    #expect(lines.contains("note: 3 more symbolic links skipped"))
+    // Every file skipped, the folder has no scene to check: an error after the notes.
+    #expect(run.status == 2)
+    #expect(lines.last?.hasPrefix("scenes: error: no scene file here") == true)
   }
 
   @Test func anUnknownBudgetOrDeviceIsAnInputErrorWithItsPath() throws {
@@ -138,6 +141,24 @@ struct CheckCommandTests {
     #expect(deviceRun.stderr.contains("budgets.checkOn[0]: unknown device \"iphone7\""))
     #expect(deviceRun.stderr.contains("did you mean \"iphone-7\"?"))
     #expect(ToolRun.run("check", "/nonexistent/folder").stderr.contains("/nonexistent/folder: error: no such file or folder"))
+  }
+
+  /// A folder with no scene in it (a mistyped path in a CI job) checks nothing: exit 2, not a
+  /// green run; so does one whose only JSON file is a budgets file, which is no scene.
+  @Test func aFolderWithNoSceneIsAnError() throws {
+    let empty = try temporaryFolder()
+    let run = ToolRun.run("check", empty)
+    #expect(run.status == 2)
+    #expect(
+      run.stderr.contains(
+        "\(empty): error: no scene file here (a folder's scenes are its *.json files, hidden ones and *.schema.json left out), so nothing was checked"
+      ))
+    let budgetsOnly = try temporaryFolder()
+    _ = try write(#"{ "maxOffscreenPassesPerFrame": 0 }"#, to: "budgets.json", in: budgetsOnly)
+    #expect(ToolRun.run("check", budgetsOnly).status == 2)
+    // A folder with a scene checks it as before.
+    _ = try write(CIScenes.card(clip: false), to: "plain.json", in: budgetsOnly)
+    #expect(ToolRun.run("check", budgetsOnly).status == 0)
   }
 
   @Test func aBudgetsFileAppliesToEveryScene() throws {
@@ -231,9 +252,10 @@ struct CheckCommandTests {
     let card = try write(Self.card(budgets: #"{ "maxOffscreenPassesPerFrame": 0 }"#), to: "card.json", in: folder)
     let run = ToolRun.run("check", card, "--format", "json", environment: ["GITHUB_ACTIONS": "true"])
     #expect(run.status == 1)
+    // Line 5: two spaces, `"budgets": { ` is 13 characters, so the key starts at column 16.
     #expect(
       run.stderr
-        == "::error file=\(card),line=5,title=offscreen-sim%3A budget maxOffscreenPassesPerFrame failed on iphone-7::\(card) on iPhone 7: maxOffscreenPassesPerFrame failed: expected <= 0, found 1\n"
+        == "::error file=\(card),line=5,col=16,title=offscreen-sim%3A budget maxOffscreenPassesPerFrame failed on iphone-7::\(card) on iPhone 7: maxOffscreenPassesPerFrame failed: expected <= 0, found 1\n"
     )
     // Standard output stays a JSON document.
     #expect(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) is [String: Any])

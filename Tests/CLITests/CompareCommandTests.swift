@@ -93,6 +93,27 @@ struct CompareCommandTests {
     #expect(run.stdout.isEmpty)
   }
 
+  /// Standard input is read once: `-` for both files would compare it with itself ("no change").
+  @Test func standardInputIsOneOfTheTwoAtMost() throws {
+    let (_, clipped, _) = try pair()
+    let both = ToolRun.run("compare", "-", "-", stdin: CIScenes.card())
+    #expect(both.status == 2)
+    #expect(both.stderr.contains("standard input can be read once"))
+    #expect(both.stdout.isEmpty)
+    #expect(ToolRun.run("compare", "-", clipped, stdin: CIScenes.card()).status != 2)
+  }
+
+  /// `--html` draws two scenes' frames: a saved report has no layers, and says so (not that the
+  /// file is no scene, as if it were broken).
+  @Test func htmlOfASavedReportSaysWhatItNeeds() throws {
+    let (folder, clipped, _) = try pair()
+    let saved = try write(ToolRun.run("report", clipped, "--format", "json").stdout, to: "saved.json", in: folder)
+    let run = ToolRun.run("compare", saved, clipped, "--html", folder + "/page.html")
+    #expect(run.status == 2)
+    #expect(run.stderr.contains("--html draws two scene files: \(saved) is a saved report, which holds figures but no layers"))
+    #expect(!FileManager.default.fileExists(atPath: folder + "/page.html"))
+  }
+
   @Test func aMissingFileIsAnInputError() throws {
     let (_, clipped, _) = try pair()
     let run = ToolRun.run("compare", clipped, "/nonexistent/after.json")

@@ -273,6 +273,20 @@ struct HostileEscapingTests {
   func codeSpansCannotBeClosed(value: String) {
     let code = Markdown.code(value)
     #expect(CodeSpans.contents("x \(code) y") == [value.replacingOccurrences(of: "|", with: "\\|")], "\(code)")
+    // Outside a table the span holds the value as it is: a code span shows a backslash as
+    // written (CommonMark: no backslash escapes in code spans), so `|` is not escaped there.
+    let plain = Markdown.code(value, inTable: false)
+    #expect(CodeSpans.contents("x \(plain) y") == [value], "\(plain)")
+  }
+
+  /// A report's comment names its offscreen layers outside its table: a `|` in an id is shown
+  /// as it is, not as `\|` (``codeSpansCannotBeClosed(value:)`` holds the escape in tables).
+  @Test func aPipeInAnIdOutsideATableIsShownAsItIs() throws {
+    let (_, path) = try hostileFile(named: "scene.json", Self.scene(name: "pipes", id: "a|b"))
+    let run = ToolRun.run("report", path, "--format", "markdown")
+    #expect(run.status == 0)
+    #expect(run.stdout.contains("on `root/a|b`"), "\(run.stdout)")
+    #expect(!run.stdout.contains("a\\|b"))
   }
 
   /// ``Markdown/text(_:)`` worked out by hand.

@@ -39,6 +39,24 @@ struct OtherDocumentTests {
     #expect(named.stderr.contains("note: scenes/budgets.json looks like a budgets file (check --budgets), not a scene"), "\(named.stderr)")
   }
 
+  /// A file read as a scene that is not one is named for what it is, without quoting it: empty,
+  /// a JSON object broken before any scene key, or not an object at all.
+  @Test func whyAFileIsNoSceneQuotesNothing() throws {
+    let folder = try temporaryFolder()
+    for (name, text, reason) in [
+      ("empty.json", "", "it is empty"),
+      ("cut.json", "{", "its JSON breaks before any \"version\" or \"root\" key"),
+      ("broken.json", #"{"token-ghp_x": [}"#, "its JSON breaks before any \"version\" or \"root\" key"),
+      ("text.json", "ghp_secret", "it does not start as a JSON object with \"version\" and \"root\""),
+    ] {
+      let file = try write(text, to: name, in: folder)
+      let run = ToolRun.run("report", file)
+      #expect(run.status == 2)
+      #expect(run.stderr.contains("error: not a scene: \(reason); nothing of the file is shown"), "\(name): \(run.stderr)")
+      #expect(!run.stderr.contains("ghp_"), "\(name)")
+    }
+  }
+
   @Test func whatEachFileLooksLike() {
     #expect(Self.kind(#"{"maxOffscreenPassesPerFrame": 2, "checkOn": ["iphone-7"]}"#) == "a budgets file (check --budgets)")
     #expect(

@@ -11,7 +11,7 @@ import Testing
 @Suite("One list of summary rows")
 struct SummaryRowsTests {
   /// One card on an iPhone 7 (@2x, 750 x 1334 = 1,000,500 px), rounded and clipping a background
-  /// and a text sublayer: the classic rounded clip (docs: "more than one thing to clip"), one pass
+  /// and a text sublayer: the classic rounded clip (a drawing sublayer clipped), one pass
   /// over its 343 x 120 pt = 686 x 240 = 164,640 px.
   static let scene = """
     {"version": 1, "name": "card", "device": "iphone-7", "root": {"id": "root", "sublayers": [

@@ -40,6 +40,27 @@ struct FirstDisplayTests {
     #expect(pacing.run(stages, times: times, durationMs: 1000).commitHitches == 1)
   }
 
+  /// A first frame whose commit is late (22 ms) and whose GPU work is long (30 ms: the screen's
+  /// first display drawn, its raster cache filled), replaced by frame 1, whose own GPU work (1.6
+  /// ms) was priced as if frame 0 had been rendered: the frame shown does frame 0's work too. The
+  /// render server takes frame 1 at 33.33 (frame 0's commit ended at 22, past its 16.67 deadline),
+  /// the render server ends at 33.73, the GPU, 30 ms (the longer of the two frames'), at 63.73: it
+  /// shows at 66.67, two intervals after the 33.33 it was due, put down to the late commit. With
+  /// frame 1's 1.6 ms alone it would have shown at 50, as if the first display cost nothing.
+  @Test func theFrameThatReplacesTheFirstDoesItsWork() throws {
+    var stages = Array(repeating: FramePacing.Stage(mainThreadMs: 2, renderServerMs: 0.4, gpuMs: 1.6), count: 60)
+    stages[0] = FramePacing.Stage(mainThreadMs: 22, renderServerMs: 0.4, gpuMs: 30)
+    stages[1].mainThreadMs = 0
+    stages[1].needsCommit = false
+    let result = pacing.run(stages, times: times, durationMs: 1000, firstDisplayApart: true)
+    let first = try #require(result.firstDisplay)
+    #expect(first.frame == 1)
+    #expect(result.frames[0].presentedAt == nil)
+    #expect(abs(first.presentedAt - 4 * interval) < 1e-6)
+    #expect(abs(first.lateMs - 2 * interval) < 1e-6)
+    #expect(first.late == .commit)
+  }
+
   /// A first display on time: frame 0 shows at 33.33 ms, its deadline (16.67) plus one interval.
   /// Frames 1-59 follow one interval apart, to 1016.67 ms: 59 frames over 983.33 ms, 60 fps. The
   /// GPU works 1.6 ms of each: 94.4 ms of 983.33, 9.6%.

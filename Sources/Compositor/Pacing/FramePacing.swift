@@ -19,7 +19,8 @@
 /// - After a render hitch the system falls back to triple buffering: frames are expected three
 ///   intervals after their start, trading latency for smoothness, for the rest of the run.
 /// - Commits superseded before the render server took them are never shown: they are dropped
-///   frames, counted in the frame rate.
+///   frames, counted in the frame rate. The frame shown in their place renders what they changed
+///   as well: its render-server and GPU time are at least theirs (``shownInPlace(of:)``).
 /// - The interval is the one the content is rendered at (``rate(content:display:)``): on a
 ///   ProMotion display, the rate Core Animation renders the content at is the display's refresh
 ///   rate as the app sees it, and a frame's deadline (a display link's `targetTimestamp`) is the
@@ -149,6 +150,25 @@ public struct FramePacing: Sendable {
     return abs(ratio - whole) < 1e-6 ? display / whole : display
   }
 
+  /// The work of the frame shown in place of `frames` (the newest of them; the render server
+  /// dropped the others before taking them): each stage's time at least the longest of theirs.
+  /// The layer tree it renders holds the dropped frames' changes too, and the model priced each
+  /// frame as if the one before it had been rendered: a dropped frame's one-off work (a raster
+  /// cache filled, shapes rasterized, the screen's first display drawn) falls to the frame shown,
+  /// or that frame would be priced with caches that were never filled. The longest, not the sum:
+  /// the work every frame repeats (the screen redrawn while it scrolls) is done once.
+  static func shownInPlace(of frames: ArraySlice<Stage>) -> Stage {
+    guard var shown = frames.last else { return Stage(mainThreadMs: 0, renderServerMs: 0, gpuMs: 0) }
+    for frame in frames.dropLast() {
+      shown.renderServerMs = max(shown.renderServerMs, frame.renderServerMs)
+      if frame.gpuMs > shown.gpuMs {
+        shown.gpuMs = frame.gpuMs
+        shown.gpuIdleMs = frame.gpuIdleMs
+      }
+    }
+    return shown
+  }
+
   /// The first vsync at or after `time` (a small tolerance keeps exact multiples exact).
   func vsync(atOrAfter time: Double) -> Double {
     (time / interval - 1e-9).rounded(.up) * interval
@@ -245,7 +265,7 @@ public struct FramePacing: Sendable {
       let appLate = commitLate[next...newest].contains(true)
       let oldest = next
       next = newest + 1
-      let stage = stages[newest]
+      let stage = Self.shownInPlace(of: stages[oldest...newest])
       let rsEnd = tick + stage.renderServerMs
       rsFree = rsEnd
       let gpuStart = max(rsEnd, gpuFree)

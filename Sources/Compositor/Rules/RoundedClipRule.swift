@@ -1,6 +1,7 @@
 import LayerTree
 
-/// `rounded-clip`: `cornerRadius` with `masksToBounds` over more than one thing to clip.
+/// `rounded-clip`: `cornerRadius` with `masksToBounds` over drawing sublayers, or over contents with a
+/// background.
 ///
 /// Rounding a single thing the layer draws itself (just a background, just contents) is done in
 /// place: the single-layer fast path (Chromium's "fast rounded corner"; iOS 9 and later for image
@@ -12,9 +13,9 @@ import LayerTree
 public struct RoundedClipRule: OffscreenRule {
   public static let ruleID = "rounded-clip"
   public var id: String { Self.ruleID }
-  public var title: String { "Rounded corners clipping more than one thing" }
+  public var title: String { "Rounded corners clipping sublayers, or contents with a background" }
   public var reason: String {
-    "cornerRadius with masksToBounds over more than one thing to clip (contents plus a background, or drawing sublayers) renders them offscreen to clip the composite."
+    "cornerRadius with masksToBounds over drawing sublayers (even one), or over contents plus a background, renders them offscreen to clip the composite; a layer's own background or contents alone is rounded in place."
   }
   public var fix: String {
     "Drop masksToBounds when nothing reaches past the rounded bounds (cornerRadius alone rounds the background), or precompose the rounded corners into the image off the main thread."

@@ -388,6 +388,7 @@ struct SceneReader {
               hasID = true  // reported as too long, not as missing
             } else if let problem = LayerPath.problem(withID: id) {
               context.error(path, key: key, at: v.offset, problem)
+              hasID = true  // reported as invalid, not as missing
             } else {
               draft.layer.id = id
               hasID = true
@@ -454,6 +455,12 @@ struct SceneReader {
       let produced = readLayers(item, itemPath, isRoot: false, defaults: defaults, depth: depth + 1)
       var reported = false
       for sublayer in produced {
+        // A layer whose id was missing or refused has none (or, repeated, only its copies'
+        // `[n]`): reported already, it is no sibling's duplicate.
+        if sublayer.id.isEmpty || sublayer.id.hasPrefix("[") {
+          sublayers.append(sublayer)
+          continue
+        }
         if let earlier = firstItemOfID[sublayer.id] {
           // Once per item: a repeated layer would otherwise repeat the message for every copy.
           if !reported {

@@ -83,11 +83,20 @@ enum CheckCommand: ToolCommand {
 
     let shard = try SharedOptions.shard(parsed)
 
-    let (found, pathErrors, searchNotes) = ScenePaths.expand(parsed.positional, currentDirectory: io.currentDirectory)
+    let (found, foundErrors, searchNotes) = ScenePaths.expand(parsed.positional, currentDirectory: io.currentDirectory)
     for note in searchNotes { io.err(note + "\n") }
     // A budgets file, pairs file or configuration kept in a scenes folder is not a scene.
     let (files, otherNotes) = OtherDocument.split(found, named: parsed.positional, currentDirectory: io.currentDirectory)
     for note in otherNotes { io.err(note + "\n") }
+    // Folders with no scene in them (a mistyped path in a CI job, scenes not generated yet) check
+    // nothing: an error, not a green run.
+    var pathErrors = foundErrors
+    if files.isEmpty && pathErrors.isEmpty {
+      let named = parsed.positional.joined(separator: ", ")
+      pathErrors.append(
+        "\(named): error: no scene file here (a folder's scenes are its *.json files, hidden ones and *.schema.json left out), so nothing was checked"
+      )
+    }
     let positions = shard?.positions(of: files) ?? Array(files.indices)
     let selected = positions.map { files[$0] }
     let progress = Progress("check: read", total: selected.count, io: io)

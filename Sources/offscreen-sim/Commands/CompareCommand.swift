@@ -48,7 +48,8 @@ enum CompareCommand: ToolCommand {
     otherUsage: ["--pairs <file> [options]", "--list-metrics"],
     arguments: [
       ArgumentDeclaration(
-        "<before> <after>", count: 2...2, help: "Each a scene file or a saved JSON report (report --format json > baseline.json).")
+        "<before> <after>", count: 2...2,
+        help: "Each a scene file or a saved JSON report (report --format json > baseline.json); - reads one of them from standard input.")
     ],
     options: [
       device, SharedOptions.deviceFile, gate, tolerance, format,
@@ -100,6 +101,9 @@ enum CompareCommand: ToolCommand {
             ? "expected a before and an after file (scenes or saved reports), found \(parsed.positional.count)"
             : "expected two files, before and after, found \(parsed.positional.count)")
       }
+      guard parsed.positional != ["-", "-"] else {
+        throw UsageError("standard input can be read once: give a file for <before> or <after>, - for at most one of them")
+      }
       requests = [Request(before: parsed.positional[0], after: parsed.positional[1], devices: devices, gates: gates)]
     }
 
@@ -128,6 +132,14 @@ enum CompareCommand: ToolCommand {
       presentation: presentation, shard: shardMember, levels: project?.config)
   }
 
+  /// Whether the file at `path` is a saved JSON report (`report --format json`) rather than a
+  /// scene; false when it cannot be read or parsed (loading it says why).
+  static func isSavedReport(_ path: String, limits: InputLimits) -> Bool {
+    guard let data = FileManager.default.contents(atPath: path), let value = try? SceneDecoder.parseJSON(Array(data), limits: limits)
+    else { return false }
+    return SavedReportReader.isReport(value)
+  }
+
   /// `--html`: the two scenes simulated again, keeping each one's worst frame for its picture,
   /// on one page with their comparison, made as for the other outputs (the pair's gates, the
   /// tolerance, the project configuration's levels).
@@ -138,6 +150,12 @@ enum CompareCommand: ToolCommand {
     guard selection.requested.count <= 1 else { throw UsageError("--html draws one device: give --device at most once") }
     guard !request.before.hasPrefix("-") && request.before != "-" && request.after != "-" else {
       throw UsageError("--html reads two scene files, not standard input")
+    }
+    // A saved report has figures but no layers to draw: said as such, not as a broken scene.
+    for path in [request.before, request.after]
+    where isSavedReport(ScenePaths.resolve(path, in: io.currentDirectory), limits: selection.limits) {
+      throw UsageError(
+        "--html draws two scene files: \(path) is a saved report, which holds figures but no layers; give the scene it was made from")
     }
     let before = try SimulatedScene.load(request.before, devices: selection, io: io, keeping: .worst)
     let after = try SimulatedScene.load(request.after, devices: selection, io: io, keeping: .worst)

@@ -8,7 +8,7 @@ enum ReportCommand: ToolCommand {
       (.text, "a summary, then each offscreen layer with its reason and fix."),
       (.json, "the same as a versioned JSON document (docs/report-format.md)."),
       (.markdown, "a pull-request comment: a heading, one table, the verdict."),
-    ] + OutputFormat.reporters)
+    ] + OutputFormat.reporters.filter { $0.0 != .junit })  // a report's findings set no exit code: no JUnit test case
   static let html = OptionDeclaration(
     "--html", value: "file", kind: .file,
     help:

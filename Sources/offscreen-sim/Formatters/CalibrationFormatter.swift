@@ -255,7 +255,7 @@ enum CalibrateFormatter {
   static func markdown(_ run: CalibrationRun) -> String {
     let result = run.result
     var text =
-      "### offscreen-sim calibrate: \(Markdown.cell(result.base.name)) to \(Markup.plural(result.cases.count, "case")) of \(Markdown.code(run.file))\n\n"
+      "### offscreen-sim calibrate: \(Markdown.cell(result.base.name)) to \(Markup.plural(result.cases.count, "case")) of \(Markdown.code(run.file, inTable: false))\n\n"
     if result.fitted.isEmpty {
       text += "Nothing fitted.\n\n"
     } else {
@@ -272,7 +272,9 @@ enum CalibrateFormatter {
     }
     if !result.held.isEmpty {
       text += "Held at their values:\n\n"
-      for parameter in result.held { text += "- \(Markdown.code(parameter.name)): \(Markdown.text(parameter.held ?? ""))\n" }
+      for parameter in result.held {
+        text += "- \(Markdown.code(parameter.name, inTable: false)): \(Markdown.text(parameter.held ?? ""))\n"
+      }
       text += "\n"
     }
     let rows = figureRows(result, leftOut: result.leftOut)
@@ -361,7 +363,7 @@ enum ValidateFormatter {
   }
 
   static func markdown(_ run: ValidationRun) -> String {
-    var text = "### offscreen-sim validate: \(Markup.plural(run.cases.count, "case")) of \(Markdown.code(run.file))"
+    var text = "### offscreen-sim validate: \(Markup.plural(run.cases.count, "case")) of \(Markdown.code(run.file, inTable: false))"
     if let profile = run.profile { text += " on \(Markdown.cell(profile.name))" }
     text += "\n\n"
     let rows = rows(run)

@@ -34,7 +34,7 @@ enum CompareMarkdownFormatter {
     } else {
       let result = results[0]
       text =
-        "### offscreen-sim: \(Markdown.code(result.before.file)) → \(Markdown.code(result.after.file)) on \(Markdown.cell(result.deviceName))\n\n"
+        "### offscreen-sim: \(Markdown.code(result.before.file, inTable: false)) → \(Markdown.code(result.after.file, inTable: false)) on \(Markdown.cell(result.deviceName))\n\n"
     }
     text += profileLines(results.map { ($0.deviceID, $0.profile) })
     text += verdict(run) + "\n\n"
@@ -82,8 +82,8 @@ enum CompareMarkdownFormatter {
   }
 
   /// `` `a.json` → `b.json` on iphone-7 ``.
-  static func label(_ result: ComparisonResult) -> String {
-    "\(Markdown.code(result.before.file)) → \(Markdown.code(result.after.file)) on \(Markdown.cell(result.deviceID))"
+  static func label(_ result: ComparisonResult, inTable: Bool = true) -> String {
+    "\(Markdown.code(result.before.file, inTable: inTable)) → \(Markdown.code(result.after.file, inTable: inTable)) on \(Markdown.cell(result.deviceID))"
   }
 
   /// The inputs that could not be used, and the verdict they make: failed.
@@ -103,7 +103,7 @@ enum CompareMarkdownFormatter {
     var lines = ["**Verdict: \(run.verdict.rawValue).** " + CompareSummary.totals(run) + "."]
     if !failed.isEmpty {
       lines.append(
-        failed.map { "- \(label($0)): " + Markdown.cell(CompareSummary.verdictSentence($0.comparison, arrow: "→")) }
+        failed.map { "- \(label($0, inTable: false)): " + Markdown.cell(CompareSummary.verdictSentence($0.comparison, arrow: "→")) }
           .joined(separator: "\n"))
     }
     return lines.joined(separator: "\n\n")
@@ -124,7 +124,7 @@ enum CompareMarkdownFormatter {
       let groups = CompareSummary.groups(keys)
       guard !groups.isEmpty else { return "" }
       let shown = groups.prefix(5).map { group in
-        "\(Markdown.text(group.rule)) on \(Markdown.code(group.pattern))\(group.count > 1 ? " ×\(group.count)" : "")"
+        "\(Markdown.text(group.rule)) on \(Markdown.code(group.pattern, inTable: false))\(group.count > 1 ? " ×\(group.count)" : "")"
       }
       return " (" + shown.joined(separator: ", ") + (groups.count > 5 ? ", ..." : "") + ")"
     }

@@ -95,14 +95,15 @@ enum GitHubAnnotations: OutcomeReporter {
     return text
   }
 
-  /// An annotation on the scene file for each budget that failed, on the budget's line when the
-  /// limit is the scene's own.
+  /// An annotation on the scene file for each budget that failed, on the budget's line and
+  /// column when the limit is the scene's own (as `--format github` places it).
   static func budgetFailures(_ run: CheckRun) -> String {
     var text = ""
     for entry in run.entries {
       for result in entry.results where !result.passed {
+        let location = entry.budgetsFile == nil ? result.limit.location : nil
         text += command(
-          result.warning ? "warning" : "error", file: entry.file, line: entry.budgetsFile == nil ? result.limit.location?.line : nil,
+          result.warning ? "warning" : "error", file: entry.file, line: location?.line, column: location?.column,
           title: "offscreen-sim: budget \(result.kind.rawValue) \(CheckTextFormatter.status(result)) on \(entry.deviceID)",
           message: "\(entry.file) on \(entry.deviceName): " + CheckTextFormatter.describe(result))
       }

@@ -55,9 +55,10 @@ enum Markdown {
   /// is one backtick longer than the longest run of backticks in `value`; a space pads each
   /// side when the fence is longer than one or the value starts or ends with a space, and
   /// CommonMark strips exactly that space. Line breaks become spaces (a blank line would end
-  /// the paragraph, and the span with it); `|` is escaped, which GitHub's tables require even
-  /// in code.
-  static func code(_ value: String) -> String {
+  /// the paragraph, and the span with it); in a table (`inTable`) `|` is escaped, which GitHub's
+  /// tables require even in code; elsewhere it is left as it is, since a code span shows a
+  /// backslash as written.
+  static func code(_ value: String, inTable: Bool = true) -> String {
     var clean = ""
     var longestRun = 0
     var run = 0
@@ -66,7 +67,7 @@ enum Markdown {
       longestRun = max(longestRun, run)
       switch scalar {
       case "\r", "\n", "\u{85}", "\u{2028}", "\u{2029}": clean += " "
-      case "|": clean += "\\|"
+      case "|" where inTable: clean += "\\|"
       default:
         if TerminalText.isHazard(scalar) {
           clean += TerminalText.visible(scalar)
@@ -101,7 +102,7 @@ enum Markdown {
     var text = "\n**Could not be used:**\n\n"
     for error in errors {
       let first = error.message.split(separator: "\n").first.map(String.init) ?? error.message
-      text += "- \(code(error.file ?? "(input)")): \(cell(first))\n"
+      text += "- \(code(error.file ?? "(input)", inTable: false)): \(cell(first))\n"
     }
     return text
   }

@@ -6,7 +6,8 @@ import LayerTree
 enum MarkdownReportFormatter {
   static func format(_ report: SimulationReport, file: String) -> String {
     let scene = report.scene
-    let title = scene.name.isEmpty ? Markdown.code(file) : "\(Markdown.cell(scene.name)) (\(Markdown.code(file)))"
+    let title =
+      scene.name.isEmpty ? Markdown.code(file, inTable: false) : "\(Markdown.cell(scene.name)) (\(Markdown.code(file, inTable: false)))"
     var text = "### offscreen-sim: \(title) on \(Markdown.cell(scene.deviceName))\n\n"
     if let profile = scene.profile { text += Markdown.text(ProfileNote.text(profile, id: scene.deviceID)) + ".\n\n" }
     text += summaryTable(SummaryRows(report))
@@ -14,7 +15,7 @@ enum MarkdownReportFormatter {
     let groups = TextReportFormatter.groups(report.findings.filter { $0.category == .offscreen })
     if !groups.isEmpty {
       let shown = groups.prefix(8).map { group in
-        "\(group.findings[0].rule) on \(Markdown.code(group.pattern))\(group.findings.count > 1 ? " ×\(group.findings.count)" : "")"
+        "\(group.findings[0].rule) on \(Markdown.code(group.pattern, inTable: false))\(group.findings.count > 1 ? " ×\(group.findings.count)" : "")"
       }
       text += "Offscreen: " + shown.joined(separator: ", ") + (groups.count > 8 ? ", ..." : "") + ".\n"
     }

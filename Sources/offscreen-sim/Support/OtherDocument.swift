@@ -105,7 +105,14 @@ enum OtherDocument {
     switch TopLevel.scan(Array(bytes.prefix(peekLimit))) {
     case .object: reason = "its top level has no \"version\" or \"root\""
     case .array: reason = "its top level is an array"
-    case nil: reason = "it does not start as a JSON object with \"version\" and \"root\""
+    case nil:
+      // Said without quoting it: empty, an object broken before its keys, or something else.
+      let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+      switch first {
+      case nil: reason = "it is empty"
+      case UInt8(ascii: "{")?: reason = "its JSON breaks before any \"version\" or \"root\" key"
+      default: reason = "it does not start as a JSON object with \"version\" and \"root\""
+      }
     }
     let location = errors.diagnostics.first?.location
     return SceneErrors([
