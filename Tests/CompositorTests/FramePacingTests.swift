@@ -20,6 +20,27 @@ struct FramePacingTests {
     #expect(result.frames.allSatisfy { $0.presentedAt != nil })
   }
 
+  /// A frame whose commit is still on the main thread when an animation-only frame is shown keeps
+  /// its work for the first frame shown after its commit lands. Animation-only frames (no commit,
+  /// 0.4 ms on the render server, 1 ms on the GPU) but frame 2 (time 33.33), whose commit takes 40
+  /// ms and whose GPU work 30: its commit ends at 73.33, past its 50 ms deadline, ready at 83.33.
+  /// Frames 0 and 1 show at 33.33 and 50. At 66.67 frame 3 is ready, frame 2 is not: frame 3 is
+  /// shown with its own 1 ms (the render server ends at 67.07, the GPU at 68.07) at 83.33, and
+  /// frame 2 is passed over. At 83.33 frame 4 is ready and frame 2's commit has landed: frame 4
+  /// does frame 2's 30 ms, the render server ends at 83.73, the GPU at 113.73, shown at 116.67.
+  @Test func aStalledCommitsWorkWaitsForItToLand() {
+    let times = (0..<10).map { Double($0) * 1000 / 60 }
+    var stages = Array(repeating: FramePacing.Stage(mainThreadMs: 0, renderServerMs: 0.4, gpuMs: 1), count: 10)
+    stages[2] = FramePacing.Stage(mainThreadMs: 40, renderServerMs: 0.4, gpuMs: 30)
+    let frames = pacing.run(stages, times: times, durationMs: 1000 / 6).frames
+    let interval = 1000.0 / 60
+    #expect(abs((frames[0].presentedAt ?? 0) - 2 * interval) < 1e-6)
+    #expect(abs((frames[1].presentedAt ?? 0) - 3 * interval) < 1e-6)
+    #expect(frames[2].presentedAt == nil)
+    #expect(abs((frames[3].presentedAt ?? 0) - 5 * interval) < 1e-6)
+    #expect(abs((frames[4].presentedAt ?? 0) - 7 * interval) < 1e-6)
+  }
+
   /// The GPU needs 25 ms a frame: it can finish one frame every 25 ms, 40 a second. Frames reach
   /// the screen one and two intervals apart in turn (two frames every 50 ms), so every other frame
   /// shows one interval late: about 20 render hitches of 16.7 ms a second, some 333 ms/s.

@@ -120,6 +120,34 @@ struct TextAndConstraintsCostTests {
     if let frame = solving.first { #expect(abs(extra[frame] - solve) < 1e-9, "frame \(frame): \(extra[frame]) ms, by hand \(solve)") }
   }
 
+  /// A screen whose view holds `rootConstraints` around a table of cells laid out with Auto Layout
+  /// (a pool of 8 copies, 100 pt apart, each with a 12-character label; 6 constraints a cell),
+  /// scrolled 300 pt over a second.
+  static func list(rootConstraints: Int) -> String {
+    """
+    {"version": 1, "device": "iphone-6", "iosVersion": "10.3", "root": {"id": "root", "constraints": \(rootConstraints), "sublayers": [
+      {"id": "table", "frame": [0, 0, 375, 667], "masksToBounds": true, "sublayers": [
+        {"id": "cell", "frame": [0, 0, 375, 100], "repeat": {"count": 8, "step": [0, 100]}, "sublayers": [
+          {"id": "title", "frame": [10, 10, 300, 20], "contents": {"type": "text", "characters": 12}}]}]}]},
+     "timeline": {"duration": 1, "scrolls": [{"target": "table", "offsets": [[0, 0], [1, 300]], "contentLength": 10000,
+       "reuse": {"cell": "cell", "items": 100, "layout": "autoLayout", "constraints": 6}}]}}
+    """
+  }
+
+  /// The view around a list of Auto Layout cells solves its own 4 constraints once, at the first
+  /// display, and measures none of the cells' labels: the pool's set-ups solve each cell and
+  /// measure its label (at its first showing as at each reuse), so a label is not measured twice.
+  /// The scene with the view's constraints differs from the one without by 4 x constraintTime in
+  /// frame 0 and nothing after.
+  @Test func aViewAroundAnAutoLayoutListMeasuresNoCell() throws {
+    let without = try Self.run(Self.list(rootConstraints: 0))
+    let with = try Self.run(Self.list(rootConstraints: 4))
+    let extra = zip(with.frames, without.frames).map { $0.cost.mainThreadMs - $1.cost.mainThreadMs }
+    #expect(extra.count == 60)
+    #expect(abs((extra.first ?? 0) - 4 * Self.c.constraintTime * 1000) < 1e-9, "\(extra.first ?? 0) ms")
+    #expect(extra.dropFirst().allSatisfy { abs($0) < 1e-9 })
+  }
+
   /// A scene built in code is checked as a file is: more emoji than characters is out of range at
   /// the label's `contents.emoji`.
   @Test func aSceneBuiltInCodeChecksItsEmoji() throws {

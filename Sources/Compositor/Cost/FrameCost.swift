@@ -150,6 +150,9 @@ struct CostModel {
   var configured: [Bool] = []
   /// Per layer with `constraints`: solved, when anything inside it first came on screen.
   var solved: [Bool] = []
+  /// Per layer, true at a cell of a pool laid out with Auto Layout, which the pool's set-ups solve
+  /// (``SceneAnimator/cellsSolvedAtSetUp``); empty when the scene has none.
+  var cellsSolvedAtSetUp: [Bool] = []
   /// What the frame redraws (``Damage``): kept from frame to frame.
   var damage = Damage()
   /// Hidden-surface removal's grid, reused from frame to frame.
@@ -716,15 +719,36 @@ struct CostModel {
   /// lays out the constrained views around it too, each once (a table row holding cards). A solve
   /// is its constraints (`constraintTime` each) and each label whose nearest such view it is
   /// measured (``ListCost/measuring(_:coefficients:)``); a layer inside a mask is not a view.
+  ///
+  /// The cells of a pool laid out with Auto Layout (`cellsSolvedAtSetUp`, true at each such cell)
+  /// are solved, their labels measured, by the pool's set-ups (``ListCost``), at their first
+  /// showing as at each reuse: nothing inside them is solved or measured here. What shows in them
+  /// still solves the views around the list, each measuring only its own labels.
   static func firstSolves<Shown: Sequence<Int>, Changed: Sequence<Int>>(
-    _ shown: Shown, _ changed: Changed, tree: FlatTree, solved: inout [Bool], coefficients c: CostCoefficients
+    _ shown: Shown, _ changed: Changed, tree: FlatTree, solved: inout [Bool], cellsSolvedAtSetUp: [Bool] = [],
+    coefficients c: CostCoefficients
   ) -> Double {
     // The views to solve, whatever order the layers come in (a set's order changes from process to
     // process), then their costs added in tree order: the same sum every run.
     var views: [Int] = []
+    // The view whose solve measures a label: none inside a cell its pool solves.
+    func nearest(_ index: Int) -> Int? { constrainedView(of: index, tree: tree, stoppingAt: cellsSolvedAtSetUp) }
+    // The first view to solve when `index` shows or is set up: from outside the outermost cell
+    // its pool solves, when it is in one.
+    func solving(_ index: Int) -> Int? {
+      var start = index
+      if !cellsSolvedAtSetUp.isEmpty {
+        var current = index
+        while current >= 0 {
+          if cellsSolvedAtSetUp[current] { start = tree.parents[current] }
+          current = tree.parents[current]
+        }
+      }
+      return constrainedView(of: start, tree: tree)
+    }
     func collect(_ index: Int) {
       guard !tree.inMask[index] else { return }
-      var view = constrainedView(of: index, tree: tree)
+      var view = solving(index)
       while let found = view, !solved[found] {
         solved[found] = true
         views.append(found)
@@ -738,8 +762,7 @@ struct CostModel {
     for found in views.sorted() {
       var measuring = 0.0
       for inside in found..<tree.subtreeEnds[found] where !tree.inMask[inside] {
-        guard case .text(let text)? = tree.contents(inside), text.characters > 0, constrainedView(of: inside, tree: tree) == found
-        else { continue }
+        guard case .text(let text)? = tree.contents(inside), text.characters > 0, nearest(inside) == found else { continue }
         measuring += ListCost.measuring(text, coefficients: c)
       }
       seconds += Double(tree.layer(found).constraints) * c.constraintTime + measuring
@@ -748,10 +771,12 @@ struct CostModel {
   }
 
   /// The nearest layer with `constraints`, `index` itself or an ancestor; nil for none (or `index`
-  /// -1, the root's parent).
-  static func constrainedView(of index: Int, tree: FlatTree) -> Int? {
+  /// -1, the root's parent), or when the walk up meets a layer `stoppingAt` marks (a cell its
+  /// pool's set-ups solve) first.
+  static func constrainedView(of index: Int, tree: FlatTree, stoppingAt boundaries: [Bool] = []) -> Int? {
     var current = index
     while current >= 0 {
+      if !boundaries.isEmpty && boundaries[current] { return nil }
       if tree.layer(current).constraints > 0 { return current }
       current = tree.parents[current]
     }
@@ -784,7 +809,9 @@ struct CostModel {
     for index in state.appChanged { setUp(index) }
     for index in layers.shownFirst { setUp(index) }
     var listLayout =
-      Self.firstSolves(layers.shownFirst, state.appChanged, tree: tree, solved: &layers.solved, coefficients: c)
+      Self.firstSolves(
+        layers.shownFirst, state.appChanged, tree: tree, solved: &layers.solved, cellsSolvedAtSetUp: cellsSolvedAtSetUp,
+        coefficients: c)
     if !state.cellSetUps.isEmpty {
       let list = ListCost.cells(state.cellSetUps, tree: tree, coefficients: c)
       labels -= list.cachedLabels

@@ -20,7 +20,9 @@
 ///   intervals after their start, trading latency for smoothness, for the rest of the run.
 /// - Commits superseded before the render server took them are never shown: they are dropped
 ///   frames, counted in the frame rate. The frame shown in their place renders what they changed
-///   as well: its render-server and GPU time are at least theirs (``shownInPlace(of:)``).
+///   as well: its render-server and GPU time are at least theirs (``shownInPlace(of:)``). A frame
+///   passed over while its commit was still on the main thread (an animation-only frame shown
+///   meanwhile) hands its work to the first frame shown after its commit lands.
 /// - The interval is the one the content is rendered at (``rate(content:display:)``): on a
 ///   ProMotion display, the rate Core Animation renders the content at is the display's refresh
 ///   rate as the app sees it, and a frame's deadline (a display link's `targetTimestamp`) is the
@@ -150,13 +152,14 @@ public struct FramePacing: Sendable {
     return abs(ratio - whole) < 1e-6 ? display / whole : display
   }
 
-  /// The work of the frame shown in place of `frames` (the newest of them; the render server
-  /// dropped the others before taking them): each stage's time at least the longest of theirs.
-  /// The layer tree it renders holds the dropped frames' changes too, and the model priced each
-  /// frame as if the one before it had been rendered: a dropped frame's one-off work (a raster
-  /// cache filled, shapes rasterized, the screen's first display drawn) falls to the frame shown,
-  /// or that frame would be priced with caches that were never filled. The longest, not the sum:
-  /// the work every frame repeats (the screen redrawn while it scrolls) is done once.
+  /// The work of the frame shown in place of `frames` (the last of them; the render server
+  /// dropped the others, whose commits had landed, without rendering them): each stage's time at
+  /// least the longest of theirs. The layer tree it renders holds the dropped frames' changes too,
+  /// and the model priced each frame as if the one before it had been rendered: a dropped frame's
+  /// one-off work (a raster cache filled, shapes rasterized, the screen's first display drawn)
+  /// falls to the frame shown, or that frame would be priced with caches that were never filled.
+  /// The longest, not the sum: the work every frame repeats (the screen redrawn while it scrolls)
+  /// is done once.
   static func shownInPlace(of frames: ArraySlice<Stage>) -> Stage {
     guard var shown = frames.last else { return Stage(mainThreadMs: 0, renderServerMs: 0, gpuMs: 0) }
     for frame in frames.dropLast() {
@@ -239,6 +242,9 @@ public struct FramePacing: Sendable {
     // The frames shown, in order: which, and the render server's and the GPU's busy time on each.
     var shown: [(frame: Int, renderServerMs: Double, gpuBusyMs: Double)] = []
     var tick = commitReady[0]
+    // Frames passed over while their commits were still on the main thread: their work falls to
+    // the first frame shown once their commit has landed (the tree it renders holds their changes).
+    var landing: [Int] = []
     while next < stages.count {
       // The newest commit ready by this vsync; older ones are dropped when it is taken.
       // An animation-only frame is ready at its deadline even while an earlier commit is stuck
@@ -265,7 +271,19 @@ public struct FramePacing: Sendable {
       let appLate = commitLate[next...newest].contains(true)
       let oldest = next
       next = newest + 1
-      let stage = Self.shownInPlace(of: stages[oldest...newest])
+      // The frames whose work this one does: those it replaces whose commits have landed, and
+      // those passed over earlier whose commits landed since; the others wait for theirs.
+      var folded: [Stage] = []
+      landing.removeAll { frame in
+        guard commitReady[frame] <= tick + 1e-9 else { return false }
+        folded.append(stages[frame])
+        return true
+      }
+      for frame in oldest..<newest {
+        if commitReady[frame] <= tick + 1e-9 { folded.append(stages[frame]) } else { landing.append(frame) }
+      }
+      folded.append(stages[newest])
+      let stage = Self.shownInPlace(of: folded[...])
       let rsEnd = tick + stage.renderServerMs
       rsFree = rsEnd
       let gpuStart = max(rsEnd, gpuFree)

@@ -15,7 +15,7 @@ public struct RoundedClipRule: OffscreenRule {
   public var id: String { Self.ruleID }
   public var title: String { "Rounded corners clipping sublayers, or contents with a background" }
   public var reason: String {
-    "cornerRadius with masksToBounds over drawing sublayers (even one), or over contents plus a background, renders them offscreen to clip the composite; a layer's own background or contents alone is rounded in place."
+    "cornerRadius with masksToBounds over drawing sublayers (even one), or over contents plus a background, renders them offscreen to clip the composite; a layer's own background or contents alone is rounded in place (an image from iOS 9)."
   }
   public var fix: String {
     "Drop masksToBounds when nothing reaches past the rounded bounds (cornerRadius alone rounds the background), or precompose the rounded corners into the image off the main thread."

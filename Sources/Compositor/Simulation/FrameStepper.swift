@@ -42,6 +42,7 @@ struct FrameStepper: Sendable {
     rasterized = Set((0..<tree.count).filter { tree.layer($0).shouldRasterize })
     rasterizedAncestors = Simulator.rasterizedAncestors(tree, rasterized: rasterized)
     costModel = CostModel(device: device, coefficients: coefficients)
+    costModel.cellsSolvedAtSetUp = animator.cellsSolvedAtSetUp
     alternates = animator.frameCount > 1 && tree.count <= Self.turnsUpToLayers
   }
 

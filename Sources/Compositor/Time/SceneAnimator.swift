@@ -59,6 +59,16 @@ public struct SceneAnimator: Sendable {
   }
 
   private var pools: [ReusePool] = []
+
+  /// Per layer, true at each cell of a pool laid out with Auto Layout (its set-ups solve the cell
+  /// and measure its labels, at its first showing as at each reuse); empty when no pool is.
+  var cellsSolvedAtSetUp: [Bool] {
+    let cells = pools.filter { $0.constraints != nil }.flatMap(\.cells)
+    guard !cells.isEmpty else { return [] }
+    var flags = [Bool](repeating: false, count: tree.count)
+    for cell in cells { flags[cell] = true }
+    return flags
+  }
   /// For each layer, true while its subtree's extent stays as the scene writes it: no animation
   /// moves or resizes anything in it and no scroll view in it scrolls. The decide pass may skip
   /// such a subtree whole when its extent is off the screen.

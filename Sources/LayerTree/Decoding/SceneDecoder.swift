@@ -393,6 +393,8 @@ struct SceneReader {
               draft.layer.id = id
               hasID = true
             }
+          } else {
+            hasID = true  // reported as not a string, not as missing
           }
         case "frame": draft.layer.frame = context.rect(v, path, key) ?? draft.layer.frame
         case "shadowPath": draft.layer.shadowPath = readShadowPath(v, path.key(key))

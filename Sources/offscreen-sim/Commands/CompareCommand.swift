@@ -132,10 +132,13 @@ enum CompareCommand: ToolCommand {
       presentation: presentation, shard: shardMember, levels: project?.config)
   }
 
-  /// Whether the file at `path` is a saved JSON report (`report --format json`) rather than a
-  /// scene; false when it cannot be read or parsed (loading it says why).
+  /// Whether the regular file at `path` is a saved JSON report (`report --format json`) rather
+  /// than a scene; false for anything else, or when it cannot be read or parsed (loading it says
+  /// why).
   static func isSavedReport(_ path: String, limits: InputLimits) -> Bool {
-    guard let data = FileManager.default.contents(atPath: path), let value = try? SceneDecoder.parseJSON(Array(data), limits: limits)
+    var status = stat()
+    guard stat(path, &status) == 0, OutputFile.type(status) == S_IFREG,
+      let data = FileManager.default.contents(atPath: path), let value = try? SceneDecoder.parseJSON(Array(data), limits: limits)
     else { return false }
     return SavedReportReader.isReport(value)
   }
@@ -151,14 +154,22 @@ enum CompareCommand: ToolCommand {
     guard !request.before.hasPrefix("-") && request.before != "-" && request.after != "-" else {
       throw UsageError("--html reads two scene files, not standard input")
     }
-    // A saved report has figures but no layers to draw: said as such, not as a broken scene.
-    for path in [request.before, request.after]
-    where isSavedReport(ScenePaths.resolve(path, in: io.currentDirectory), limits: selection.limits) {
-      throw UsageError(
-        "--html draws two scene files: \(path) is a saved report, which holds figures but no layers; give the scene it was made from")
+    // A saved report has figures but no layers to draw: said as such, not as a broken scene. The
+    // file is looked at again only when it did not load as a scene, and only when it is a regular
+    // file (a pipe cannot be read twice).
+    func load(_ path: String) throws -> SimulatedScene {
+      do {
+        return try SimulatedScene.load(path, devices: selection, io: io, keeping: .worst)
+      } catch {
+        if isSavedReport(ScenePaths.resolve(path, in: io.currentDirectory), limits: selection.limits) {
+          throw UsageError(
+            "--html draws two scene files: \(path) is a saved report, which holds figures but no layers; give the scene it was made from")
+        }
+        throw error
+      }
     }
-    let before = try SimulatedScene.load(request.before, devices: selection, io: io, keeping: .worst)
-    let after = try SimulatedScene.load(request.after, devices: selection, io: io, keeping: .worst)
+    let before = try load(request.before)
+    let after = try load(request.after)
     var comparison = Comparison(
       before: MetricSnapshot(before.report), after: MetricSnapshot(after.report), tolerance: tolerance, gates: request.gates)
     comparison.warningGates = warningGates(levels)

@@ -161,24 +161,37 @@ enum TextReportFormatter {
     // The limiting stage with its time: its mean when that is over the budget; else the frames
     // after the first display that ran past it, which are what hitched (a mean of 2.4 ms against
     // 16.7 would say the stage is not the problem).
-    func bound(_ name: String, mean: Double, _ perFrame: (FrameReport) -> Double) -> String {
-      let over = report.frames.dropFirst().map(perFrame).filter { $0 > performance.budgetMs + 1e-9 }
-      guard mean <= performance.budgetMs, let most = over.max() else {
-        return "\(name)-bound (\(Readable.fixed(mean, 1)) ms/frame, budget \(budget))"
+    // The frames after the first display: after the first frame shown (those before it are the
+    // first display's).
+    let firstShown = report.frames.firstIndex { $0.outcome.presentedAt != nil } ?? 0
+    let afterFirstDisplay = report.frames.dropFirst(firstShown + 1)
+    func bound(_ name: String, mean: Double, hitches: Int, kind: String, _ perFrame: (FrameReport) -> Double) -> String {
+      let meanText = "\(Readable.fixed(mean, 1)) ms/frame, budget \(budget)"
+      guard mean <= performance.budgetMs else { return "\(name)-bound (\(meanText))" }
+      let over = afterFirstDisplay.map(perFrame).filter { $0 > performance.budgetMs + 1e-9 }
+      guard let most = over.max() else {
+        // No frame over the budget on this stage alone: the stages together were (the render
+        // server and the GPU one after the other), as the hitches say.
+        return "\(name)-bound (\(Markup.plural(hitches, "\(kind) hitch", "\(kind) hitches")); mean \(meanText))"
       }
-      return
-        "\(name)-bound (\(Markup.plural(over.count, "frame")) over budget, up to \(Readable.fixed(most, 1)) ms; mean \(Readable.fixed(mean, 1)) ms/frame, budget \(budget))"
+      return "\(name)-bound (\(Markup.plural(over.count, "frame")) over budget, up to \(Readable.fixed(most, 1)) ms; mean \(meanText))"
     }
     switch performance.bottleneck {
-    case .gpu?: text += bound("GPU", mean: performance.gpuMs.mean) { $0.cost.gpuMs }
-    case .renderServer?: text += bound("render-server", mean: performance.renderServerMs.mean) { $0.cost.renderServerMs }
-    case .mainThread?: text += bound("main-thread", mean: performance.mainThreadMs.mean) { $0.cost.mainThreadMs }
+    case .gpu?: text += bound("GPU", mean: performance.gpuMs.mean, hitches: performance.renderHitches, kind: "render") { $0.cost.gpuMs }
+    case .renderServer?:
+      text += bound("render-server", mean: performance.renderServerMs.mean, hitches: performance.renderHitches, kind: "render") {
+        $0.cost.renderServerMs
+      }
+    case .mainThread?:
+      text += bound("main-thread", mean: performance.mainThreadMs.mean, hitches: performance.commitHitches, kind: "commit") {
+        $0.cost.mainThreadMs
+      }
     case nil:
       // Smooth on the display after the first display. A still screen's main thread is its one
       // frame's, the first display's: past a late first display only the GPU is said. A frame
       // after the first display whose main thread ran past the budget is said so: a late commit
       // too rare to leave the good hitch band.
-      let late = report.frames.dropFirst().filter { $0.cost.mainThreadMs > performance.budgetMs + 1e-9 }
+      let late = afterFirstDisplay.filter { $0.cost.mainThreadMs > performance.budgetMs + 1e-9 }
       let gpu = Readable.fixed(performance.gpuMs.mean, 1)
       if report.frames.count == 1 && firstDisplay != nil {
         text += "within budget (GPU \(gpu) ms/frame, budget \(budget))"
