@@ -195,6 +195,81 @@ struct CalibrateCommandTests {
     #expect(ToolRun.run("validate", Self.qqMusic, "--tolerance-scale", "0").status == 2)
   }
 
+  /// Errors are in the run's tolerances: at `--tolerance-scale 0.5` each value's or range's error
+  /// is twice the unscaled one (0.5 of the tolerance is the new edge), so a figure is OUT exactly
+  /// when its error leaves -1...1; the JSON says the same figures, and the Markdown heading the
+  /// scale.
+  @Test func errorsAreInTheScaledTolerances() throws {
+    func errors(_ run: ToolRun) throws -> [Double] {
+      let document = try JSONReader.parse(Array(run.stdout.utf8))
+      return (document.at("cases")?.array ?? []).flatMap { ($0.at("figures")?.array ?? []).compactMap { $0.at("error")?.number } }
+    }
+    let whole = try errors(ToolRun.run("validate", Self.qqMusic, "--format", "json"))
+    let half = try errors(ToolRun.run("validate", Self.qqMusic, "--format", "json", "--tolerance-scale", "0.5"))
+    #expect(whole.count == 6 && half.count == 6)
+    // The file's figures are values and ranges: doubled (to the JSON's 3 decimals).
+    for (a, b) in zip(whole, half) { #expect(abs(b - 2 * a) < 0.002, "\(a) -> \(b)") }
+    let text = ToolRun.run("validate", Self.qqMusic, "--tolerance-scale", "0.5").stdout
+    for line in text.split(separator: "\n") where line.hasSuffix("OUT") || line.hasSuffix("holds") {
+      let columns = line.split(separator: " ").map(String.init)
+      guard let error = columns.dropLast().last.flatMap(Double.init) else { continue }
+      #expect((abs(error) <= 1) == line.hasSuffix("holds"), "\(line)")
+    }
+    #expect(ToolRun.run("validate", Self.qqMusic, "--format", "markdown", "--tolerance-scale", "0.5").stdout.contains(", tolerances x 0.5"))
+  }
+
+  /// A layer an offscreen count names must be in its scene: a misspelt path, which would count
+  /// 0 passes, is an error at the count with the nearest path.
+  @Test func anOffscreenCountOfNoLayerIsAnError() throws {
+    let scene = packageRoot.appendingPathComponent("scenes/qqmusic-home-v1.json").path
+    let file = try temporaryFile(
+      "counts.json",
+      #"{"version": 1, "cases": [{"id": "v1", "scene": "\#(scene)", "device": "iphone-6-plus", "source": "s", "method": "m", "measured": {"offscreenCount": {"layers": {"root/tabel": 1}}}}]}"#
+    )
+    let run = ToolRun.run("validate", file)
+    #expect(run.status == 2)
+    #expect(run.stderr.contains("cases[0].measured.offscreenCount.layers: no layer root/tabel in the scene"), "\(run.stderr)")
+    #expect(run.stderr.contains("did you mean root/table?"), "\(run.stderr)")
+  }
+
+  /// A profile that stands for no case's device (based on a device no case was measured on) is
+  /// an error: the run would read as the profile's and be the catalogue's.
+  @Test func aProfileThatStandsForNoCaseIsAnError() throws {
+    let profile = try temporaryFile("ipad.json", #"{"id": "my-ipad", "name": "My iPad", "basedOn": "ipad-air", "gpuSpeed": 2}"#)
+    let run = ToolRun.run("validate", Self.qqMusic, "--device-file", profile)
+    #expect(run.status == 2)
+    #expect(run.stderr.contains("error: no case was measured on my-ipad or ipad-air"), "\(run.stderr)")
+    #expect(run.stderr.contains("the cases were measured on iphone-6-plus"))
+    #expect(run.stdout.isEmpty)
+  }
+
+  /// A fit is never written worse than its start: fitting the memory bandwidth alone to the QQ
+  /// Music cases, whose figures move by whole frames, the error after is at most the error before;
+  /// and the profile holds only the figures fitted, not the held ones with rounding noise.
+  @Test func aFitIsNeverWorseAndWritesOnlyWhatItFitted() throws {
+    let folder = try temporaryFolder()
+    let run = ToolRun.run("calibrate", Self.qqMusic, "--fit", "memoryBandwidth", "--format", "json", "-o", folder + "/mb.json")
+    #expect(run.status == 0, "\(run.stderr)")
+    let document = try JSONReader.parse(Array(run.stdout.utf8))
+    let before = try #require(document.at("error")?.at("before")?.number)
+    let after = try #require(document.at("error")?.at("after")?.number)
+    #expect(after <= before, "\(before) -> \(after)")
+    let full = folder + "/qq.json"
+    #expect(ToolRun.run("calibrate", Self.qqMusic, "--fit", "gpuSpeed", "-o", full).status == 0)
+    let profile = try JSONReader.parse(Array(try Data(contentsOf: URL(fileURLWithPath: full))))
+    #expect(profile.at("gpuSpeed") != nil)
+    for held in ["memoryBandwidth", "cpuSpeed", "coefficients"] { #expect(profile.at(held) == nil, "\(held) is written") }
+  }
+
+  /// `-o -` gives standard output to the profile: with nothing fitted there is none, and the
+  /// results go to standard error, so that `-o - > profile.json` is never filled with them.
+  @Test func nothingFittedWritesNothingToAProfileOnStandardOutput() throws {
+    let run = ToolRun.run("calibrate", Self.qqMusic, "--fit", "renderServerPassTime", "-o", "-")
+    #expect(run.status == 1)
+    #expect(run.stdout.isEmpty, "\(run.stdout)")
+    #expect(run.stderr.contains("renderServerPassTime"))
+  }
+
   /// The reader's problems name the file, line:column and JSON path; a case's scene that is not
   /// there is reported at the case's `scene`, a scene's own problems in the scene's file. Columns
   /// counted by hand (the lines of the literal start two spaces in).
@@ -401,6 +476,10 @@ extension JSONValue {
   fileprivate var first: JSONValue? {
     guard case .array(let items) = kind else { return nil }
     return items.first
+  }
+  fileprivate var array: [JSONValue]? {
+    guard case .array(let items) = kind else { return nil }
+    return items
   }
   fileprivate var number: Double? {
     if case .number(let value) = kind { return value }

@@ -135,4 +135,30 @@ struct ExplainOptimizeCommandTests {
     #expect(none.status == 0)
     #expect(none.stdout.contains("No fix that keeps appearance applies"))
   }
+
+  /// A finding left because `--only` left its fixes out says so, naming them, not that no fix
+  /// keeps the picture: timeline-cell's path-less shadows are fixed by `shadow-path`, which keeps
+  /// the picture (its rule's table), and `--only rasterize` does not take it.
+  @Test func optimizeOnlySaysWhatItLeftOut() {
+    let scene = packageRoot.appendingPathComponent("scenes/timeline-cell.json").path
+    let run = ToolRun.run("optimize", scene, "--only", "rasterize", "--dry-run")
+    #expect(run.status == 0)
+    let line = run.stdout.split(separator: "\n").first { $0.contains("shadow-without-path") }
+    #expect(line?.contains("left to the fixes --only leaves out that keep the picture (shadow-path") == true, "\(run.stdout)")
+    #expect(!run.stdout.contains("no fix keeps the picture here"))
+  }
+
+  /// Work a fix moves to background threads shows on both sides of its saving: QQ Music v1's
+  /// precompose-corners draws the cards' images in the background, in too few frames for the
+  /// p95 to see, so the text gives the mean, as the JSON's `after.backgroundMsMean` has it.
+  @Test func backgroundWorkAFixAddsIsShown() throws {
+    let json = ToolRun.run("explain", Self.qqMusic, "--format", "json")
+    let document = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+    let findings = document?["findings"] as? [[String: Any]] ?? []
+    let fix = (findings.first?["fixes"] as? [[String: Any]])?.first { $0["id"] as? String == "precompose-corners" }
+    let after = try #require((fix?["after"] as? [String: Any])?["backgroundMsMean"] as? Double)
+    #expect(after > 0)
+    let text = ToolRun.run("explain", Self.qqMusic).stdout
+    #expect(text.contains("background mean 0.0 -> \(String(format: "%.1f", after)) ms"), "\(text)")
+  }
 }

@@ -102,6 +102,40 @@ struct MeasurementsCommandTests {
     }
   }
 
+  /// The scene is checked before anything is written (`--help`: "checked as validate reads
+  /// it"): one that is not there, or that is no scene, is an error naming it, and no file is made.
+  @Test func theSceneIsCheckedFirst() throws {
+    let folder = try temporaryFolder()
+    let missing = ToolRun.callAsFunction(
+      ["measurements", "from-xcresult", Self.metrics, "--case", "feed", "--scene", "nope.json", "--device", "iphone-6", "-o", "m.json"],
+      currentDirectory: folder)
+    #expect(missing.status == 2)
+    #expect(missing.stderr.contains("nope.json: error: no such file (--scene); no case was written"), "\(missing.stderr)")
+    try Data(#"{"version": 1}"#.utf8).write(to: URL(fileURLWithPath: folder + "/empty.json"))
+    let invalid = ToolRun.callAsFunction(
+      ["measurements", "from-xcresult", Self.metrics, "--case", "feed", "--scene", "empty.json", "--device", "iphone-6", "-o", "m.json"],
+      currentDirectory: folder)
+    #expect(invalid.status == 2)
+    #expect(invalid.stderr.contains("empty.json"), "\(invalid.stderr)")
+    #expect(invalid.stderr.contains("no case was written"))
+    #expect(!FileManager.default.fileExists(atPath: folder + "/m.json"))
+  }
+
+  /// Measurements each finite whose mean overflows (1e308 twice: their sum is infinite) are
+  /// refused at the metric, not written as a case that reads `null`.
+  @Test func anOverflowingMeanIsRefusedAtItsMetric() throws {
+    let folder = try temporaryFolder()
+    let text = try String(contentsOfFile: Self.metrics, encoding: .utf8)
+      .replacingOccurrences(of: "[52.1, 49.8, 51.5, 50.2, 53.4]", with: "[1e308, 1e308]")
+    try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/huge.json"))
+    let run = ToolRun.callAsFunction(
+      ["measurements", "from-xcresult", "huge.json", "--case", "feed", "--scene", Self.scene, "--device", "iphone-6"],
+      currentDirectory: folder)
+    #expect(run.status == 2)
+    #expect(run.stderr.contains("huge.json:"), "\(run.stderr)")
+    #expect(run.stderr.contains(".measurements: expected measurements whose mean and spread are finite numbers"), "\(run.stderr)")
+  }
+
   /// A signpost, test or run the file does not hold is an input error naming what it does hold.
   @Test func selectionsTheFileDoesNotHold() throws {
     let folder = try temporaryFolder()

@@ -67,6 +67,16 @@ struct OptionDeclarationTests {
     }
   }
 
+  /// No help shows a line continuation's backslash: a discussion written `\\` before a line
+  /// break in its Swift literal printed "device ids, \" (completions' did).
+  @Test func helpShowsNoStrayBackslash() {
+    for command in Self.commandNames {
+      let help = ToolRun.run(command, "--help").stdout
+      #expect(!help.contains("\\\n") && !help.contains(", \\ ") && !help.contains(" \\\n"), "\(command) --help")
+      #expect(!help.split(separator: "\n").contains { $0.hasSuffix("\\") }, "\(command) --help has a line ending in a backslash")
+    }
+  }
+
   /// Every option the help lists also appears in the usage line (a flag by name, an option by
   /// its shortest name).
   @Test func usageLinesNameEveryOption() {

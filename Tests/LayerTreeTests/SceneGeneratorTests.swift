@@ -30,6 +30,21 @@ struct SceneGeneratorTests {
     #expect(scene.timeline?.frameRate == 60)
   }
 
+  /// A generated scene holds at least the layers asked for, no more than one row over (a nested
+  /// row is the largest, 31 layers), and its name and `generate()` say the count a reader makes
+  /// (asked 4,000 nested layers, it had made 3,999 and named 4,000).
+  @Test(arguments: SceneGenerator.Kind.allCases)
+  func theCountIsWhatWasAskedAndWhatTheNameSays(_ kind: SceneGenerator.Kind) throws {
+    for layers in [4, 100, 999, 1_000, 4_000] {
+      let generated = SceneGenerator(kind: kind, layers: layers, frames: 1, seed: 1).generate()
+      let scene = try SceneDecoder.decode(Array(generated.json.utf8), options: .init(devices: Self.screens))
+      #expect(scene.layerCount >= layers, "\(kind) \(layers)")
+      #expect(scene.layerCount <= layers + 31, "\(kind) \(layers)")
+      #expect(generated.layers == scene.layerCount, "\(kind) \(layers)")
+      #expect(scene.name == "generated \(kind.rawValue), \(scene.layerCount) layers")
+    }
+  }
+
   @Test func singleFrameHasNoTimeline() throws {
     let json = SceneGenerator(kind: .feed, layers: 100, frames: 1, seed: 1).json()
     let scene = try SceneDecoder.decode(Array(json.utf8), options: .init(devices: Self.screens))

@@ -90,8 +90,17 @@ public enum Calibration {
     // The profile writes 4 significant digits: the predictions after the fit are those of the
     // figures as written.
     for index in selection.free { fit.point[index] = log(significant(exp(fit.point[index]))) }
-    let fittedPredictions = problem.predictions(at: [fit.point], cases: all)[0]
+    var fittedPredictions = problem.predictions(at: [fit.point], cases: all)[0]
     fit.evaluations += cases.count
+    // Never a profile that fits worse than the device it started from: rounding to the written
+    // digits can move a figure the pacing makes whole frames past the fit's point. Then the
+    // figures keep their starting values.
+    func squares(_ residuals: [Double]) -> Double { residuals.reduce(0) { $0 + $1 * $1 } }
+    let reverted = squares(problem.residuals(fittedPredictions, cases: all)) > squares(startResiduals) + 1e-12
+    if reverted {
+      fit.point = problem.start
+      fittedPredictions = startPredictions
+    }
 
     var leftOut: [[Double?]?] = Array(repeating: nil, count: cases.count)
     var evaluations = problem.evaluations(jacobianOf: selection, cases: all) + fit.evaluations + probes
@@ -126,12 +135,16 @@ public enum Calibration {
         && (fit.point[index] <= problem.lower[index] + 1e-9 || fit.point[index] >= problem.upper[index] - 1e-9)
       parameters.append(
         CalibrationResult.Parameter(
-          parameter: parameter, start: start, fitted: selection.free.contains(index) ? significant(fitted) : start,
+          parameter: parameter, start: start, fitted: selection.free.contains(index) && !reverted ? significant(fitted) : start,
           held: selection.held[index],
           atBound: atBound))
     }
-    var profile = problem.profile(at: fit.point)
-    for index in selection.free { profile = options.parameters[index].setting(significant(exp(fit.point[index])), on: profile) }
+    // The base device with the fitted figures set, as written: the held ones keep the base's
+    // values exactly (the fit's logarithms would give them back with rounding noise).
+    var profile = options.base
+    if !reverted {
+      for index in selection.free { profile = options.parameters[index].setting(significant(exp(fit.point[index])), on: profile) }
+    }
     return CalibrationResult(
       base: options.base, profile: profile, parameters: parameters, cases: results, iterations: fit.iterations,
       evaluations: evaluations, leftOut: options.leaveOneOut)

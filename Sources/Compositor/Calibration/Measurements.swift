@@ -105,6 +105,21 @@ public struct MeasuredFigure: Sendable, Hashable {
     }
   }
 
+  /// The figure's error for `predicted` in tolerances scaled by `scale` (``holds(_:toleranceScale:)``'s
+  /// tolerances): the error over `scale` for a value, range or count; past a bound moved by
+  /// (scale - 1) margins, in margins. It holds while the error is within -1...1.
+  public func error(_ predicted: Double, toleranceScale scale: Double) -> Double {
+    switch bound {
+    case .value, .range, .exactly: return error(predicted) / scale
+    case .atLeast(let low):
+      let moved = low - (scale - 1) * boundMargin(low)
+      return predicted < moved ? (predicted - moved) / boundMargin(low) : 0
+    case .below(let high):
+      let moved = high + (scale - 1) * boundMargin(high)
+      return predicted > moved ? (predicted - moved) / boundMargin(high) : 0
+    }
+  }
+
   /// True when `predicted` is within the figure's tolerance or range, with tolerances and ranges
   /// scaled by `scale` about their middle; a bound holds when the prediction is on its side,
   /// moved by (scale - 1) margins (``boundMargin(_:)``).

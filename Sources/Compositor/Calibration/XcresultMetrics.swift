@@ -395,6 +395,15 @@ public enum XcresultConversion {
       }
       let step = MeasuredFigure(metric: mapping.metric, bound: .atLeast(0)).smallestStep
       let (mean, deviation) = meanAndDeviation(metric.measurements)
+      // Values so large that their mean or spread overflows (each finite, their sum not) are no
+      // measurement: said here, at the metric, not in the case made of them.
+      guard mean.isFinite, deviation?.isFinite ?? true else {
+        problems.append(
+          Diagnostic(
+            path: metric.path + ".measurements", location: metric.location,
+            message: "expected measurements whose mean and spread are finite numbers; these overflow"))
+        continue
+      }
       let fromSpread = deviation.map { $0 >= step } ?? false
       figures.append(
         Figure(

@@ -126,7 +126,18 @@ public enum Optimizer {
       } else if group.trials.contains(where: \.keepsAppearance) {
         continue
       } else {
-        let reason = group.unavailable.first.map { "\($0.fixID): \($0.reason)" } ?? "no fix keeps the picture here"
+        // With --only, the fixes left out are said as such, not as none keeping the picture.
+        let leftOut =
+          only == nil
+          ? []
+          : SceneFixes.all.filter { fix in
+            fix.appearance.keepsAppearance && fix.rules.contains(group.rule) && !fixes.contains { $0.id == fix.id }
+          }.map(\.id)
+        let reason =
+          group.unavailable.first.map { "\($0.fixID): \($0.reason)" }
+          ?? (leftOut.isEmpty
+            ? "no fix keeps the picture here"
+            : "left to the fixes --only leaves out that keep the picture (\(leftOut.joined(separator: ", ")))")
         unanswered.append(LayerReason(layer: group.rule + " " + group.pattern, reason: reason))
       }
     }

@@ -75,10 +75,22 @@ enum CalibrateCommand: ToolCommand {
       try OutputFile(io: io, inputs: [path]).write(profile, to: output, kind: .json)
       if output == "-" { return .success }
     }
+    // With -o -, standard output is the profile's: with nothing fitted (no profile) the results go
+    // to standard error, so that `-o - > profile.json` never fills the file with them.
+    let text: String
     switch OutputFormat(parsed, Self.format) {
-    case .json: io.document(CalibrateFormatter.json(run), .json)
-    case .markdown: io.document(CalibrateFormatter.markdown(run), .markdown)
-    default: io.out(CalibrateFormatter.text(run))
+    case .json: text = CalibrateFormatter.json(run)
+    case .markdown: text = CalibrateFormatter.markdown(run)
+    default: text = CalibrateFormatter.text(run)
+    }
+    if output == "-" {
+      io.err(text)
+    } else {
+      switch OutputFormat(parsed, Self.format) {
+      case .json: io.document(text, .json)
+      case .markdown: io.document(text, .markdown)
+      default: io.out(text)
+      }
     }
     return result.fitted.isEmpty ? .failure : .success
   }

@@ -6,12 +6,12 @@ enum CompletionsCommand: ToolCommand {
   static let declaration = CommandDeclaration(
     name: "completions", summary: "Print a shell completion script for bash, zsh or fish.",
     discussion: """
-      The script completes the commands, each command's options, the values an option takes (formats, device ids, \\
+      The script completes the commands, each command's options, the values an option takes (formats, device ids, \
       rule ids...) and file names where a file is expected. Install it where your shell looks for completions:
 
       bash: offscreen-sim completions bash > ~/.local/share/bash-completion/completions/offscreen-sim
 
-      zsh: offscreen-sim completions zsh > ~/.zfunc/_offscreen-sim (with fpath=(~/.zfunc $fpath) before compinit \\
+      zsh: offscreen-sim completions zsh > ~/.zfunc/_offscreen-sim (with fpath=(~/.zfunc $fpath) before compinit \
       in ~/.zshrc)
 
       fish: offscreen-sim completions fish > ~/.config/fish/completions/offscreen-sim.fish

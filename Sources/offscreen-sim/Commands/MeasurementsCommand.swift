@@ -94,6 +94,21 @@ enum MeasurementsCommand: ToolCommand {
         file: file)
     }
 
+    // The scene is checked as validate will read it, on the case's device, before anything is
+    // written.
+    let sceneFile = SceneLoader.displayName(scenePath)
+    switch SceneLoader.read(scenePath, in: io.currentDirectory) {
+    case .failure(let problem):
+      throw InputError("\(sceneFile): error: \(MeasurementsLoader.describe(problem)) (--scene); no case was written", file: sceneFile)
+    case .success(let sceneBytes):
+      let options = SceneDecoder.Options(devices: DeviceCatalogue.screens, deviceOverride: deviceID)
+      do {
+        _ = try SceneDecoder.decode(sceneBytes, options: options)
+      } catch {
+        throw InputError(error, file: sceneFile, summary: InputError.summary(error, file: sceneFile, "no case was written"))
+      }
+    }
+
     let outputPath = parsed.value(Self.output) ?? "-"
     let outputFolder = outputPath == "-" ? "." : ScenePaths.folder(of: outputPath)
     let written = relativePath(

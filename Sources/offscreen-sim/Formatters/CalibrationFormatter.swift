@@ -33,10 +33,23 @@ struct ValidationRun {
     return figure.figure.holds(predicted, toleranceScale: toleranceScale)
   }
 
+  /// A figure's error in the run's tolerances (scaled by `--tolerance-scale`): within -1...1 when
+  /// it holds.
+  func error(_ figure: CalibrationResult.Figure) -> Double? {
+    figure.before.map { figure.figure.error($0, toleranceScale: toleranceScale) }
+  }
+
   var passed: Bool { outOfTolerance.isEmpty }
 
-  var error: Double? {
-    let errors = cases.flatMap { $0.figures.compactMap { f in f.errorBefore.map { ($0, f.figure.weight) } } }
+  /// The root mean square of the figures' errors (weighted), in the run's tolerances.
+  var error: Double? { Self.rms(cases.flatMap { $0.figures.compactMap { f in error(f).map { ($0, f.figure.weight) } } }) }
+
+  /// A case's error, in the run's tolerances.
+  func error(_ measured: CalibrationResult.CaseResult) -> Double? {
+    Self.rms(measured.figures.compactMap { f in error(f).map { ($0, f.figure.weight) } })
+  }
+
+  static func rms(_ errors: [(Double, Double)]) -> Double? {
     guard !errors.isEmpty else { return nil }
     let weights = errors.reduce(0) { $0 + $1.1 }
     return (errors.reduce(0) { $0 + $1.0 * $1.0 * $1.1 } / weights).squareRoot()
@@ -303,7 +316,7 @@ enum ValidateFormatter {
         rows.append([
           index == 0 ? TerminalText.inline(measured.id) : "", index == 0 ? TerminalText.inline(measured.deviceID) : "",
           TerminalText.inline(figure.figure.name), CalibrationText.measured(figure.figure),
-          CalibrationText.predicted(figure.before, figure.figure), CalibrationText.error(figure.errorBefore),
+          CalibrationText.predicted(figure.before, figure.figure), CalibrationText.error(run.error(figure)),
           run.holds(figure) ? "holds" : "OUT",
         ])
       }
@@ -341,7 +354,7 @@ enum ValidateFormatter {
           run.cases.map { measured in
             .object([
               ("id", .string(measured.id)), ("device", .string(measured.deviceID)),
-              ("passed", .bool(measured.figures.allSatisfy(run.holds))), ("error", CalibrationText.number(measured.errorBefore)),
+              ("passed", .bool(measured.figures.allSatisfy(run.holds))), ("error", CalibrationText.number(run.error(measured))),
               (
                 "figures",
                 .array(
@@ -350,7 +363,7 @@ enum ValidateFormatter {
                     if let layer = figure.figure.layer { item.append(("layer", .string(layer))) }
                     item += [
                       ("measured", CalibrationText.json(figure.figure.bound)), ("predicted", CalibrationText.number(figure.before)),
-                      ("error", CalibrationText.number(figure.errorBefore)), ("holds", .bool(run.holds(figure))),
+                      ("error", CalibrationText.number(run.error(figure))), ("holds", .bool(run.holds(figure))),
                     ]
                     return .object(item)
                   })
@@ -365,6 +378,7 @@ enum ValidateFormatter {
   static func markdown(_ run: ValidationRun) -> String {
     var text = "### offscreen-sim validate: \(Markup.plural(run.cases.count, "case")) of \(Markdown.code(run.file, inTable: false))"
     if let profile = run.profile { text += " on \(Markdown.cell(profile.name))" }
+    if run.toleranceScale != 1 { text += ", tolerances x \(formatNumber(run.toleranceScale))" }
     text += "\n\n"
     let rows = rows(run)
     text += Markdown.table(rows[0], rows.dropFirst().map { $0.map(Markdown.cell) }) + "\n"

@@ -36,6 +36,9 @@ struct MeasurementsLoader {
     var otherFiles: [String] = []
     var cases: [Calibration.Case] = []
     var profiles: [String: DeviceProfile] = [:]
+    // The devices the cases were measured on, and whether `profile` stood for one of them.
+    var measuredOn: [String] = []
+    var replaced = false
     for (index, measured) in measurements.cases.enumerated() {
       let casePath = "cases[\(index)]"
       var device: DeviceProfile
@@ -65,7 +68,11 @@ struct MeasurementsLoader {
           }
         }
       }
-      if let profile, device.id == profile.id || device.id == profile.userProfile?.basedOn { device = profile }
+      if !measuredOn.contains(device.id) { measuredOn.append(device.id) }
+      if let profile, device.id == profile.id || device.id == profile.userProfile?.basedOn {
+        device = profile
+        replaced = true
+      }
       let scenePath = ScenePaths.join(folder, measured.scene)
       switch SceneLoader.read(scenePath, in: io.currentDirectory) {
       case .failure(let problem):
@@ -77,6 +84,22 @@ struct MeasurementsLoader {
         let options = SceneDecoder.Options(devices: screens, deviceOverride: device.id, limits: limits)
         do {
           let scene = try SceneDecoder.decode(sceneBytes, options: options)
+          // A layer an offscreen count names must be in the scene: a misspelt path would count 0.
+          let named = measured.figures.compactMap(\.layer)
+          if !named.isEmpty {
+            let tree = FlatTree(scene.root)
+            let found = tree.indices(ofPaths: named)
+            var paths: [String]? = nil
+            for figure in measured.figures {
+              guard let layer = figure.layer, found[layer] == nil else { continue }
+              paths = paths ?? tree.paths()
+              var message = "no layer \(layer) in the scene \(scenePath)"
+              if let suggestion = nearest(to: layer, in: (paths ?? []).prefix(20_000)) { message += "; did you mean \(suggestion)?" }
+              problems.append(
+                Diagnostic(
+                  path: casePath + ".measured.offscreenCount.layers", location: figure.location ?? measured.location, message: message))
+            }
+          }
           cases.append(Calibration.Case(id: measured.id, scene: scene, device: device, figures: measured.figures))
         } catch {
           otherFiles.append(
@@ -96,6 +119,14 @@ struct MeasurementsLoader {
       var error = InputError(lines.joined(separator: "\n"), file: file)
       error.diagnostics = problems
       throw error
+    }
+    // A profile that stands for no case's device would leave every case on the catalogue's
+    // devices: a run that reads as the profile's and is not.
+    if let profile, !replaced, !measurements.cases.isEmpty {
+      let standsFor = [profile.id] + [profile.userProfile?.basedOn].compactMap { $0 }.filter { $0 != profile.id }
+      throw InputError(
+        "\(file): error: no case was measured on \(standsFor.joined(separator: " or ")), the device the profile of --device-file stands for (its id, or the device it is based on); the cases were measured on \(measuredOn.joined(separator: ", ")): give a profile based on one of them. Nothing was measured against",
+        file: file)
     }
     return Loaded(path: path, bytes: bytes, measurements: measurements, cases: cases)
   }
