@@ -238,8 +238,8 @@ struct CalibrateCommandTests {
     let profile = try temporaryFile("ipad.json", #"{"id": "my-ipad", "name": "My iPad", "basedOn": "ipad-air", "gpuSpeed": 2}"#)
     let run = ToolRun.run("validate", Self.qqMusic, "--device-file", profile)
     #expect(run.status == 2)
-    #expect(run.stderr.contains("error: no case was measured on my-ipad or ipad-air"), "\(run.stderr)")
-    #expect(run.stderr.contains("the cases were measured on iphone-6-plus"))
+    #expect(run.stderr.contains("ipad.json: error: the profile stands for my-ipad or ipad-air"), "\(run.stderr)")
+    #expect(run.stderr.contains("its cases were measured on iphone-6-plus"))
     #expect(run.stdout.isEmpty)
   }
 
@@ -254,6 +254,13 @@ struct CalibrateCommandTests {
     let before = try #require(document.at("error")?.at("before")?.number)
     let after = try #require(document.at("error")?.at("after")?.number)
     #expect(after <= before, "\(before) -> \(after)")
+    // When the start is kept, the output says so and every figure is where it started.
+    if document.at("keptStart")?.bool == true {
+      #expect(
+        ToolRun.run("calibrate", Self.qqMusic, "--fit", "memoryBandwidth", "--no-leave-one-out", "-o", folder + "/again.json").stdout
+          .contains(
+            "kept at their starting values"))
+    }
     let full = folder + "/qq.json"
     #expect(ToolRun.run("calibrate", Self.qqMusic, "--fit", "gpuSpeed", "-o", full).status == 0)
     let profile = try JSONReader.parse(Array(try Data(contentsOf: URL(fileURLWithPath: full))))

@@ -57,6 +57,26 @@ struct CalibrationTests {
     #expect(count.holds(2) && !count.holds(3))
   }
 
+  /// Errors in scaled tolerances (validate's `--tolerance-scale`), worked by hand from the
+  /// definitions above: a value's or range's error over the scale, holding exactly within -1...1;
+  /// a bound moved by (scale - 1) margins, its error 0 on its side (where it holds) and counted in
+  /// margins past it.
+  @Test func errorsInScaledTolerances() {
+    let fps = MeasuredFigure(metric: "fps", bound: .value(40, tolerance: 5))
+    // 42.5 is half a tolerance; at a scale of 0.5 a whole one (the edge: it holds).
+    #expect(fps.error(42.5, toleranceScale: 0.5) == 1)
+    #expect(fps.holds(42.5, toleranceScale: 0.5))
+    #expect(abs(fps.error(43, toleranceScale: 0.5) - 1.2) < 1e-12 && !fps.holds(43, toleranceScale: 0.5))
+    let range = MeasuredFigure(metric: "fps", bound: .range(55, 59))
+    #expect(range.error(58, toleranceScale: 0.5) == 1 && range.holds(58, toleranceScale: 0.5))
+    // At least 55 fps, margin 2.75: at a scale of 2 the bound is 52.25; 50.875 is half a margin short.
+    let reached = MeasuredFigure(metric: "fps", bound: .atLeast(55))
+    #expect(reached.error(52.25, toleranceScale: 2) == 0 && reached.holds(52.25, toleranceScale: 2))
+    #expect(abs(reached.error(50.875, toleranceScale: 2) + 0.5) < 1e-12 && !reached.holds(50.875, toleranceScale: 2))
+    // At a scale of 0.5 the bound moves up half a margin, to 56.375: 56 is short by 0.375 / 2.75.
+    #expect(abs(reached.error(56, toleranceScale: 0.5) + 0.375 / 2.75) < 1e-12 && !reached.holds(56, toleranceScale: 0.5))
+  }
+
   // MARK: The reader
 
   static let valid = """

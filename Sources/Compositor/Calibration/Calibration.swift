@@ -131,7 +131,7 @@ public enum Calibration {
       let start = exp(problem.start[index])
       let fitted = exp(fit.point[index])
       let atBound =
-        selection.free.contains(index)
+        !reverted && selection.free.contains(index)
         && (fit.point[index] <= problem.lower[index] + 1e-9 || fit.point[index] >= problem.upper[index] - 1e-9)
       parameters.append(
         CalibrationResult.Parameter(
@@ -145,9 +145,11 @@ public enum Calibration {
     if !reverted {
       for index in selection.free { profile = options.parameters[index].setting(significant(exp(fit.point[index])), on: profile) }
     }
-    return CalibrationResult(
+    var result = CalibrationResult(
       base: options.base, profile: profile, parameters: parameters, cases: results, iterations: fit.iterations,
       evaluations: evaluations, leftOut: options.leaveOneOut)
+    result.keptStart = reverted
+    return result
   }
 
   /// Each case's figures predicted on its own device with the device's own coefficients, without

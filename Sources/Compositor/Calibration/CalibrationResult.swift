@@ -57,6 +57,10 @@ public struct CalibrationResult: Sendable {
   public var evaluations: Int
   /// Whether each case was also predicted by a fit without it.
   public var leftOut: Bool
+  /// True when the fitted values, rounded to the digits the profile writes, fit worse than the
+  /// starting ones (a figure the pacing makes whole frames crossed a step): the starting values
+  /// were kept, and the profile is the base's.
+  public var keptStart = false
 
   /// The figures fitted.
   public var fitted: [Parameter] { parameters.filter { $0.held == nil } }

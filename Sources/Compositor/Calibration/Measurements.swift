@@ -107,7 +107,8 @@ public struct MeasuredFigure: Sendable, Hashable {
 
   /// The figure's error for `predicted` in tolerances scaled by `scale` (``holds(_:toleranceScale:)``'s
   /// tolerances): the error over `scale` for a value, range or count; past a bound moved by
-  /// (scale - 1) margins, in margins. It holds while the error is within -1...1.
+  /// (scale - 1) margins, in margins. A value, range or count holds while the error is within
+  /// -1...1; a bound only at 0.
   public func error(_ predicted: Double, toleranceScale scale: Double) -> Double {
     switch bound {
     case .value, .range, .exactly: return error(predicted) / scale

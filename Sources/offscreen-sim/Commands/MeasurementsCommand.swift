@@ -45,7 +45,7 @@ enum MeasurementsCommand: ToolCommand {
         "<source>", kind: .oneOf(sources), help: "What the input is: " + sources.map { "\($0.value), \($0.help)" }.joined()),
       ArgumentDeclaration("<metrics.json | ->", help: "xcresulttool's metrics JSON, or - to read standard input."),
     ],
-    options: [caseID, scene, device, test, run, signpost, source, output],
+    options: [caseID, scene, device, test, run, signpost, source, output] + SharedOptions.limitGroup,
     exitCodes: [
       ExitCodeNote(.success, "the case was written"),
       ExitCodeNote(
@@ -101,7 +101,9 @@ enum MeasurementsCommand: ToolCommand {
     case .failure(let problem):
       throw InputError("\(sceneFile): error: \(MeasurementsLoader.describe(problem)) (--scene); no case was written", file: sceneFile)
     case .success(let sceneBytes):
-      let options = SceneDecoder.Options(devices: DeviceCatalogue.screens, deviceOverride: deviceID)
+      // The limits validate reads it with (--work-budget and --max-layers raise them alike).
+      let limits = try DeviceSelection(parsed, io: io).limits
+      let options = SceneDecoder.Options(devices: DeviceCatalogue.screens, deviceOverride: deviceID, limits: limits)
       do {
         _ = try SceneDecoder.decode(sceneBytes, options: options)
       } catch {

@@ -62,7 +62,8 @@ enum ValidateCommand: ToolCommand {
     }
     let selection = try DeviceSelection(parsed, io: io)
     let path = parsed.positional[0]
-    let loaded = try MeasurementsLoader(io: io, limits: selection.limits).load(path, replacing: profile)
+    let loaded = try MeasurementsLoader(io: io, limits: selection.limits).load(
+      path, replacing: profile, profileFile: parsed.value(Self.deviceFile))
     let run = ValidationRun(
       file: SceneLoader.displayName(path), cases: Calibration.predict(loaded.cases, jobs: CommonOptions.jobs(parsed)),
       toleranceScale: scale, profile: profile)

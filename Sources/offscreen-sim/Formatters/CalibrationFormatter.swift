@@ -141,6 +141,10 @@ enum CalibrationText {
 
 /// `calibrate`'s output.
 enum CalibrateFormatter {
+  /// Said when the fit kept its starting values (``CalibrationResult/keptStart``).
+  static let keptStartText =
+    "kept at their starting values: once rounded to the profile's 4 digits, the fitted values fit the cases worse than these"
+
   static func text(_ run: CalibrationRun) -> String {
     let result = run.result
     var text =
@@ -154,6 +158,7 @@ enum CalibrateFormatter {
       ])
     }
     if result.fitted.isEmpty { text += "nothing fitted\n" } else { text += TextTable.render(rows) }
+    if result.keptStart { text += Help.wrap(keptStartText, first: "", rest: "  ") }
     if !result.held.isEmpty {
       text += "\nheld at their values (\(result.held.count)):\n"
       for parameter in result.held {
@@ -231,7 +236,7 @@ enum CalibrateFormatter {
           [("before", CalibrationText.number(result.errorBefore)), ("after", CalibrationText.number(result.error))]
             + (result.leftOut ? [("leaveOneOut", CalibrationText.number(result.leaveOneOutError))] : []))
       ),
-      ("overfit", .bool(result.overfit)),
+      ("overfit", .bool(result.overfit)), ("keptStart", .bool(result.keptStart)),
       ("profile", run.output.map { .string($0) } ?? .null),
     ]
     if !result.leftOut { members.removeAll { $0.0 == "overfit" } }

@@ -171,7 +171,8 @@ enum TextReportFormatter {
       let over = afterFirstDisplay.map(perFrame).filter { $0 > performance.budgetMs + 1e-9 }
       guard let most = over.max() else {
         // No frame over the budget on this stage alone: the stages together were (the render
-        // server and the GPU one after the other), as the hitches say.
+        // server and the GPU one after the other), as the hitches say; without hitches, the mean.
+        guard hitches > 0 else { return "\(name)-bound (\(meanText))" }
         return "\(name)-bound (\(Markup.plural(hitches, "\(kind) hitch", "\(kind) hitches")); mean \(meanText))"
       }
       return "\(name)-bound (\(Markup.plural(over.count, "frame")) over budget, up to \(Readable.fixed(most, 1)) ms; mean \(meanText))"

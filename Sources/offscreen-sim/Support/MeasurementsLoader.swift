@@ -22,7 +22,9 @@ struct MeasurementsLoader {
 
   /// Loads `path`; `replacing`, when given, is a profile that takes the place of the device of
   /// every case measured on the device it is based on, or on its own id (`validate --device-file`).
-  func load(_ path: String, replacing profile: DeviceProfile? = nil) throws(InputError) -> Loaded {
+  /// `profileFile`: where `profile` came from (`--device-file`), named when it stands for no
+  /// case's device.
+  func load(_ path: String, replacing profile: DeviceProfile? = nil, profileFile: String? = nil) throws(InputError) -> Loaded {
     let file = SceneLoader.displayName(path)
     let bytes = try SceneLoader(io: io).readBytes(path)
     let measurements: Measurements
@@ -92,9 +94,12 @@ struct MeasurementsLoader {
             var paths: [String]? = nil
             for figure in measured.figures {
               guard let layer = figure.layer, found[layer] == nil else { continue }
-              paths = paths ?? tree.paths()
               var message = "no layer \(layer) in the scene \(scenePath)"
-              if let suggestion = nearest(to: layer, in: (paths ?? []).prefix(20_000)) { message += "; did you mean \(suggestion)?" }
+              // A suggestion for the problems shown, no more: each compares against every path.
+              if problems.count < SceneErrors.shownLimit {
+                paths = paths ?? Array(tree.paths().prefix(20_000))
+                if let suggestion = nearest(to: layer, in: paths ?? []) { message += "; did you mean \(suggestion)?" }
+              }
               problems.append(
                 Diagnostic(
                   path: casePath + ".measured.offscreenCount.layers", location: figure.location ?? measured.location, message: message))
@@ -124,9 +129,10 @@ struct MeasurementsLoader {
     // devices: a run that reads as the profile's and is not.
     if let profile, !replaced, !measurements.cases.isEmpty {
       let standsFor = [profile.id] + [profile.userProfile?.basedOn].compactMap { $0 }.filter { $0 != profile.id }
+      let named = profileFile.map { SceneLoader.displayName($0) } ?? "--device-file"
       throw InputError(
-        "\(file): error: no case was measured on \(standsFor.joined(separator: " or ")), the device the profile of --device-file stands for (its id, or the device it is based on); the cases were measured on \(measuredOn.joined(separator: ", ")): give a profile based on one of them. Nothing was measured against",
-        file: file)
+        "\(named): error: the profile stands for \(standsFor.joined(separator: " or ")) (its id, or the device it is based on), and no case of \(file) was measured on it: its cases were measured on \(measuredOn.joined(separator: ", ")); give a profile based on one of them; nothing was measured against",
+        file: profileFile.map { SceneLoader.displayName($0) })
     }
     return Loaded(path: path, bytes: bytes, measurements: measurements, cases: cases)
   }
