@@ -66,6 +66,15 @@ struct ImportLottieTests {
       "import", "lottie", "-", stdin: #"{"v": "5.7", "fr": 30, "ip": 0, "op": "x", "w": 10, "h": 10, "layers": []}"#)
     #expect(wrongType.status == 2)
     #expect(wrongType.stderr.contains(#"<stdin>:1:39: error: op: expected a number for the end frame `op`, found "x""#))
+    // A canvas past the scene format's 10,000,000 pt is refused at its key, not at the layer it
+    // would have made ("h"'s value at column 57).
+    let huge = ToolRun.run(
+      "import", "lottie", "-", stdin: #"{"v": "5.7", "fr": 30, "ip": 0, "op": 10, "w": 10, "h": 1e12, "layers": []}"#)
+    #expect(huge.status == 2)
+    #expect(
+      huge.stderr.contains(
+        "<stdin>:1:57: error: h: expected at most 10,000,000 for the height `h` (the scene format's limit), found 1000000000000"),
+      "\(huge.stderr)")
     let input = Self.folder.appendingPathComponent("Issues_issue_2150.json").path
     let size = ToolRun.run("import", "lottie", input, "--size", "wide")
     #expect(size.status == 2)

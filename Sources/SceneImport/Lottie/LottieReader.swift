@@ -27,7 +27,7 @@ struct LottieReader {
     }
     let root = Fields(members)
     var ok = true
-    func required(_ key: String, positive: Bool) -> Double? {
+    func required(_ key: String, positive: Bool, atMost limit: Double? = nil) -> Double? {
       guard let value = root[key] else {
         log.error("", at: document.offset, "missing `\(key)`: a Lottie animation gives its \(Self.describeKey(key))")
         ok = false
@@ -40,10 +40,19 @@ struct LottieReader {
         ok = false
         return nil
       }
+      if let limit, number > limit {
+        // The scene holds the canvas as a layer's frame, within the format's physical limits.
+        log.error(
+          key, at: value.offset,
+          "expected at most \(NumberRange.grouped(limit)) for the \(Self.describeKey(key)) (the scene format's limit), found \(formatNumber(number))"
+        )
+        ok = false
+        return nil
+      }
       return number
     }
-    let width = required("w", positive: true)
-    let height = required("h", positive: true)
+    let width = required("w", positive: true, atMost: NumberRange.maxPoints)
+    let height = required("h", positive: true, atMost: NumberRange.maxPoints)
     let frameRate = required("fr", positive: true)
     let inPoint = required("ip", positive: false)
     let outPoint = required("op", positive: false)
