@@ -90,7 +90,7 @@ public struct CalibrationResult: Sendable {
   }
 
   /// The weighted root mean square of errors.
-  static func rms(_ errors: [(Double, Double)]) -> Double? {
+  public static func rms(_ errors: [(Double, Double)]) -> Double? {
     guard !errors.isEmpty else { return nil }
     let weights = errors.reduce(0) { $0 + $1.1 }
     guard weights > 0 else { return nil }

@@ -20,7 +20,7 @@
 ///   intervals after their start, trading latency for smoothness, for the rest of the run.
 /// - Commits superseded before the render server took them are never shown: they are dropped
 ///   frames, counted in the frame rate. The frame shown in their place renders what they changed
-///   as well: its render-server and GPU time are at least theirs (``shownInPlace(of:)``). A frame
+///   as well: its render-server and GPU time are at least theirs (``absorb(_:into:)``). A frame
 ///   passed over while its commit was still on the main thread (an animation-only frame shown
 ///   meanwhile) hands its work to the first frame shown after its commit lands.
 /// - The interval is the one the content is rendered at (``rate(content:display:)``): on a
@@ -152,24 +152,19 @@ public struct FramePacing: Sendable {
     return abs(ratio - whole) < 1e-6 ? display / whole : display
   }
 
-  /// The work of the frame shown in place of `frames` (the last of them; the render server
-  /// dropped the others, whose commits had landed, without rendering them): each stage's time at
-  /// least the longest of theirs. The layer tree it renders holds the dropped frames' changes too,
-  /// and the model priced each frame as if the one before it had been rendered: a dropped frame's
-  /// one-off work (a raster cache filled, shapes rasterized, the screen's first display drawn)
-  /// falls to the frame shown, or that frame would be priced with caches that were never filled.
-  /// The longest, not the sum: the work every frame repeats (the screen redrawn while it scrolls)
-  /// is done once.
-  static func shownInPlace(of frames: ArraySlice<Stage>) -> Stage {
-    guard var shown = frames.last else { return Stage(mainThreadMs: 0, renderServerMs: 0, gpuMs: 0) }
-    for frame in frames.dropLast() {
-      shown.renderServerMs = max(shown.renderServerMs, frame.renderServerMs)
-      if frame.gpuMs > shown.gpuMs {
-        shown.gpuMs = frame.gpuMs
-        shown.gpuIdleMs = frame.gpuIdleMs
-      }
+  /// `shown`'s work as the frame shown in place of `dropped` (a frame the render server dropped,
+  /// whose commit had landed, without rendering it): each stage's time at least the dropped
+  /// frame's. The layer tree it renders holds the dropped frames' changes too, and the model
+  /// priced each frame as if the one before it had been rendered: a dropped frame's one-off work
+  /// (a raster cache filled, shapes rasterized, the screen's first display drawn) falls to the
+  /// frame shown, or that frame would be priced with caches that were never filled. The longest,
+  /// not the sum: the work every frame repeats (the screen redrawn while it scrolls) is done once.
+  static func absorb(_ dropped: Stage, into shown: inout Stage) {
+    shown.renderServerMs = max(shown.renderServerMs, dropped.renderServerMs)
+    if dropped.gpuMs > shown.gpuMs {
+      shown.gpuMs = dropped.gpuMs
+      shown.gpuIdleMs = dropped.gpuIdleMs
     }
-    return shown
   }
 
   /// The first vsync at or after `time` (a small tolerance keeps exact multiples exact).
@@ -273,17 +268,20 @@ public struct FramePacing: Sendable {
       next = newest + 1
       // The frames whose work this one does: those it replaces whose commits have landed, and
       // those passed over earlier whose commits landed since; the others wait for theirs.
-      var folded: [Stage] = []
-      landing.removeAll { frame in
-        guard commitReady[frame] <= tick + 1e-9 else { return false }
-        folded.append(stages[frame])
-        return true
+      var stage = stages[newest]
+      var waiting = 0
+      for frame in landing {
+        if commitReady[frame] <= tick + 1e-9 {
+          Self.absorb(stages[frame], into: &stage)
+        } else {
+          landing[waiting] = frame
+          waiting += 1
+        }
       }
+      landing.removeLast(landing.count - waiting)
       for frame in oldest..<newest {
-        if commitReady[frame] <= tick + 1e-9 { folded.append(stages[frame]) } else { landing.append(frame) }
+        if commitReady[frame] <= tick + 1e-9 { Self.absorb(stages[frame], into: &stage) } else { landing.append(frame) }
       }
-      folded.append(stages[newest])
-      let stage = Self.shownInPlace(of: folded[...])
       let rsEnd = tick + stage.renderServerMs
       rsFree = rsEnd
       let gpuStart = max(rsEnd, gpuFree)

@@ -77,20 +77,18 @@ enum CalibrateCommand: ToolCommand {
     }
     // With -o -, standard output is the profile's: with nothing fitted (no profile) the results go
     // to standard error, so that `-o - > profile.json` never fills the file with them.
-    let text: String
+    let (text, kind): (String, DocumentKind?)
     switch OutputFormat(parsed, Self.format) {
-    case .json: text = CalibrateFormatter.json(run)
-    case .markdown: text = CalibrateFormatter.markdown(run)
-    default: text = CalibrateFormatter.text(run)
+    case .json: (text, kind) = (CalibrateFormatter.json(run), .json)
+    case .markdown: (text, kind) = (CalibrateFormatter.markdown(run), .markdown)
+    default: (text, kind) = (CalibrateFormatter.text(run), nil)
     }
     if output == "-" {
       io.err(text)
+    } else if let kind {
+      io.document(text, kind)
     } else {
-      switch OutputFormat(parsed, Self.format) {
-      case .json: io.document(text, .json)
-      case .markdown: io.document(text, .markdown)
-      default: io.out(text)
-      }
+      io.out(text)
     }
     return result.fitted.isEmpty ? .failure : .success
   }

@@ -132,15 +132,15 @@ enum CompareCommand: ToolCommand {
       presentation: presentation, shard: shardMember, levels: project?.config)
   }
 
-  /// Whether the regular file at `path` is a saved JSON report (`report --format json`) rather
-  /// than a scene; false for anything else, or when it cannot be read or parsed (loading it says
-  /// why).
-  static func isSavedReport(_ path: String, limits: InputLimits) -> Bool {
+  /// Whether the regular file at `path` starts as a saved JSON report (`report --format json`,
+  /// its top level with `reportVersion`: ``OtherDocument/TopLevel``, from the file's first bytes);
+  /// false for anything else, or when it cannot be read (loading it says why).
+  static func isSavedReport(_ path: String) -> Bool {
     var status = stat()
     guard stat(path, &status) == 0, OutputFile.type(status) == S_IFREG,
-      let data = FileManager.default.contents(atPath: path), let value = try? SceneDecoder.parseJSON(Array(data), limits: limits)
+      case .object(let keys)? = OtherDocument.TopLevel.scan(OtherDocument.peek(path), partial: true)
     else { return false }
-    return SavedReportReader.isReport(value)
+    return keys.contains("reportVersion")
   }
 
   /// `--html`: the two scenes simulated again, keeping each one's worst frame for its picture,
@@ -161,7 +161,7 @@ enum CompareCommand: ToolCommand {
       do {
         return try SimulatedScene.load(path, devices: selection, io: io, keeping: .worst)
       } catch {
-        if isSavedReport(ScenePaths.resolve(path, in: io.currentDirectory), limits: selection.limits) {
+        if isSavedReport(ScenePaths.resolve(path, in: io.currentDirectory)) {
           throw UsageError(
             "--html draws two scene files: \(path) is a saved report, which holds figures but no layers; give the scene it was made from")
         }

@@ -42,17 +42,13 @@ struct ValidationRun {
   var passed: Bool { outOfTolerance.isEmpty }
 
   /// The root mean square of the figures' errors (weighted), in the run's tolerances.
-  var error: Double? { Self.rms(cases.flatMap { $0.figures.compactMap { f in error(f).map { ($0, f.figure.weight) } } }) }
+  var error: Double? {
+    CalibrationResult.rms(cases.flatMap { $0.figures.compactMap { f in error(f).map { ($0, f.figure.weight) } } })
+  }
 
   /// A case's error, in the run's tolerances.
   func error(_ measured: CalibrationResult.CaseResult) -> Double? {
-    Self.rms(measured.figures.compactMap { f in error(f).map { ($0, f.figure.weight) } })
-  }
-
-  static func rms(_ errors: [(Double, Double)]) -> Double? {
-    guard !errors.isEmpty else { return nil }
-    let weights = errors.reduce(0) { $0 + $1.1 }
-    return (errors.reduce(0) { $0 + $1.0 * $1.0 * $1.1 } / weights).squareRoot()
+    CalibrationResult.rms(measured.figures.compactMap { f in error(f).map { ($0, f.figure.weight) } })
   }
 }
 
